@@ -1,0 +1,152 @@
+// Checks that no schema can express: links resolve, addresses are unique, redirects are sound,
+// files exist. Each problem points at the exact YAML node that causes it.
+import type { ContentError } from './errors.ts';
+import type { MarkdownLink } from './markdown.ts';
+import { blogPath } from './model.ts';
+import { didYouMean } from './suggest.ts';
+import { formatPath, locate, type DataPath, type YamlSource } from './yaml-source.ts';
+
+export interface Entry {
+  kind: 'settings' | 'page' | 'article' | 'form' | 'redirects';
+  source: YamlSource;
+  data: Record<string, unknown>;
+  /** For Markdown files: links found in the body, with positions inside the whole file. */
+  links?: MarkdownLink[];
+  slug?: string;
+}
+
+export interface CheckInput {
+  entries: Entry[];
+  images: string[];
+  /** Long texts in site/documents, with the links found in them. */
+  documents: { name: string; links: MarkdownLink[] }[];
+  forms: string[];
+}
+
+export interface CheckResult {
+  errors: ContentError[];
+  warnings: ContentError[];
+  linksChecked: number;
+}
+
+type Visit = (value: Record<string, unknown>, path: DataPath) => void;
+
+function walk(value: unknown, path: DataPath, visit: Visit): void {
+  if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index], visit));
+  else if (value && typeof value === 'object') {
+    visit(value as Record<string, unknown>, path);
+    for (const [key, child] of Object.entries(value)) walk(child, [...path, key], visit);
+  }
+}
+
+const stripQuery = (href: string) => href.replace(/[?#].*$/, '') || '/';
+
+export function checkSite({ entries, images, documents, forms }: CheckInput): CheckResult {
+  const errors: ContentError[] = [];
+  const warnings: ContentError[] = [];
+  const report = (list: ContentError[], entry: Entry, path: DataPath, message: string, key = false) =>
+    list.push({ file: entry.source.file, ...locate(entry.source, path, { key }), path: formatPath(path), message });
+
+  // 1. Addresses: pages and articles, each declared once.
+  const targets = new Map<string, Entry>();
+  const declare = (address: string, entry: Entry, path: DataPath) => {
+    const previous = targets.get(address);
+    if (previous) report(errors, entry, path, `"${address}" is already used by ${previous.source.file}. Each page and article needs its own address.`);
+    else targets.set(address, entry);
+  };
+  const pages = entries.filter((e) => e.kind === 'page');
+  const articles = entries.filter((e) => e.kind === 'article');
+  for (const page of pages) declare(String(page.data.path), page, ['path']);
+  for (const article of articles) declare(blogPath(article.slug!), article, []);
+  const articleIds = new Map<number, Entry>();
+  for (const article of articles) {
+    const other = articleIds.get(article.data.id as number);
+    if (other) report(errors, article, ['id'], `id ${article.data.id} is already used by ${other.source.file}.`);
+    else articleIds.set(article.data.id as number, article);
+  }
+
+  // 2. Redirects: never shadow a page, never chain, never loop.
+  const redirects = new Map<string, string>();
+  const redirectEntry = entries.find((e) => e.kind === 'redirects');
+  const redirectList = (redirectEntry?.data.redirects ?? []) as { from: string; to: string }[];
+  redirectList.forEach((redirect, index) => {
+    if (targets.has(redirect.from)) report(errors, redirectEntry!, ['redirects', index, 'from'], `"${redirect.from}" is a page; a redirect there would hide it. Remove the redirect or the page.`);
+    else if (redirects.has(redirect.from)) report(errors, redirectEntry!, ['redirects', index, 'from'], `"${redirect.from}" already redirects elsewhere.`);
+    else redirects.set(redirect.from, redirect.to);
+  });
+  redirectList.forEach((redirect, index) => {
+    if (!redirects.has(redirect.to)) {
+      if (!targets.has(redirect.to)) report(errors, redirectEntry!, ['redirects', index, 'to'], `"${redirect.to}" is not a page.${didYouMean(redirect.to, targets.keys())}`);
+      return;
+    }
+    const chain = [redirect.from, redirect.to];
+    while (redirects.has(chain[chain.length - 1]) && !chain.slice(0, -1).includes(chain[chain.length - 1])) chain.push(redirects.get(chain[chain.length - 1])!);
+    const looped = chain.slice(0, -1).includes(chain[chain.length - 1]);
+    report(errors, redirectEntry!, ['redirects', index, 'to'], looped
+      ? `redirect loop: ${chain.join(' → ')}. Point "${redirect.from}" at a page.`
+      : `redirect chain: ${chain.join(' → ')}. Point "${redirect.from}" straight at "${chain[chain.length - 1]}".`);
+  });
+
+  // 3. Every internal link, image, document and form reference resolves.
+  const linked = new Set<string>();
+  let linksChecked = 0;
+  const checkLink = (entry: Entry, path: DataPath, href: string) => {
+    linksChecked++;
+    const address = stripQuery(href);
+    linked.add(redirects.get(address) ?? address);
+    if (!targets.has(address) && !redirects.has(address)) report(errors, entry, path, `"${href}" is not a page.${didYouMean(address, targets.keys())}`);
+  };
+  const checkMarkdownLinks = (file: string, links: MarkdownLink[]) => {
+    for (const link of links.filter((l) => l.href.startsWith('/'))) {
+      linksChecked++;
+      const address = stripQuery(link.href);
+      linked.add(redirects.get(address) ?? address);
+      if (!targets.has(address) && !redirects.has(address))
+        errors.push({ file, line: link.line, col: link.col, path: '', message: `link "${link.href}" is not a page.${didYouMean(address, targets.keys())}` });
+    }
+  };
+  const documentNames = documents.map((d) => d.name);
+  for (const document of documents) checkMarkdownLinks(`site/documents/${document.name}`, document.links);
+  const usedImages = new Set<string>();
+  const articleSlugs = articles.map((a) => a.slug!);
+  const hasListing = pages.some((page) => (page.data.sections as { type: string }[]).some((s) => s.type === 'articles'));
+  for (const entry of entries) {
+    if (entry.kind === 'form' || entry.kind === 'redirects') continue;
+    walk(entry.data, [], (value, path) => {
+      if (typeof value.to === 'string') checkLink(entry, [...path, 'to'], value.to);
+      if (typeof value.src === 'string' && value.src.startsWith('/images/')) {
+        usedImages.add(value.src);
+        if (!images.includes(value.src)) report(errors, entry, [...path, 'src'], `no file site${value.src}.${didYouMean(value.src, images)}`);
+      }
+      if (value.type === 'document' && typeof value.source === 'string' && !documentNames.includes(value.source))
+        report(errors, entry, [...path, 'source'], `no file site/documents/${value.source}.${didYouMean(value.source, documentNames)}`);
+      if (value.type === 'form' && typeof value.form === 'string' && !forms.includes(value.form))
+        report(errors, entry, [...path, 'form'], `no form "${value.form}" in site/forms.${didYouMean(value.form, forms)}`);
+      if (value.type === 'hero' && typeof value.highlight === 'string' && !String(value.title).includes(value.highlight))
+        report(errors, entry, [...path, 'highlight'], `"${value.highlight}" does not appear in the title "${value.title}".`);
+    });
+    checkMarkdownLinks(entry.source.file, entry.links ?? []);
+    if (entry.kind === 'article') {
+      const related = [
+        ...((entry.data.recommended ?? []) as { slug: string }[]).map((item, index) => ({ slug: item.slug, path: ['recommended', index, 'slug'] })),
+        ...((entry.data.sidebar ?? []) as string[]).map((slug, index) => ({ slug, path: ['sidebar', index] })),
+      ];
+      for (const { slug, path } of related) {
+        linksChecked++;
+        linked.add(blogPath(slug));
+        if (!articleSlugs.includes(slug)) report(errors, entry, path, `"${slug}" is not an article.${didYouMean(slug, articleSlugs)}`);
+        else if (slug === entry.slug) report(errors, entry, path, 'an article cannot recommend itself.');
+      }
+    }
+  }
+
+  // 4. Warnings: nothing fails, but an editor probably wants to know.
+  for (const image of images) if (!usedImages.has(image)) warnings.push({ file: `site${image}`, line: 1, col: 1, path: '', message: 'image is not used by any page or article.' });
+  for (const page of pages) {
+    const path = String(page.data.path);
+    if (path !== '/' && !linked.has(path)) report(warnings, page, ['path'], `no link leads to "${path}": visitors can only reach it by typing its address.`);
+  }
+  if (!hasListing) for (const article of articles) if (!linked.has(blogPath(article.slug!))) report(warnings, article, [], 'no link leads to this article and no page lists the blog.');
+
+  return { errors, warnings, linksChecked };
+}

@@ -1,0 +1,147 @@
+// The content compiler: reads site/**, validates every file against schema/, checks every
+// cross-reference, and returns one typed site model. Nothing else in the project parses YAML.
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { ArticleMeta, FormDefinition, Page, Redirects, Settings } from '../../src/generated/content.ts';
+import { checkSite, type Entry } from './checks.ts';
+import { byPosition, ContentErrors, type ContentError } from './errors.ts';
+import { splitFrontMatter } from './front-matter.ts';
+import { renderMarkdown } from './markdown.ts';
+import { blogPath, type Article, type SiteModel } from './model.ts';
+import { contentValidator, sectionTypes, type ContentKind } from './schemas.ts';
+import { schemaErrors } from './schema-errors.ts';
+import { parseYaml } from './yaml-source.ts';
+
+export interface LoadOptions {
+  /** The folder that holds site/. Default: the current directory. */
+  root?: string;
+  /** Keep pages and articles marked `draft: true` (the dev server does; the build does not). */
+  includeDrafts?: boolean;
+}
+
+export interface LoadResult {
+  model?: SiteModel;
+  errors: ContentError[];
+  warnings: ContentError[];
+  stats: { pages: number; articles: number; links: number; files: number };
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+}
+
+function kindOf(relative: string): ContentKind | 'document' | 'image' | undefined {
+  if (relative === 'site.yaml') return 'settings';
+  if (relative === 'redirects.yaml') return 'redirects';
+  if (/^pages\/.+\.ya?ml$/.test(relative)) return 'page';
+  if (/^forms\/[^/]+\.ya?ml$/.test(relative)) return 'form';
+  if (/^blog\/[a-z0-9-]+\.md$/.test(relative)) return 'article';
+  if (/^documents\/[a-z0-9-]+\.md$/.test(relative)) return 'document';
+  if (relative.startsWith('images/')) return 'image';
+  return undefined;
+}
+
+export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
+  const root = path.resolve(options.root ?? '.');
+  const siteDir = path.join(root, 'site');
+  const files = await listFiles(siteDir);
+  const errors: ContentError[] = [];
+  const entries: Entry[] = [];
+  const images: string[] = [];
+  const documents: Record<string, string> = {};
+  const bodies = new Map<string, string>();
+  const types = sectionTypes();
+
+  for (const absolute of files) {
+    const relative = path.relative(siteDir, absolute).split(path.sep).join('/');
+    const file = `site/${relative}`;
+    const kind = kindOf(relative);
+    if (kind === 'image') {
+      images.push(`/${relative}`);
+      continue;
+    }
+    if (kind === undefined) {
+      if (!relative.split('/').some((part) => part.startsWith('.')))
+        errors.push({ file, line: 1, col: 1, path: '', message: 'not a known content file. Pages go in site/pages/*.yaml, articles in site/blog/<slug>.md, long texts in site/documents/*.md, images in site/images/.' });
+      continue;
+    }
+    const text = await readFile(absolute, 'utf8');
+    if (kind === 'document') {
+      documents[path.basename(relative)] = text;
+      continue;
+    }
+    let yamlText = text;
+    let lineOffset = 0;
+    let slug: string | undefined;
+    if (kind === 'article') {
+      const parts = splitFrontMatter(text);
+      if (!parts) {
+        errors.push({ file, line: 1, col: 1, path: '', message: 'an article starts with front matter: a line "---", the article\'s fields in YAML, and another "---" line before the Markdown body.' });
+        continue;
+      }
+      yamlText = parts.yaml;
+      lineOffset = 1;
+      slug = path.basename(relative, '.md');
+      bodies.set(slug, parts.body);
+      const { links } = renderMarkdown(parts.body);
+      const entryLinks = links.map((link) => ({ ...link, line: link.line + parts.bodyLineOffset }));
+      const parsed = parseYaml(file, yamlText, lineOffset);
+      errors.push(...parsed.errors);
+      if (parsed.data !== undefined) entries.push({ kind, source: parsed.source, data: parsed.data as Record<string, unknown>, links: entryLinks, slug });
+      continue;
+    }
+    const parsed = parseYaml(file, yamlText, lineOffset);
+    errors.push(...parsed.errors);
+    if (parsed.data !== undefined) entries.push({ kind, source: parsed.source, data: parsed.data as Record<string, unknown> });
+  }
+
+  // Schema validation; a file that fails it is left out of the cross-reference checks, whose
+  // messages would only repeat the same problem in other words.
+  const valid: Entry[] = [];
+  for (const entry of entries) {
+    const validate = contentValidator(entry.kind);
+    if (validate(entry.data)) valid.push(entry);
+    else errors.push(...schemaErrors(validate.errors ?? [], entry.source, types));
+  }
+  for (const kind of ['settings', 'redirects'] as const) {
+    if (!entries.some((e) => e.kind === kind) && !errors.some((e) => e.file === `site/${kind === 'settings' ? 'site' : kind}.yaml`))
+      errors.push({ file: `site/${kind === 'settings' ? 'site' : kind}.yaml`, line: 1, col: 1, path: '', message: 'this file is missing.' });
+  }
+
+  const published = valid.filter((entry) => options.includeDrafts || entry.data.draft !== true);
+  const documentEntries = Object.entries(documents).map(([name, text]) => ({ name, ...renderMarkdown(text) }));
+  const formIds = valid.filter((e) => e.kind === 'form').map((e) => String(e.data.id));
+  const checked = checkSite({ entries: published, images, documents: documentEntries, forms: formIds });
+  errors.push(...checked.errors);
+
+  const pages = published.filter((e) => e.kind === 'page').map((e) => e.data as unknown as Page);
+  const articles = published.filter((e) => e.kind === 'article');
+  const stats = { pages: pages.length, articles: articles.length, links: checked.linksChecked, files: files.length };
+  errors.sort(byPosition);
+  if (errors.length) return { errors, warnings: checked.warnings, stats };
+
+  const settings = valid.find((e) => e.kind === 'settings')!.data as unknown as Settings;
+  const model: SiteModel = {
+    settings,
+    pages: pages.sort((a, b) => a.path.localeCompare(b.path)),
+    articles: articles
+      .map((entry): Article => {
+        const meta = entry.data as unknown as ArticleMeta;
+        return { ...meta, slug: entry.slug!, path: blogPath(entry.slug!), author: meta.author ?? `${settings.name} Team`, html: renderMarkdown(bodies.get(entry.slug!)!).html };
+      })
+      .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id),
+    documents: Object.fromEntries(documentEntries.map(({ name, html }) => [name, html])),
+    forms: valid.filter((e) => e.kind === 'form').map((e) => e.data as unknown as FormDefinition),
+    redirects: (valid.find((e) => e.kind === 'redirects')?.data as unknown as Redirects).redirects,
+    images,
+  };
+  return { model, errors, warnings: checked.warnings, stats };
+}
+
+/** For the build and the server: the model, or an exception listing every problem. */
+export async function compileSite(options: LoadOptions = {}): Promise<SiteModel> {
+  const result = await loadSite(options);
+  if (!result.model) throw new ContentErrors(result.errors);
+  return result.model;
+}

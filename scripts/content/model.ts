@@ -1,0 +1,27 @@
+// The compiled site: what the content compiler hands to the build, the dev server and the server.
+import type { ArticleMeta, FormDefinition, Page, Redirect, Settings } from '../../src/generated/content.ts';
+
+export interface Article extends ArticleMeta {
+  slug: string;
+  /** The article's address, /resources/blogs/<slug>. */
+  path: string;
+  /** The author label: the front matter's, or "<site name> Team". */
+  author: string;
+  /** The body rendered from Markdown (raw HTML escaped). */
+  html: string;
+}
+
+export interface SiteModel {
+  settings: Settings;
+  pages: Page[];
+  /** Newest first. */
+  articles: Article[];
+  /** Rendered Markdown of site/documents, by file name. */
+  documents: Record<string, string>;
+  forms: FormDefinition[];
+  redirects: Redirect[];
+  /** Files under site/images, as /images/… addresses. */
+  images: string[];
+}
+
+export const blogPath = (slug: string) => `/resources/blogs/${slug}`;
