@@ -14,7 +14,7 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
 // External links open in a new tab without handing the new page a reference to this one.
 const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
-  const href = tokens[idx].attrGet('href') ?? '';
+  const href = String(tokens[idx].attrGet('href') ?? '');
   if (/^https?:/.test(href)) {
     tokens[idx].attrSet('target', '_blank');
     tokens[idx].attrSet('rel', 'noopener noreferrer');
@@ -31,7 +31,7 @@ export function renderMarkdown(text: string): { html: string; links: MarkdownLin
     let searchFrom = 0;
     for (const child of block.children ?? []) {
       if (child.type !== 'link_open') continue;
-      const href = child.attrGet('href') ?? '';
+      const href = String(child.attrGet('href') ?? '');
       // markdown-it maps blocks, not inline tokens: find the target's exact spot within the block.
       let line = block.map[0];
       let col = -1;

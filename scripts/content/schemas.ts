@@ -2,7 +2,7 @@
 // endpoints both build their validators here, so there is a single contract.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type AnySchema, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped once more.
@@ -21,20 +21,12 @@ export function createAjv(): Ajv {
   addFormats(ajv);
   // "Give exactly one of to, href or action": a plain keyword rather than `oneOf`, so that the error
   // names the three choices instead of listing every failed branch.
-  ajv.addKeyword({
-    keyword: 'exactlyOneOf',
-    type: 'object',
-    schemaType: 'array',
-    errors: true,
-    validate: function exactlyOneOf(names: string[], data: Record<string, unknown>) {
-      const present = names.filter((name) => data[name] !== undefined);
-      if (present.length === 1) return true;
-      (exactlyOneOf as ValidateFunction).errors = [
-        { keyword: 'exactlyOneOf', instancePath: '', schemaPath: '', params: { names, present }, message: '' } as ErrorObject,
-      ];
-      return false;
-    },
-  });
+  const exactlyOneOf: SchemaValidateFunction = (names: string[], data: Record<string, unknown>) => {
+    const present = names.filter((name) => data[name] !== undefined);
+    exactlyOneOf.errors = [{ keyword: 'exactlyOneOf', params: { names, present } }];
+    return present.length === 1;
+  };
+  ajv.addKeyword({ keyword: 'exactlyOneOf', type: 'object', schemaType: 'array', errors: true, validate: exactlyOneOf });
   // These are editor hints from the YAML language server's vocabulary; Ajv only needs to accept them.
   ajv.addVocabulary(['markdownDescription', 'defaultSnippets']);
   for (const file of readdirSync(schemaDir).filter((name) => name.endsWith('.schema.json'))) {

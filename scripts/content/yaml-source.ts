@@ -1,6 +1,6 @@
 // Parses one YAML text and remembers where every node came from, so any error found later
 // (by the schema or by a cross-reference check) can point at an exact line and column.
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Document, type DocumentOptions, type Node, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { ContentError } from './errors.ts';
 
 export type DataPath = ReadonlyArray<string | number>;
@@ -22,9 +22,9 @@ export interface Position {
 
 // YAML 1.1 so that yes/no/on/off become booleans: a marketer who writes `answer: no` gets an error
 // asking for quotes instead of a silent surprise in some other YAML tool. Timestamps stay text.
-const parseOptions = {
-  version: '1.1' as const,
-  customTags: (tags: unknown[]) => tags.filter((tag) => (tag as { tag?: string }).tag !== 'tag:yaml.org,2002:timestamp'),
+const parseOptions: ParseOptions & DocumentOptions & SchemaOptions = {
+  version: '1.1',
+  customTags: (tags) => tags.filter((tag) => typeof tag === 'string' || tag.tag !== 'tag:yaml.org,2002:timestamp'),
   prettyErrors: false,
   uniqueKeys: true,
 };

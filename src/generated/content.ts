@@ -53,7 +53,7 @@ export type IconName =
 /**
  * One block of a page. Its `type` is one of: hero, stats, cards, table, steps, faq, metrics, cta, stories, testimonials, trends, articles, document, form.
  */
-export type Section =
+export type Section = (
   | HeroSection
   | StatsSection
   | CardsSection
@@ -67,7 +67,13 @@ export type Section =
   | TrendsSection
   | ArticlesSection
   | DocumentSection
-  | FormSection;
+  | FormSection
+) & {
+  /**
+   * Which kind of section this is: hero, stats, cards, table, steps, faq, metrics, cta, stories, testimonials, trends, articles, document, form.
+   */
+  type: string;
+};
 /**
  * Buttons shown side by side (at most 4).
  *
@@ -514,7 +520,12 @@ export interface CardsSection {
      * @maxItems 4
      */
     metrics?: Stat[];
-    link?: Button;
+    /**
+     * Links at the bottom of the card (at most 2), for example its page and a demo request.
+     *
+     * @maxItems 2
+     */
+    links?: Button[];
   }[];
   buttons?: Buttons;
 }

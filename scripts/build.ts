@@ -1,0 +1,61 @@
+// `npm run build`: validate site/, check the generated types, build the browser bundle, bundle the
+// prerenderer, render every route into dist/, and precompress. Stops at the first failing step
+// with that step's own message.
+process.env.NODE_ENV = 'production';
+
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build as viteBuild } from 'vite';
+import { formatError } from './content/errors.ts';
+import { loadSite } from './content/load-site.ts';
+import { precompress } from './build/precompress.ts';
+import { prerender } from './build/prerender.ts';
+import { routeData, siteShell } from './build/route-data.ts';
+import { writeSiteFiles } from './build/site-files.ts';
+import { generateTypes } from './generate-types.ts';
+import type { RouteData, SiteShell } from '../src/route-data.ts';
+
+export async function buildSite(options: { root?: string; outDir?: string; quiet?: boolean } = {}) {
+  const root = path.resolve(options.root ?? path.join(import.meta.dirname, '..'));
+  const outDir = path.resolve(root, options.outDir ?? 'dist');
+  const ssrDir = path.join(root, '.cache', 'ssr');
+  const log = options.quiet ? () => undefined : (message: string) => console.log(message);
+  const started = performance.now();
+
+  const fresh = await generateTypes();
+  if (fresh !== (await readFile(path.join(root, 'src/generated/content.ts'), 'utf8').catch(() => ''))) {
+    throw new Error('src/generated/content.ts is stale: the schema changed. Run `npm run types` and commit the result.');
+  }
+  const result = await loadSite({ root });
+  if (!result.model) throw new Error(`site/ has ${result.errors.length} error(s):\n${result.errors.map(formatError).join('\n')}`);
+  const model = result.model;
+  log(`Content: ${result.stats.pages} pages, ${result.stats.articles} articles, ${result.stats.links} links checked.`);
+
+  const logLevel = options.quiet ? 'silent' : 'warn';
+  await viteBuild({ root, logLevel, build: { outDir, emptyOutDir: true } });
+  await viteBuild({ root, logLevel, build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } });
+  const { render } = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as {
+    render: (route: RouteData, shell: SiteShell) => { html: string; title: string };
+  };
+
+  const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  await rm(path.join(outDir, 'index.html'));
+  const renderStarted = performance.now();
+  const pages = await prerender({ outDir, template, routes: routeData(model), shell: siteShell(model), render });
+  const renderSeconds = (performance.now() - renderStarted) / 1000;
+  await writeSiteFiles(model, root, outDir);
+  const compressed = await precompress(outDir);
+  const seconds = (performance.now() - started) / 1000;
+  log(`Prerendered ${pages} pages in ${renderSeconds.toFixed(2)} s (${Math.round(pages / renderSeconds)} pages/s); ${compressed} files precompressed. Built dist/ in ${seconds.toFixed(1)} s.`);
+  return { pages, seconds, renderSeconds };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    await buildSite();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}

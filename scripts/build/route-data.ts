@@ -1,0 +1,44 @@
+// Turns the compiled site model into what the browser gets: the site shell and one RouteData
+// per address. The prerenderer writes these out; the dev server serves them from memory.
+import type { Article, SiteModel } from '../content/model.ts';
+import type { ArticleLink, ArticleSummary, RenderedSection, RouteData, SiteShell } from '../../src/route-data.ts';
+import type { Section } from '../../src/generated/content.ts';
+
+export function siteShell(model: SiteModel): SiteShell {
+  return { settings: model.settings, forms: model.forms };
+}
+
+const summary = (a: Article): ArticleSummary => ({
+  slug: a.slug, path: a.path, title: a.title, excerpt: a.excerpt, date: a.date, category: a.category, readTime: a.readTime, image: a.image,
+});
+
+function resolveSection(section: Section, model: SiteModel): RenderedSection {
+  if (section.type === 'articles') return { ...section, articles: model.articles.map(summary) };
+  if (section.type === 'document') return { ...section, html: model.documents[section.source] };
+  return section;
+}
+
+export function routeData(model: SiteModel): Map<string, RouteData> {
+  const routes = new Map<string, RouteData>();
+  const bySlug = new Map(model.articles.map((a) => [a.slug, a]));
+  const link = (slug: string, icon?: ArticleLink['icon']): ArticleLink => {
+    const target = bySlug.get(slug)!;
+    return { path: target.path, title: target.title, category: target.category, ...(icon && { icon }) };
+  };
+  for (const page of model.pages) {
+    routes.set(page.path, {
+      kind: 'page', path: page.path, title: page.title, description: page.description,
+      sections: page.sections.map((section) => resolveSection(section, model)),
+    });
+  }
+  for (const article of model.articles) {
+    routes.set(article.path, {
+      kind: 'article', path: article.path, title: article.title, description: article.excerpt,
+      article: { ...summary(article), author: article.author, html: article.html },
+      recommended: (article.recommended ?? []).map((item) => link(item.slug, item.icon)),
+      sidebar: (article.sidebar ?? []).map((slug) => link(slug)),
+    });
+  }
+  for (const redirect of model.redirects) routes.set(redirect.from, { kind: 'redirect', path: redirect.from, to: redirect.to });
+  return routes;
+}

@@ -1,0 +1,34 @@
+// The small files beside the pages: sitemap.xml, robots.txt, the images, and _site.json, the
+// manifest the server reads (routes, redirects and form definitions; never served publicly).
+import { cp, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteModel } from '../content/model.ts';
+
+export interface SiteManifest {
+  routes: string[];
+  redirects: { from: string; to: string }[];
+  forms: SiteModel['forms'];
+  site: { name: string; url: string; email: string };
+}
+
+export function manifest(model: SiteModel): SiteManifest {
+  return {
+    routes: [...model.pages.map((p) => p.path), ...model.articles.map((a) => a.path)],
+    redirects: model.redirects,
+    forms: model.forms,
+    site: { name: model.settings.name, url: model.settings.url, email: model.settings.contact.email },
+  };
+}
+
+function sitemap(model: SiteModel): string {
+  const entry = (loc: string, lastmod?: string) => `  <url><loc>${model.settings.url}${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  const urls = [...model.pages.map((p) => entry(p.path)), ...model.articles.map((a) => entry(a.path, a.date))];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export async function writeSiteFiles(model: SiteModel, root: string, outDir: string) {
+  await cp(path.join(root, 'site', 'images'), path.join(outDir, 'images'), { recursive: true });
+  await writeFile(path.join(outDir, 'sitemap.xml'), sitemap(model));
+  await writeFile(path.join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${model.settings.url}/sitemap.xml\n`);
+  await writeFile(path.join(outDir, '_site.json'), JSON.stringify(manifest(model), null, 2));
+}

@@ -1,0 +1,24 @@
+// Starts the server: reads the environment, builds the app, listens, and closes cleanly on
+// SIGTERM/SIGINT (in-flight requests finish; nothing accepted is abandoned).
+import { buildApp } from './app.ts';
+import { configFromEnv } from './config.ts';
+
+const config = configFromEnv();
+const logger = process.stdout.isTTY
+  ? { level: 'info', transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+  : { level: 'info' };
+
+try {
+  const app = await buildApp({ config, logger });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, async () => {
+      app.log.info(`${signal} received: closing`);
+      await app.close();
+      process.exit(0);
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

@@ -1,0 +1,15 @@
+// The white paper in a full-height dialog, for reading without the page around it.
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import { Modal } from '@mantine/core';
+import { Prose } from '../components/Prose.tsx';
+
+export default function DocumentReader({ opened, onClose, title, html }: { opened: boolean; onClose: () => void; title: string; html: string }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="xl" radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Prose html={html} />
+    </Modal>
+  );
+}

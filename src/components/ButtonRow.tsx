@@ -1,0 +1,14 @@
+import { Group } from '@mantine/core';
+import type { Button } from '../generated/content.ts';
+import { ActionButton } from './ActionButton.tsx';
+
+export function ButtonRow({ buttons, justify = 'flex-start', mt = 'xl' }: { buttons?: Button[]; justify?: 'center' | 'flex-start'; mt?: string }) {
+  if (!buttons?.length) return null;
+  return (
+    <Group justify={justify} gap="md" mt={mt}>
+      {buttons.map((button) => (
+        <ActionButton key={button.label} button={button} />
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,16 @@
+// Prerender entry, bundled by Vite for Node: renders one route to an HTML string.
+import './styles.ts';
+import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import { App } from './App.tsx';
+import type { RouteData, SiteShell } from './route-data.ts';
+import { pageTitle } from './routing/RouteView.tsx';
+
+export function render(route: RouteData, shell: SiteShell): { html: string; title: string } {
+  const html = renderToString(
+    <Router ssrPath={route.path} ssrSearch="">
+      <App shell={shell} initial={route} />
+    </Router>,
+  );
+  return { html, title: pageTitle(route, shell.settings.name) };
+}

@@ -1,0 +1,66 @@
+// The footer: the provider, its link columns (one holds the 'White Papers' button), the contact
+// details declared once in site.yaml, and the copyright line.
+import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { ActionButton, OnDarkContext } from '../components/ActionButton.tsx';
+import { SiteIcon } from '../components/icons.tsx';
+import { useSite } from '../site-context.tsx';
+import classes from './Footer.module.css';
+
+export function Footer() {
+  const { settings } = useSite();
+  const { footer, contact } = settings;
+  return (
+    <footer className={classes.footer}>
+      <OnDarkContext.Provider value={true}>
+        <Container size="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 2 + footer.columns.length }} spacing="xl">
+            <Stack gap="xs">
+              <Text fw={800} fz="lg" c="white">
+                {settings.name}
+              </Text>
+              <Text fz="sm" className={classes.muted}>
+                {settings.description}
+              </Text>
+            </Stack>
+            {footer.columns.map((column) => (
+              <Stack key={column.title} gap="xs" component="nav" aria-label={column.title}>
+                <Title order={2} fz="md" c="white">
+                  {column.title}
+                </Title>
+                {column.links.map((link) =>
+                  link.to ? (
+                    <Link key={link.label} href={link.to} className={classes.link}>
+                      {link.label}
+                    </Link>
+                  ) : (
+                    <div key={link.label}>
+                      <ActionButton button={{ ...link, variant: link.variant ?? 'secondary' }} size="sm" />
+                    </div>
+                  ),
+                )}
+              </Stack>
+            ))}
+            <Stack gap="xs">
+              <Title order={2} fz="md" c="white">
+                {footer.contactTitle ?? 'Contact'}
+              </Title>
+              <Anchor href={`mailto:${contact.email}`} className={classes.contact}>
+                <SiteIcon name="mail" size={18} /> {contact.email}
+              </Anchor>
+              <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className={classes.contact}>
+                <SiteIcon name="phone" size={18} /> {contact.phone}
+              </Anchor>
+              <Text fz="sm" className={`${classes.contact} ${classes.muted}`}>
+                <SiteIcon name="map-pin" size={18} /> {contact.city}
+              </Text>
+            </Stack>
+          </SimpleGrid>
+          <Text fz="sm" className={classes.copyright}>
+            {footer.copyright}
+          </Text>
+        </Container>
+      </OnDarkContext.Provider>
+    </footer>
+  );
+}

@@ -1,0 +1,37 @@
+// Browser entry: hydrates the prerendered page with the data embedded in it, or (under
+// `npm run dev`, where nothing is prerendered) fetches that data and renders from scratch.
+import './styles.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import shell from 'virtual:site';
+import { App } from './App.tsx';
+import type { RouteData } from './route-data.ts';
+import { loadRoute, normalizePath, prefetchOnIntent, seedRoute } from './routing/load-route.ts';
+
+async function start() {
+  const container = document.getElementById('root')!;
+  const embedded = document.getElementById('route-data')?.textContent;
+  const path = normalizePath(location.pathname);
+  if (embedded) {
+    const parsed = JSON.parse(embedded) as RouteData;
+    // The one not-found page serves every unknown address: it learns which one from the URL.
+    const initial = parsed.kind === 'not-found' ? { ...parsed, path } : parsed;
+    seedRoute(initial);
+    hydrateRoot(
+      container,
+      <Router>
+        <App shell={shell} initial={initial} />
+      </Router>,
+    );
+  } else {
+    const initial = await loadRoute(path).catch((): RouteData => ({ kind: 'not-found', path }));
+    createRoot(container).render(
+      <Router>
+        <App shell={shell} initial={initial} />
+      </Router>,
+    );
+  }
+  prefetchOnIntent(document);
+}
+
+void start();

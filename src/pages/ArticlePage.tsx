@@ -1,0 +1,74 @@
+// A blog article: category, author, date, read time, title, hero image, body, related reading.
+import { Badge, Container, Group, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { SiteIcon } from '../components/icons.tsx';
+import { Prose } from '../components/Prose.tsx';
+import { SmartImage } from '../components/SmartImage.tsx';
+import { formatDate } from '../lib/format-date.ts';
+import type { ArticleLink, ArticleRoute } from '../route-data.ts';
+import classes from './ArticlePage.module.css';
+
+function ReadingList({ title, links, className }: { title: string; links: ArticleLink[]; className: string }) {
+  return (
+    <nav aria-label={title} className={className}>
+      <Title order={2} className={classes.listTitle}>
+        {title}
+      </Title>
+      <ul className={classes.list}>
+        {links.map((link) => (
+          <li key={link.path}>
+            <Link href={link.path} className={classes.listLink}>
+              {link.icon && (
+                <span className={classes.listIcon}>
+                  <SiteIcon name={link.icon} size={20} />
+                </span>
+              )}
+              <span>
+                <span className={classes.listCategory}>{link.category}</span>
+                <span className={classes.listName}>{link.title}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function ArticlePage({ route }: { route: ArticleRoute }) {
+  const { article, recommended, sidebar } = route;
+  return (
+    <article className={classes.page}>
+      <Container size="lg">
+        <Link href="/resources/blogs" className={classes.back}>
+          ← Back to Blogs
+        </Link>
+        <div className={classes.layout} data-with-sidebar={sidebar.length ? true : undefined}>
+          <div className={classes.main}>
+            <header>
+              <Group gap="sm" mb="md">
+                <Badge variant="light" size="lg" className={classes.badge}>
+                  {article.category}
+                </Badge>
+              </Group>
+              <Title order={1} className={classes.title}>
+                {article.title}
+              </Title>
+              <Group gap="lg" mt="md" className={classes.meta}>
+                <Text>{article.author}</Text>
+                <Text>
+                  <time dateTime={article.date}>{formatDate(article.date)}</time>
+                </Text>
+                <Text>{article.readTime} min read</Text>
+              </Group>
+            </header>
+            <SmartImage image={article.image} eager className={classes.image} />
+            <Prose html={article.html} />
+            {recommended.length > 0 && <ReadingList title="Recommended Reading" links={recommended} className={classes.recommended} />}
+          </div>
+          {sidebar.length > 0 && <ReadingList title="Related Posts" links={sidebar} className={classes.sidebar} />}
+        </div>
+      </Container>
+    </article>
+  );
+}

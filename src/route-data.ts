@@ -1,0 +1,66 @@
+// What the browser receives: a small site shell (settings and forms) in the main bundle, and one
+// JSON document per route, so a page never downloads another page's content.
+import type { ArticleMeta, ArticlesSection, DocumentSection, FormDefinition, IconName, Section, Settings } from './generated/content.ts';
+
+export interface SiteShell {
+  settings: Settings;
+  forms: FormDefinition[];
+}
+
+export interface ArticleSummary {
+  slug: string;
+  path: string;
+  title: string;
+  excerpt: string;
+  date: string;
+  category: ArticleMeta['category'];
+  readTime: number;
+  image: ArticleMeta['image'];
+}
+
+export interface ArticleLink {
+  path: string;
+  title: string;
+  category: ArticleMeta['category'];
+  icon?: IconName;
+}
+
+/** A section as the browser renders it: the blog listing and long documents arrive resolved. */
+type Resolved<S> = S extends ArticlesSection ? S & { articles: ArticleSummary[] } : S extends DocumentSection ? S & { html: string } : S;
+export type RenderedSection = Resolved<Section>;
+export type SectionType = RenderedSection['type'];
+export type SectionOf<K extends SectionType> = Extract<RenderedSection, { type: K }>;
+
+export interface PageRoute {
+  kind: 'page';
+  path: string;
+  title: string;
+  description: string;
+  sections: RenderedSection[];
+}
+
+export interface ArticleRoute {
+  kind: 'article';
+  path: string;
+  title: string;
+  description: string;
+  article: ArticleSummary & { author: string; html: string };
+  recommended: ArticleLink[];
+  sidebar: ArticleLink[];
+}
+
+export interface RedirectRoute {
+  kind: 'redirect';
+  path: string;
+  to: string;
+}
+
+export interface NotFoundRoute {
+  kind: 'not-found';
+  path: string;
+}
+
+export type RouteData = PageRoute | ArticleRoute | RedirectRoute | NotFoundRoute;
+
+/** Where a route's data lives: /_data/index.json for /, /_data/services.json for /services. */
+export const routeDataUrl = (path: string) => `/_data${path === '/' ? '/index' : path}.json`;

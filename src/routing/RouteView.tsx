@@ -1,0 +1,63 @@
+// Shows the page for the current address: its data comes from the prerendered HTML on first load
+// and from /_data/… after each client-side navigation.
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ArticlePage } from '../pages/ArticlePage.tsx';
+import { NotFound } from '../pages/NotFound.tsx';
+import { SectionPage } from '../pages/SectionPage.tsx';
+import type { RouteData } from '../route-data.ts';
+import { useSite } from '../site-context.tsx';
+import { loadRoute, normalizePath } from './load-route.ts';
+
+export function pageTitle(route: RouteData, siteName: string): string {
+  const title = route.kind === 'page' || route.kind === 'article' ? route.title : 'Page not found';
+  return `${title} | ${siteName}`;
+}
+
+export function RouteView({ initial, onRoute }: { initial: RouteData; onRoute?: (route: RouteData) => void }) {
+  const [location, navigate] = useLocation();
+  const path = normalizePath(location);
+  const { settings } = useSite();
+  const [state, setState] = useState<{ route: RouteData; error?: Error }>({ route: initial });
+
+  useEffect(() => {
+    if (state.route.path === path && !state.error) return;
+    let current = true;
+    loadRoute(path).then(
+      (route) => current && setState({ route }),
+      (error: Error) => current && setState((previous) => ({ route: previous.route, error })),
+    );
+    return () => {
+      current = false;
+    };
+  }, [path]);
+
+  const { route, error } = state;
+  useEffect(() => {
+    if (route.kind === 'redirect') return navigate(route.to, { replace: true });
+    onRoute?.(route);
+    document.title = pageTitle(route, settings.name);
+    if (route.kind === 'page' || route.kind === 'article')
+      document.querySelector('meta[name="description"]')?.setAttribute('content', route.description);
+  }, [route]);
+
+  // Every change of page starts at the top, as a full page load would.
+  const shownPath = useRef(route.path);
+  useEffect(() => {
+    if (shownPath.current === route.path) return;
+    shownPath.current = route.path;
+    window.scrollTo(0, 0);
+  }, [route.path]);
+
+  if (error) throw error;
+  switch (route.kind) {
+    case 'page':
+      return <SectionPage route={route} />;
+    case 'article':
+      return <ArticlePage route={route} />;
+    case 'not-found':
+      return <NotFound path={route.path} />;
+    case 'redirect':
+      return null;
+  }
+}

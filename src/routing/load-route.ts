@@ -1,0 +1,41 @@
+// Fetches each route's JSON once and keeps it: navigating back is instant, and a link the
+// visitor points at is fetched before the click.
+import { HttpError } from '../pages/ErrorBoundary.tsx';
+import { routeDataUrl, type RouteData } from '../route-data.ts';
+
+const cache = new Map<string, Promise<RouteData>>();
+
+/** "/services/" and "/services" are one route. */
+export const normalizePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path) || '/';
+
+export function seedRoute(route: RouteData): void {
+  cache.set(route.path, Promise.resolve(route));
+}
+
+export function loadRoute(path: string): Promise<RouteData> {
+  const key = normalizePath(path);
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = fetch(routeDataUrl(key), { headers: { Accept: 'application/json' } }).then(async (response) => {
+      if (response.status === 404) return { kind: 'not-found', path: key } as const;
+      if (!response.ok) throw new HttpError(response.status, response.statusText || 'Error');
+      return (await response.json()) as RouteData;
+    });
+    // A failure is not remembered: the next visit tries again.
+    pending.catch(() => cache.delete(key));
+    cache.set(key, pending);
+  }
+  return pending;
+}
+
+/** Prefetch a route's data when the pointer or keyboard focus reaches a link to it. */
+export function prefetchOnIntent(root: Document): () => void {
+  const onIntent = (event: Event) => {
+    const anchor = (event.target as Element | null)?.closest?.('a[href^="/"]');
+    const href = anchor?.getAttribute('href');
+    if (href && !href.startsWith('//')) loadRoute(new URL(href, location.origin).pathname).catch(() => undefined);
+  };
+  const events = ['mouseover', 'focusin', 'touchstart'] as const;
+  for (const name of events) root.addEventListener(name, onIntent, { passive: true });
+  return () => events.forEach((name) => root.removeEventListener(name, onIntent));
+}

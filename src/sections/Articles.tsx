@@ -1,0 +1,38 @@
+// The blog listing, generated from site/blog: every article, newest first.
+import { Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { SmartImage } from '../components/SmartImage.tsx';
+import { formatDate } from '../lib/format-date.ts';
+import type { SectionOf } from '../route-data.ts';
+import classes from './Articles.module.css';
+
+export function Articles({ section }: { section: SectionOf<'articles'> }) {
+  return (
+    <SimpleGrid component="ul" cols={{ base: 1, sm: 2, md: 3 }} spacing="xl" className={classes.grid}>
+      {section.articles.map((article, index) => (
+        <Card component="li" key={article.slug} withBorder radius="lg" padding={0} className={classes.card}>
+          <SmartImage image={{ ...article.image, alt: '' }} eager={index < 3} className={classes.image} />
+          <div className={classes.body}>
+            <Group gap="xs" mb="xs">
+              <Badge variant="light" className={classes.badge}>
+                {article.category}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {article.readTime} min read
+              </Text>
+            </Group>
+            <Title order={3} className={classes.title}>
+              <Link href={article.path} className={classes.link}>
+                {article.title}
+              </Link>
+            </Title>
+            <Text className={classes.excerpt}>{article.excerpt}</Text>
+            <Text size="sm" c="dimmed" mt="auto" pt="md">
+              <time dateTime={article.date}>{formatDate(article.date)}</time>
+            </Text>
+          </div>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,20 @@
+import { ButtonRow } from '../components/ButtonRow.tsx';
+import { Prose } from '../components/Prose.tsx';
+import type { SectionOf } from '../route-data.ts';
+import classes from './Document.module.css';
+
+export function Document({ section }: { section: SectionOf<'document'> }) {
+  return (
+    <div className={classes.document}>
+      {section.scrollable ? (
+        // Focusable so keyboard users can scroll the reading area too.
+        <div className={classes.scroll} tabIndex={0} role="region" aria-label={section.title ?? 'Document'}>
+          <Prose html={section.html} />
+        </div>
+      ) : (
+        <Prose html={section.html} />
+      )}
+      <ButtonRow buttons={section.buttons} justify="center" />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Anchor, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { SiteIcon } from '../components/icons.tsx';
+import { InquiryForm } from '../forms/InquiryForm.tsx';
+import type { SectionOf } from '../route-data.ts';
+import { useForm, useSite } from '../site-context.tsx';
+import classes from './Form.module.css';
+
+function ContactLines() {
+  const { contact } = useSite().settings;
+  return (
+    <Stack gap={6} mt="sm">
+      <Anchor href={`mailto:${contact.email}`} className={classes.line}>
+        <SiteIcon name="mail" size={18} /> {contact.email}
+      </Anchor>
+      <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className={classes.line}>
+        <SiteIcon name="phone" size={18} /> {contact.phone}
+      </Anchor>
+      <Text className={classes.line}>
+        <SiteIcon name="map-pin" size={18} /> {contact.city}
+      </Text>
+    </Stack>
+  );
+}
+
+export function Form({ section }: { section: SectionOf<'form'> }) {
+  const form = useForm(section.form);
+  const aside = section.aside ?? [];
+  return (
+    <SimpleGrid cols={{ base: 1, md: aside.length ? 3 : 1 }} spacing="xl" className={classes.layout}>
+      <div className={aside.length ? classes.main : undefined}>
+        <InquiryForm form={form} />
+      </div>
+      {aside.length > 0 && (
+        <Stack gap="lg">
+          {aside.map((card) => (
+            <Card key={card.title} withBorder radius="lg" padding="lg">
+              <Title order={3} fz="lg" className={classes.cardTitle}>
+                {card.icon && (
+                  <ThemeIcon variant="light" radius="md">
+                    <SiteIcon name={card.icon} size={18} />
+                  </ThemeIcon>
+                )}
+                {card.title}
+              </Title>
+              {card.text && (
+                <Text mt="xs" c="gray.7">
+                  {card.text}
+                </Text>
+              )}
+              {card.showContact && <ContactLines />}
+              {card.items && (
+                <List mt="sm" spacing={6} size="sm" icon={<SiteIcon name="circle-check" size={18} />}>
+                  {card.items.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+              )}
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,35 @@
+// The one wrapper every section shares: spacing, background, the optional eyebrow/title/subtitle
+// header, and hiding by query. Components below it render only their own content.
+import { Container, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { OnDarkContext } from '../components/ActionButton.tsx';
+import type { RenderedSection } from '../route-data.ts';
+import { useQueryFlag } from '../routing/use-query-flag.ts';
+import classes from './SectionFrame.module.css';
+
+export function SectionFrame({ section, children }: { section: RenderedSection; children: ReactNode }) {
+  const hidden = useQueryFlag(section.hideWhenQuery);
+  if (hidden) return null;
+  const background = section.background ?? 'plain';
+  const headed = section.type !== 'hero' && section.type !== 'cta' && (section.title || section.subtitle || section.eyebrow);
+  return (
+    <section id={section.id} className={classes.section} data-background={background} data-type={section.type}>
+      <OnDarkContext.Provider value={background === 'brand'}>
+        <Container size="lg">
+          {headed && (
+            <header className={classes.header}>
+              {section.eyebrow && <Text className={classes.eyebrow}>{section.eyebrow}</Text>}
+              {section.title && (
+                <Title order={2} className={classes.title}>
+                  {section.title}
+                </Title>
+              )}
+              {section.subtitle && <Text className={classes.subtitle}>{section.subtitle}</Text>}
+            </header>
+          )}
+          {children}
+        </Container>
+      </OnDarkContext.Provider>
+    </section>
+  );
+}

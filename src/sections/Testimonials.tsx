@@ -1,0 +1,19 @@
+import { SimpleGrid } from '@mantine/core';
+import type { SectionOf } from '../route-data.ts';
+import classes from './Testimonials.module.css';
+
+export function Testimonials({ section }: { section: SectionOf<'testimonials'> }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: Math.min(section.items.length, 3) }} spacing="xl">
+      {section.items.map((item) => (
+        <figure key={item.quote} className={classes.item}>
+          <blockquote className={classes.quote}>{item.quote}</blockquote>
+          <figcaption className={classes.caption}>
+            <strong>{item.author}</strong>
+            <span>{item.role}</span>
+          </figcaption>
+        </figure>
+      ))}
+    </SimpleGrid>
+  );
+}

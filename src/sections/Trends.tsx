@@ -1,0 +1,49 @@
+import { Badge, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { SiteIcon } from '../components/icons.tsx';
+import type { SectionOf } from '../route-data.ts';
+import classes from './Trends.module.css';
+
+export function Trends({ section }: { section: SectionOf<'trends'> }) {
+  return (
+    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="xl" className={classes.grid}>
+      {section.trends.map((trend) => (
+        <Card component="li" key={trend.title} withBorder radius="lg" padding="xl">
+          <Group justify="space-between" mb="md">
+            <ThemeIcon size={48} radius="md" variant="light">
+              <SiteIcon name={trend.icon} size={26} />
+            </ThemeIcon>
+            <Group gap="xs">
+              <Badge className={classes.impact} data-impact={trend.impact}>
+                {trend.impact} Impact
+              </Badge>
+              <Badge variant="outline" className={classes.timeline} leftSection={<SiteIcon name="calendar" size={14} />}>
+                {trend.timeline}
+              </Badge>
+            </Group>
+          </Group>
+          <Text className={classes.eyebrow}>{trend.title}</Text>
+          <Title order={3} className={classes.title}>
+            {trend.trendTitle}
+          </Title>
+          <Text mt="sm" c="gray.8">
+            {trend.description}
+          </Text>
+          <Title order={4} className={classes.label}>
+            Key focus
+          </Title>
+          <List spacing={4} size="sm" icon={<SiteIcon name="target" size={18} />}>
+            {trend.keyFocus.map((focus) => (
+              <List.Item key={focus}>{focus}</List.Item>
+            ))}
+          </List>
+          <Title order={4} className={classes.label}>
+            Expected outcome
+          </Title>
+          <Text size="sm" c="gray.8">
+            {trend.expectedOutcome}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import { sitePlugin } from './scripts/build/vite-plugin-site.ts';
+
+// Drafts are visible in `npm run dev` and never in a production build.
+export default defineConfig(({ command }) => ({
+  plugins: [sitePlugin({ root: import.meta.dirname, includeDrafts: command === 'serve' })],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    target: 'es2022',
+    cssCodeSplit: true,
+    rolldownOptions: {
+      // Mantine marks its modules "use client" for React Server Components; irrelevant here.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
+  server: { port: Number(process.env.PORT ?? 5173), host: process.env.HOST ?? 'localhost' },
+}));
