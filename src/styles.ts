@@ -1,8 +1,11 @@
 // Mantine's CSS, one file per component actually used: about a quarter of the full stylesheet.
+// Order matters where one component builds on another: UnstyledButton before Button, and so on.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Card.css';
@@ -16,5 +19,6 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/List.css';
 import './global.css';

@@ -55,6 +55,10 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
       state = await compile();
       if (state.errors.length && !this.meta.watchMode) this.error(`Content errors:\n${state.errors.map(formatError).join('\n')}`);
     },
+    transformIndexHtml() {
+      const favicon = state.shell?.settings.favicon;
+      return favicon ? [{ tag: 'link', attrs: { rel: 'icon', href: favicon }, injectTo: 'head' }] : [];
+    },
     resolveId(id) {
       return id === virtualId ? resolvedId : undefined;
     },

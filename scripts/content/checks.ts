@@ -114,9 +114,11 @@ export function checkSite({ entries, images, documents, forms }: CheckInput): Ch
     if (entry.kind === 'form' || entry.kind === 'redirects') continue;
     walk(entry.data, [], (value, path) => {
       if (typeof value.to === 'string') checkLink(entry, [...path, 'to'], value.to);
-      if (typeof value.src === 'string' && value.src.startsWith('/images/')) {
-        usedImages.add(value.src);
-        if (!images.includes(value.src)) report(errors, entry, [...path, 'src'], `no file site${value.src}.${didYouMean(value.src, images)}`);
+      for (const key of ['src', 'favicon']) {
+        const file = value[key];
+        if (typeof file !== 'string' || !file.startsWith('/images/')) continue;
+        usedImages.add(file);
+        if (!images.includes(file)) report(errors, entry, [...path, key], `no file site${file}.${didYouMean(file, images)}`);
       }
       if (value.type === 'document' && typeof value.source === 'string' && !documentNames.includes(value.source))
         report(errors, entry, [...path, 'source'], `no file site/documents/${value.source}.${didYouMean(value.source, documentNames)}`);

@@ -1,8 +1,8 @@
 // The white paper in a full-height dialog, for reading without the page around it.
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import { Modal } from '@mantine/core';
 import { Prose } from '../components/Prose.tsx';
 

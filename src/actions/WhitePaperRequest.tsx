@@ -1,10 +1,10 @@
 // The white paper request: the lead goes to the server, the paper opens in a new window at once
 // (opened inside the submit event so no pop-up blocker stops it), a toast confirms, the dialog
 // closes and the fields reset. If sending fails the paper still opens; nothing is logged.
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Button, Group, Modal, Text } from '@mantine/core';

@@ -240,6 +240,10 @@ export interface Settings {
      */
     title: string;
   };
+  /**
+   * The small icon browsers show in the tab: a file in site/images (svg, png or ico).
+   */
+  favicon?: string;
 }
 /**
  * A button or link. Give exactly one of 'to' (a page of this site), 'href' (an external web address) or 'action'.
