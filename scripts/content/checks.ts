@@ -16,7 +16,11 @@ export interface Entry {
 }
 
 export interface CheckInput {
+  /** Files that passed the schema: their links and references are checked. */
   entries: Entry[];
+  /** Every parsed file, valid or not: their addresses count as declared, so one broken page
+   * does not also turn every link to it into an error. */
+  declarations: Entry[];
   images: string[];
   /** Long texts in site/documents, with the links found in them. */
   documents: { name: string; links: MarkdownLink[] }[];
@@ -41,7 +45,7 @@ function walk(value: unknown, path: DataPath, visit: Visit): void {
 
 const stripQuery = (href: string) => href.replace(/[?#].*$/, '') || '/';
 
-export function checkSite({ entries, images, documents, forms }: CheckInput): CheckResult {
+export function checkSite({ entries, declarations, images, documents, forms }: CheckInput): CheckResult {
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
   const report = (list: ContentError[], entry: Entry, path: DataPath, message: string, key = false) =>
@@ -56,8 +60,8 @@ export function checkSite({ entries, images, documents, forms }: CheckInput): Ch
   };
   const pages = entries.filter((e) => e.kind === 'page');
   const articles = entries.filter((e) => e.kind === 'article');
-  for (const page of pages) declare(String(page.data.path), page, ['path']);
-  for (const article of articles) declare(blogPath(article.slug!), article, []);
+  for (const page of declarations.filter((e) => e.kind === 'page' && typeof e.data.path === 'string')) declare(String(page.data.path), page, ['path']);
+  for (const article of declarations.filter((e) => e.kind === 'article')) declare(blogPath(article.slug!), article, []);
   const articleIds = new Map<number, Entry>();
   for (const article of articles) {
     const other = articleIds.get(article.data.id as number);
@@ -108,7 +112,7 @@ export function checkSite({ entries, images, documents, forms }: CheckInput): Ch
   const documentNames = documents.map((d) => d.name);
   for (const document of documents) checkMarkdownLinks(`site/documents/${document.name}`, document.links);
   const usedImages = new Set<string>();
-  const articleSlugs = articles.map((a) => a.slug!);
+  const articleSlugs = declarations.filter((e) => e.kind === 'article').map((a) => a.slug!);
   const hasListing = pages.some((page) => (page.data.sections as { type: string }[]).some((s) => s.type === 'articles'));
   for (const entry of entries) {
     if (entry.kind === 'form' || entry.kind === 'redirects') continue;

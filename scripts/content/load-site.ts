@@ -48,6 +48,7 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   const files = await listFiles(siteDir);
   const errors: ContentError[] = [];
   const entries: Entry[] = [];
+  const unparsed: Entry[] = [];
   const images: string[] = [];
   const documents: Record<string, string> = {};
   const bodies = new Map<string, string>();
@@ -89,11 +90,18 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
       const parsed = parseYaml(file, yamlText, lineOffset);
       errors.push(...parsed.errors);
       if (parsed.data !== undefined) entries.push({ kind, source: parsed.source, data: parsed.data as Record<string, unknown>, links: entryLinks, slug });
+      else unparsed.push({ kind, source: parsed.source, data: {}, slug });
       continue;
     }
     const parsed = parseYaml(file, yamlText, lineOffset);
     errors.push(...parsed.errors);
     if (parsed.data !== undefined) entries.push({ kind, source: parsed.source, data: parsed.data as Record<string, unknown> });
+    else if (kind === 'page') {
+      // A page with a syntax error still declares its address when its `path:` line is readable,
+      // so links to it are not reported as broken on top of the syntax error.
+      const declared = /^path:\s*["']?(\/[^\s"'#]*)/m.exec(text)?.[1];
+      if (declared) unparsed.push({ kind, source: parsed.source, data: { path: declared } });
+    }
   }
 
   // Schema validation; a file that fails it is left out of the cross-reference checks, whose
@@ -109,10 +117,11 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
       errors.push({ file: `site/${kind === 'settings' ? 'site' : kind}.yaml`, line: 1, col: 1, path: '', message: 'this file is missing.' });
   }
 
-  const published = valid.filter((entry) => options.includeDrafts || entry.data.draft !== true);
+  const isPublished = (entry: Entry) => options.includeDrafts || entry.data.draft !== true;
+  const published = valid.filter(isPublished);
   const documentEntries = Object.entries(documents).map(([name, text]) => ({ name, ...renderMarkdown(text) }));
   const formIds = valid.filter((e) => e.kind === 'form').map((e) => String(e.data.id));
-  const checked = checkSite({ entries: published, images, documents: documentEntries, forms: formIds });
+  const checked = checkSite({ entries: published, declarations: [...entries.filter(isPublished), ...unparsed], images, documents: documentEntries, forms: formIds });
   errors.push(...checked.errors);
 
   const pages = published.filter((e) => e.kind === 'page').map((e) => e.data as unknown as Page);

@@ -25,7 +25,7 @@ export interface Position {
 const parseOptions: ParseOptions & DocumentOptions & SchemaOptions = {
   version: '1.1',
   customTags: (tags) => tags.filter((tag) => typeof tag === 'string' || tag.tag !== 'tag:yaml.org,2002:timestamp'),
-  prettyErrors: false,
+  prettyErrors: true,
   uniqueKeys: true,
 };
 
@@ -34,8 +34,15 @@ export function parseYaml(file: string, text: string, lineOffset = 0): { source:
   const doc = parseDocument(text, { ...parseOptions, lineCounter });
   const source: YamlSource = { file, text, doc, lineCounter, lineOffset };
   const errors = [...doc.errors, ...doc.warnings].map((error) => {
-    const { line, col } = error.linePos?.[0] ?? { line: 1, col: 1 };
-    const message = error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, '');
+    let { line, col } = error.linePos?.[0] ?? { line: 1, col: 1 };
+    let message = error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, '');
+    // The parser notices an unclosed quote only at the end of the file; the useful place to
+    // point at is the opening quote, which is the last quote character before that point.
+    if (error.code === 'MISSING_CHAR' && /quote/.test(message)) {
+      const opening = Math.max(text.lastIndexOf('"', error.pos[0] - 1), text.lastIndexOf("'", error.pos[0] - 1));
+      if (opening >= 0) ({ line, col } = lineCounter.linePos(opening));
+      message = 'this quoted text is never closed. Add the closing quote at its end.';
+    }
     return { file, line: line + lineOffset, col, path: '', message: `YAML syntax: ${message}` };
   });
   return { source, data: errors.length ? undefined : doc.toJS(), errors };

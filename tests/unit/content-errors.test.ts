@@ -1,0 +1,151 @@
+// The compiler's promise to editors: every problem in real broken YAML is reported once, at the
+// exact file, line and column, with a message that says what to do.
+import { describe, expect, it } from 'vitest';
+import { formatError } from '../../scripts/content/errors.ts';
+import { loadSite } from '../../scripts/content/load-site.ts';
+import { files, writeFixture } from '../fixtures/site-fixture.ts';
+
+async function errorsFor(overrides: Record<string, string | null>): Promise<string[]> {
+  const result = await loadSite({ root: await writeFixture(overrides) });
+  expect(result.model).toBeUndefined();
+  return result.errors.map(formatError);
+}
+
+const home = files['site/pages/home.yaml'];
+
+describe('the valid fixture', () => {
+  it('compiles into a typed model with no errors or warnings', async () => {
+    const result = await loadSite({ root: await writeFixture() });
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.model!.pages.map((p) => p.path)).toEqual(['/', '/contact', '/solutions']);
+    expect(result.stats).toMatchObject({ pages: 3, articles: 1 });
+    const [article] = result.model!.articles;
+    expect(article).toMatchObject({ slug: 'hello-world', path: '/resources/blogs/hello-world', author: 'Test Co Team' });
+    // Raw HTML in Markdown is shown as text, never rendered.
+    expect(article.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(article.html).not.toContain('<script>');
+  });
+});
+
+describe('errors point at the exact node', () => {
+  it('misspelt section type, with a suggestion', async () => {
+    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('type: hero', 'type: heor') })).toEqual([
+      'site/pages/home.yaml:6:11  sections[0].type: unknown section type "heor". Did you mean "hero"?',
+    ]);
+  });
+
+  it('a required field missing deep inside a section points at the object that lacks it', async () => {
+    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('      - title: First\n        icon: rocket', '      - icon: rocket') })).toEqual([
+      'site/pages/home.yaml:15:9  sections[1].cards[0]: missing required field "title".',
+    ]);
+  });
+
+  it('a broken internal link, with the closest page', async () => {
+    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('to: /solutions', 'to: /solutons') })).toEqual([
+      'site/pages/home.yaml:10:13  sections[0].buttons[0].to: "/solutons" is not a page. Did you mean "/solutions"?',
+    ]);
+  });
+
+  it('a broken link inside an article body, at its line and column', async () => {
+    const article = files['site/blog/hello-world.md'].replace('](/solutions)', '](/solution)');
+    expect(await errorsFor({ 'site/blog/hello-world.md': article })).toEqual([
+      'site/blog/hello-world.md:17:27  link "/solution" is not a page. Did you mean "/solutions"?',
+    ]);
+  });
+
+  it('a duplicate page path', async () => {
+    const copy = files['site/pages/solutions.yaml'].replace('title: Solutions', 'title: Copy');
+    expect(await errorsFor({ 'site/pages/solutions-copy.yaml': copy })).toEqual([
+      'site/pages/solutions.yaml:2:7  path: "/solutions" is already used by site/pages/solutions-copy.yaml. Each page and article needs its own address.',
+    ]);
+  });
+
+  it('a redirect loop', async () => {
+    const redirects = '# Redirects.\nredirects:\n  - from: /old\n    to: /older\n  - from: /older\n    to: /old\n';
+    expect(await errorsFor({ 'site/redirects.yaml': redirects })).toEqual([
+      'site/redirects.yaml:4:9  redirects[0].to: redirect loop: /old → /older → /old. Point "/old" at a page.',
+      'site/redirects.yaml:6:9  redirects[1].to: redirect loop: /older → /old → /older. Point "/older" at a page.',
+    ]);
+  });
+
+  it('a redirect chain and a redirect that hides a page', async () => {
+    const redirects = '# Redirects.\nredirects:\n  - from: /old\n    to: /older\n  - from: /older\n    to: /solutions\n  - from: /contact\n    to: /\n';
+    expect(await errorsFor({ 'site/redirects.yaml': redirects })).toEqual([
+      'site/redirects.yaml:4:9  redirects[0].to: redirect chain: /old → /older → /solutions. Point "/old" straight at "/solutions".',
+      'site/redirects.yaml:7:11  redirects[2].from: "/contact" is a page; a redirect there would hide it. Remove the redirect or the page.',
+    ]);
+  });
+
+  it('an unknown icon, with the closest icon', async () => {
+    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('icon: rocket', 'icon: rocet') })).toEqual([
+      'site/pages/home.yaml:16:15  sections[1].cards[0].icon: unknown icon "rocet". Did you mean "rocket"?',
+    ]);
+  });
+
+  it('a YAML syntax error in the same format', async () => {
+    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('title: Home', 'title: "Home') })).toEqual([
+      'site/pages/home.yaml:3:8  YAML syntax: this quoted text is never closed. Add the closing quote at its end.',
+    ]);
+    const [indent] = await errorsFor({ 'site/pages/home.yaml': home.replace('  - type: articles', '  - type: articles\n   bad: indent') });
+    expect(indent).toMatch(/^site\/pages\/home\.yaml:18:\d+  YAML syntax: /);
+  });
+
+  it('a number where text is expected is an error, not a silent coercion', async () => {
+    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('title: Home', 'title: 300') })).toEqual([
+      'site/pages/home.yaml:3:8  title: must be text, but it is the number 300. Put it in quotes if you mean the text: "300".',
+    ]);
+  });
+
+  it('a bare yes/no where text is expected asks for quotes', async () => {
+    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('title: Home', 'title: no') })).toEqual([
+      'site/pages/home.yaml:3:8  title: must be text, but it is the yes/no value false. Put it in quotes if you mean the text: "no".',
+    ]);
+  });
+
+  it('an unknown key points at the key, with the closest field', async () => {
+    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('    title: Your GCC', '    titel: Your GCC') })).toEqual([
+      'site/pages/home.yaml:6:5  sections[0]: missing required field "title".',
+      'site/pages/home.yaml:7:5  sections[0].titel: unknown field "titel". Did you mean "title"?',
+    ]);
+  });
+
+  it('a button with no destination names the three choices', async () => {
+    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('        to: /contact\n', '') })).toEqual([
+      'site/pages/home.yaml:11:9  sections[0].buttons[1]: needs one of "to", "href", "action": where the button leads or what it does.',
+    ]);
+  });
+
+  it('a missing image file and an image without alt text', async () => {
+    const article = files['site/blog/hello-world.md'].replace('hello-world.svg', 'hello-wrld.svg').replace('  alt: Abstract cover illustration\n', '');
+    expect(await errorsFor({ 'site/blog/hello-world.md': article })).toEqual(['site/blog/hello-world.md:10:3  image: missing required field "alt".']);
+    const missing = files['site/blog/hello-world.md'].replace('hello-world.svg', 'hello-wrld.svg');
+    expect(await errorsFor({ 'site/blog/hello-world.md': missing })).toEqual([
+      'site/blog/hello-world.md:10:8  image.src: no file site/images/blog/hello-wrld.svg. Did you mean "/images/blog/hello-world.svg"?',
+    ]);
+  });
+
+  it('reports every error at once, sorted by file and line', async () => {
+    const errors = await errorsFor({
+      'site/pages/home.yaml': home.replace('type: hero', 'type: heor').replace('icon: rocket', 'icon: rocet'),
+      'site/pages/solutions.yaml': files['site/pages/solutions.yaml'].replace('to: /contact', 'to: /contct'),
+    });
+    expect(errors.map((e) => e.split('  ')[0])).toEqual(['site/pages/home.yaml:6:11', 'site/pages/home.yaml:16:15', 'site/pages/solutions.yaml:10:13']);
+  });
+});
+
+describe('drafts', () => {
+  it('are left out of the production model and kept for the dev server', async () => {
+    const draft = files['site/pages/solutions.yaml'].replace('path: /solutions', 'path: /draft').replace('title: Solutions', 'title: Draft\ndraft: true');
+    const root = await writeFixture({ 'site/pages/draft.yaml': draft });
+    expect((await loadSite({ root })).model!.pages.map((p) => p.path)).not.toContain('/draft');
+    expect((await loadSite({ root, includeDrafts: true })).model!.pages.map((p) => p.path)).toContain('/draft');
+  });
+
+  it('a published page linking to a draft fails the production build', async () => {
+    const draft = files['site/pages/solutions.yaml'].replace('path: /solutions', 'path: /draft').replace('title: Solutions', 'title: Draft\ndraft: true');
+    const linking = files['site/pages/contact.yaml'].replace('href: mailto:hello@example.com', 'to: /draft');
+    const result = await loadSite({ root: await writeFixture({ 'site/pages/draft.yaml': draft, 'site/pages/contact.yaml': linking }) });
+    expect(result.errors.map(formatError)).toEqual(['site/pages/contact.yaml:10:13  sections[0].buttons[0].to: "/draft" is not a page.']);
+  });
+});
