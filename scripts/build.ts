@@ -16,10 +16,18 @@ import { writeSiteFiles } from './build/site-files.ts';
 import { generateTypes } from './generate-types.ts';
 import type { RouteData, SiteShell } from '../src/route-data.ts';
 
-export async function buildSite(options: { root?: string; outDir?: string; quiet?: boolean } = {}) {
+export interface BuildOptions {
+  root?: string;
+  outDir?: string;
+  quiet?: boolean;
+  /** 'development' bundles React's development build, whose console catches hydration mismatches. */
+  mode?: 'production' | 'development';
+}
+
+export async function buildSite(options: BuildOptions = {}) {
   const root = path.resolve(options.root ?? path.join(import.meta.dirname, '..'));
   const outDir = path.resolve(root, options.outDir ?? 'dist');
-  const ssrDir = path.join(root, '.cache', 'ssr');
+  const ssrDir = path.join(root, '.cache', `ssr-${path.basename(outDir)}`);
   const log = options.quiet ? () => undefined : (message: string) => console.log(message);
   const started = performance.now();
 
@@ -33,7 +41,14 @@ export async function buildSite(options: { root?: string; outDir?: string; quiet
   log(`Content: ${result.stats.pages} pages, ${result.stats.articles} articles, ${result.stats.links} links checked.`);
 
   const logLevel = options.quiet ? 'silent' : 'warn';
-  await viteBuild({ root, logLevel, build: { outDir, emptyOutDir: true } });
+  const mode = options.mode ?? 'production';
+  await viteBuild({
+    root,
+    logLevel,
+    mode,
+    ...(mode === 'development' && { define: { 'process.env.NODE_ENV': '"development"' } }),
+    build: { outDir, emptyOutDir: true, minify: mode === 'production' },
+  });
   await viteBuild({ root, logLevel, build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } });
   const { render } = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as {
     render: (route: RouteData, shell: SiteShell) => { html: string; title: string };

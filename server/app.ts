@@ -1,6 +1,7 @@
 // The application factory: everything the server does, with no port. Tests build it and call
 // app.inject(); server/main.ts builds it and listens.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { security } from './plugins/security.ts';
 import { readManifest, site } from './plugins/site.ts';
@@ -13,6 +14,17 @@ export interface AppOptions {
 export async function buildApp({ config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const manifest = await readManifest(config.distDir);
   const app = Fastify({ logger, trustProxy: false, bodyLimit: 16 * 1024, return503OnClosing: true });
+  // Client errors keep their message; server errors are logged and never shown. A file request
+  // the static server refuses (an encoded traversal, a NUL byte) is simply not found.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status === 403 && (request.method === 'GET' || request.method === 'HEAD')) return reply.callNotFound();
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+    }
+    return reply.code(status).send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
+  });
   await app.register(security);
   await app.register(site, { distDir: config.distDir, manifest });
   return app;

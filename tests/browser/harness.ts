@@ -1,0 +1,44 @@
+// Starts the real server on the real build and a real Chromium; each page records what the
+// browser console says so tests can assert there is nothing wrong.
+import type { FastifyInstance } from 'fastify';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { buildApp } from '../../server/app.ts';
+import type { ServerConfig } from '../../server/config.ts';
+import { launchChromium } from './chromium.ts';
+
+export const distDir = path.join(import.meta.dirname, '..', '..', 'dist');
+
+export interface Harness {
+  baseUrl: string;
+  browser: Browser;
+  app: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'site-data-'));
+  const app = await buildApp({ config: { port: 0, host: '127.0.0.1', distDir, dataDir, rateLimit: 0, ...overrides } });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchChromium();
+  return { baseUrl, browser, app, close: async () => Promise.all([browser.close(), app.close()]).then(() => undefined) };
+}
+
+export interface ConsoleLog {
+  errors: string[];
+  messages: string[];
+}
+
+/** A new page that records console errors, uncaught exceptions and every console message. */
+export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{ page: Page; log: ConsoleLog }> {
+  const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+  const log: ConsoleLog = { errors: [], messages: [] };
+  page.on('console', (message: ConsoleMessage) => {
+    log.messages.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning') log.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => log.errors.push(`uncaught: ${error.message}`));
+  return { page, log };
+}

@@ -1,0 +1,50 @@
+// Every route, loaded from its prerendered HTML and hydrated by React's development build (which
+// reports any hydration mismatch), with nothing at all in the console.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../scripts/build.ts';
+import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import { openPage, startHarness, type Harness } from './harness.ts';
+
+const devDist = path.join(import.meta.dirname, '..', '..', '.cache', 'dist-dev');
+let h: Harness;
+let manifest: SiteManifest;
+
+beforeAll(async () => {
+  await buildSite({ outDir: devDist, mode: 'development', quiet: true });
+  manifest = JSON.parse(readFileSync(path.join(devDist, '_site.json'), 'utf8'));
+  h = await startHarness({ distDir: devDist });
+});
+afterAll(() => h?.close());
+
+describe('hydration with React development build', () => {
+  it('every route hydrates without a warning or error in the console', async () => {
+    expect(manifest.routes.length).toBeGreaterThanOrEqual(33);
+    const { page, log } = await openPage(h.browser);
+    const problems: string[] = [];
+    for (const route of manifest.routes) {
+      log.errors.length = 0;
+      const response = await page.goto(h.baseUrl + route, { waitUntil: 'networkidle' });
+      expect(response?.status(), route).toBe(200);
+      // React logs "Download the React DevTools" as info in development; anything louder is a defect.
+      problems.push(...log.errors.map((e) => `${route}: ${e}`));
+      expect(await page.evaluate(() => document.getElementById('root')!.children.length), route).toBeGreaterThan(0);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a hydration mismatch would be reported (the check can fail)', async () => {
+    const { page, log } = await openPage(h.browser);
+    // Alter the server HTML before React sees it, as a bug in prerendering would.
+    await page.route(h.baseUrl + '/services', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('Services</a>', 'Servicez</a>');
+      await route.fulfill({ response, body: html, headers: { ...response.headers(), 'content-encoding': '' } });
+    });
+    await page.goto(h.baseUrl + '/services', { waitUntil: 'networkidle' });
+    await expect.poll(() => log.errors.join('\n')).toMatch(/hydrat/i);
+    await page.close();
+  });
+});

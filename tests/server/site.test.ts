@@ -1,0 +1,113 @@
+// The server as a visitor's browser and an attacker see it: statuses, headers, compression,
+// and no way out of dist/.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildApp({ config: testConfig(await writeDist()) });
+});
+afterAll(() => app.close());
+
+describe('statuses', () => {
+  it.each(['/', '/services', '/resources/blogs/hello-world'])('%s is 200 with its prerendered HTML', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<title>');
+  });
+
+  it('a declared redirect answers 301 to its target', async () => {
+    const response = await app.inject({ url: '/resources/blogs/old-hello' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/resources/blogs/hello-world');
+  });
+
+  it('a trailing slash answers 301 to the canonical address', async () => {
+    const response = await app.inject({ url: '/services/?x=1' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/services?x=1');
+  });
+
+  it('an unknown path answers 404 with the not-found page', async () => {
+    const response = await app.inject({ url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>404</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('the build manifest is not public', async () => {
+    expect((await app.inject({ url: '/_site.json' })).statusCode).toBe(404);
+  });
+});
+
+describe('caching and compression', () => {
+  it('hashed assets are cached for a year, immutable', async () => {
+    const response = await app.inject({ url: '/assets/index-AbC123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('HTML is revalidated every time, with an ETag that yields 304', async () => {
+    const first = await app.inject({ url: '/services' });
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.etag).toBeTruthy();
+    const second = await app.inject({ url: '/services', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(second.statusCode).toBe(304);
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+  ])('Accept-Encoding %s gets the precompressed %s file', async (accept, encoding) => {
+    const response = await app.inject({ url: '/services', headers: { 'accept-encoding': accept } });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('a client that accepts no encoding gets the plain file', async () => {
+    const response = await app.inject({ url: '/services', headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toContain('<title>Services</title>');
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/', '/no-such-page', '/assets/index-AbC123.js'])('%s carries them', async (url) => {
+    const { headers } = await app.inject({ url });
+    const csp = String(headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('same-origin');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('path traversal', () => {
+  it.each([
+    '/assets/..%2f..%2fetc%2fpasswd',
+    '/assets/..%2f..%2fsecret.txt',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+    '/images/../../secret.txt',
+    '/..%2fsecret.txt',
+    '/%2e%2e%2fsecret.txt',
+    '/assets/..%5c..%5csecret.txt',
+    '/_data/..%2f_site.json',
+    '/assets/%252e%252e%252fsecret.txt',
+    '/etc/passwd',
+    '/assets/index-AbC123.js%00.html',
+  ])('%s is 404 and leaks nothing', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('top secret');
+    expect(response.body).not.toContain('root:');
+    expect(response.body).not.toContain('"routes"');
+  });
+});
