@@ -3,6 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config.ts';
+import { leads } from './leads/plugin.ts';
 import { security } from './plugins/security.ts';
 import { readManifest, site } from './plugins/site.ts';
 
@@ -26,6 +27,7 @@ export async function buildApp({ config, logger = false }: AppOptions): Promise<
     return reply.code(status).send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
   });
   await app.register(security);
+  await app.register(leads, { config, manifest });
   await app.register(site, { distDir: config.distDir, manifest });
   return app;
 }

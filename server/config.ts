@@ -1,5 +1,6 @@
 // Reads the server's settings from the environment, once, with defaults that run out of the box.
 import path from 'node:path';
+import { defaultRetry, type RetryPolicy } from './leads/worker.ts';
 
 export interface ServerConfig {
   port: number;
@@ -13,6 +14,8 @@ export interface ServerConfig {
   mailTo?: string;
   /** Leads accepted per IP per 10 minutes; 0 turns the limit off. */
   rateLimit: number;
+  /** How failed deliveries are retried. */
+  retry: RetryPolicy;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -32,5 +35,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     mailFrom: env.MAIL_FROM || undefined,
     mailTo: env.MAIL_TO || undefined,
     rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT, 5),
+    retry: {
+      baseMs: integer('LEAD_RETRY_BASE_MS', env.LEAD_RETRY_BASE_MS, defaultRetry.baseMs),
+      capMs: integer('LEAD_RETRY_CAP_MS', env.LEAD_RETRY_CAP_MS, defaultRetry.capMs),
+      giveUpAfterMs: integer('LEAD_RETRY_HOURS', env.LEAD_RETRY_HOURS, defaultRetry.giveUpAfterMs / 3600_000) * 3600_000,
+    },
   };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
+import { defaultRetry } from '../../server/leads/worker.ts';
 import { launchChromium } from './chromium.ts';
 
 export const distDir = path.join(import.meta.dirname, '..', '..', 'dist');
@@ -20,7 +21,7 @@ export interface Harness {
 
 export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-data-'));
-  const app = await buildApp({ config: { port: 0, host: '127.0.0.1', distDir, dataDir, rateLimit: 0, ...overrides } });
+  const app = await buildApp({ config: { port: 0, host: '127.0.0.1', distDir, dataDir, rateLimit: 0, retry: defaultRetry, ...overrides } });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
   return { baseUrl, browser, app, close: async () => Promise.all([browser.close(), app.close()]).then(() => undefined) };

@@ -1,0 +1,38 @@
+// Wires the lead pipeline together: spool, mailer, delivery worker and endpoints. Startup says
+// where mail goes; closing the app lets a delivery in progress finish its bookkeeping.
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import type { ServerConfig } from '../config.ts';
+import { outboxMailer, smtpMailer } from './mailer.ts';
+import { leadRoutes } from './routes.ts';
+import { Spool } from './spool.ts';
+import { DeliveryWorker } from './worker.ts';
+
+export async function leads(app: FastifyInstance, options: { config: ServerConfig; manifest: SiteManifest }) {
+  const { config, manifest } = options;
+  const spool = new Spool(path.join(config.dataDir, 'spool'));
+  await spool.init();
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox'));
+  const domain = new URL(manifest.site.url).hostname;
+  const worker = new DeliveryWorker({
+    spool,
+    mailer,
+    forms: manifest.forms,
+    retry: config.retry,
+    log: app.log,
+    mail: {
+      from: config.mailFrom ?? `"${manifest.site.name} website" <no-reply@${domain}>`,
+      to: config.mailTo ?? manifest.site.email,
+      siteName: manifest.site.name,
+      messageIdDomain: domain,
+    },
+  });
+  app.log.info(`Leads: spooled in ${spool.dir}; mail goes to ${mailer.describe}`);
+  await app.register(leadRoutes, { forms: manifest.forms, spool, worker, siteUrl: manifest.site.url, rateLimit: config.rateLimit });
+  app.addHook('onReady', async () => worker.kick());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    mailer.close();
+  });
+}

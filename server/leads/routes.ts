@@ -1,0 +1,76 @@
+// The lead endpoints, one per form in the build (POST /email/api/sendEmail for the inquiry, and
+// the white paper request's own). A lead is validated against the schema derived from its form,
+// written durably to the spool, and only then answered 202; delivery happens in the background.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FormDefinition } from '../../src/generated/content.ts';
+import { HONEYPOT_FIELD } from '../../src/forms/protocol.ts';
+import { describeLeadError } from './errors.ts';
+import { leadSchema } from './lead-schema.ts';
+import { newLeadId, type Spool } from './spool.ts';
+import type { DeliveryWorker } from './worker.ts';
+
+export interface LeadRoutesOptions {
+  forms: FormDefinition[];
+  spool: Spool;
+  worker: DeliveryWorker;
+  /** The site's public address; requests from it (and from the host itself) are same-site. */
+  siteUrl: string;
+  /** Leads per IP per 10 minutes; 0 turns the limit off. */
+  rateLimit: number;
+}
+
+const accepted = {
+  type: 'object',
+  required: ['ok', 'id'],
+  properties: { ok: { type: 'boolean' }, id: { type: 'string' } },
+} as const;
+
+/** A browser POST from another site is refused: these forms are only for this site's own pages. */
+function isCrossSite(request: FastifyRequest, siteUrl: string): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  const own = [`http://${request.headers.host}`, `https://${request.headers.host}`, new URL(siteUrl).origin];
+  return !own.includes(origin);
+}
+
+export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
+  const { forms, spool, worker, siteUrl } = options;
+  // JSON only: without the text/plain parser Fastify answers anything else with 415.
+  app.removeContentTypeParser('text/plain');
+  if (options.rateLimit > 0) {
+    await app.register(rateLimit, {
+      max: options.rateLimit,
+      timeWindow: 10 * 60_000,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: `Too many submissions from this address. Please try again in ${Math.ceil(context.ttl / 60_000)} minute(s) or contact us directly.`,
+      }),
+    });
+  }
+  app.addHook('onRequest', async (request, reply) => {
+    if (isCrossSite(request, siteUrl)) return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Cross-site submissions are not accepted.' });
+  });
+
+  for (const form of forms) {
+    app.post<{ Body: Record<string, string> }>(form.endpoint, {
+      schema: { body: leadSchema(form), response: { 202: accepted } },
+      schemaErrorFormatter: (errors) => describeLeadError(errors),
+      handler: async (request, reply) => {
+        const id = newLeadId();
+        // A filled honeypot is a bot: it gets the same answer as a person, and nothing is sent.
+        if (request.body[HONEYPOT_FIELD]) {
+          request.log.info({ form: form.id }, 'honeypot filled: lead discarded');
+          return reply.code(202).send({ ok: true, id });
+        }
+        const { [HONEYPOT_FIELD]: _ignored, ...fields } = request.body;
+        await spool.write({ lead: { id, form: form.id, receivedAt: new Date().toISOString(), fields }, attempts: 0, nextAttemptAt: 0 });
+        request.log.info({ leadId: id, form: form.id }, 'lead accepted and spooled');
+        worker.kick();
+        return reply.code(202).send({ ok: true, id });
+      },
+    });
+  }
+}
