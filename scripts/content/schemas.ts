@@ -6,7 +6,7 @@ import { Ajv, type AnySchema, type SchemaValidateFunction, type ValidateFunction
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped once more.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+export const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
 
 export const schemaDir = fileURLToPath(new URL('../../schema/', import.meta.url));
 

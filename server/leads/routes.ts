@@ -2,6 +2,8 @@
 // the white paper request's own). A lead is validated against the schema derived from its form,
 // written durably to the spool, and only then answered 202; delivery happens in the background.
 import rateLimit from '@fastify/rate-limit';
+import { Ajv } from 'ajv';
+import { addFormats } from '../../scripts/content/schemas.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FormDefinition } from '../../src/generated/content.ts';
 import { HONEYPOT_FIELD } from '../../src/forms/protocol.ts';
@@ -39,6 +41,11 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   const { forms, spool, worker, siteUrl } = options;
   // JSON only: without the text/plain parser Fastify answers anything else with 415.
   app.removeContentTypeParser('text/plain');
+  // Fastify's default validator coerces types and silently drops unknown fields; a lead must
+  // arrive exactly as the form defines it, or be refused.
+  const ajv = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false });
+  addFormats(ajv, ['email', 'date-time']);
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   if (options.rateLimit > 0) {
     await app.register(rateLimit, {
       max: options.rateLimit,

@@ -1,0 +1,124 @@
+// Delivery to a real SMTP server: every field arrives, nothing injected reaches a header, an
+// outage is ridden out with retries, a restart resumes the spool, a permanent refusal is kept
+// in dead/.
+import type { FastifyInstance } from 'fastify';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { compileSite } from '../../scripts/content/load-site.ts';
+import { buildApp } from '../../server/app.ts';
+import type { ServerConfig } from '../../server/config.ts';
+import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
+import { freePort, startSmtp, type TestSmtp } from '../fixtures/smtp.ts';
+
+const lead = {
+  name: 'Asha Rao',
+  email: 'asha@example.com',
+  company: 'Acme GCC',
+  role: 'GCC Director',
+  phone: '+91 98765 43210',
+  urgency: '1-3-months',
+  primaryNeeds: 'data-visualization',
+  engagementSize: 'strategic-partnership',
+  message: 'Line one.\nLine two: a colon, and Bcc: nobody@example.com as plain text.',
+  submittedAt: '2026-11-22T03:00:00.000Z',
+};
+const fastRetry = { baseMs: 100, capMs: 400, giveUpAfterMs: 60_000 };
+let distDir: string;
+const cleanup: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  const { forms } = await compileSite({ root: path.join(import.meta.dirname, '..', '..') });
+  distDir = await writeDist(forms);
+});
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()!();
+});
+
+async function app(overrides: Partial<ServerConfig>): Promise<{ app: FastifyInstance; config: ServerConfig }> {
+  const config = testConfig(distDir, { dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`), rateLimit: 0, retry: fastRetry, ...overrides });
+  const instance = await buildApp({ config });
+  await instance.ready();
+  cleanup.push(() => instance.close());
+  return { app: instance, config };
+}
+
+async function smtp(options?: Parameters<typeof startSmtp>[0]): Promise<TestSmtp> {
+  const server = await startSmtp(options);
+  cleanup.push(() => server.close());
+  return server;
+}
+
+const post = (instance: FastifyInstance, payload: object = lead) => instance.inject({ method: 'POST', url: '/email/api/sendEmail', payload });
+
+describe('delivery over SMTP', () => {
+  it('the inquiry arrives with every field, its label, Reply-To and the lead id', async () => {
+    const server = await smtp();
+    const { app: instance } = await app({ smtpUrl: server.url, mailTo: 'sales@example.com', mailFrom: 'Website <web@example.com>' });
+    const { id } = (await post(instance)).json() as { id: string };
+    await expect.poll(() => server.received.length, { timeout: 5000 }).toBe(1);
+    const [mail] = server.received;
+    expect(mail.headers['x-lead-id']).toBe(id);
+    expect(mail.headers['reply-to']).toBe('Asha Rao <asha@example.com>');
+    expect(mail.headers.to).toBe('sales@example.com');
+    expect(mail.headers.from).toBe('Website <web@example.com>');
+    expect(mail.headers.subject).toBe('New inquiry from Asha Rao (Acme GCC)');
+    for (const line of [
+      'Full Name: Asha Rao', 'Email Address: asha@example.com', 'Company Name: Acme GCC', 'Your Role: GCC Director', 'Phone Number: +91 98765 43210',
+      'Project Urgency: 1-3 months (1-3-months)', 'Primary Needs: Data Visualization (data-visualization)', 'Engagement Size: Strategic partnership (12+ months) (strategic-partnership)',
+      'Line one.', 'Submitted at: 2026-11-22T03:00:00.000Z',
+    ]) expect(mail.text).toContain(line);
+    // The message body's "Bcc:" stayed text: no such header exists.
+    expect(mail.headers.bcc).toBeUndefined();
+  });
+
+  it('an attempted header injection is refused, and nothing reaches the mail server', async () => {
+    const server = await smtp();
+    const { app: instance } = await app({ smtpUrl: server.url });
+    for (const field of ['name', 'email', 'company', 'role', 'phone']) {
+      expect((await post(instance, { ...lead, [field]: 'x\r\nBcc: victim@example.com' })).statusCode).toBe(400);
+    }
+    await post(instance, { ...lead, name: 'Clean Name' });
+    await expect.poll(() => server.received.length, { timeout: 5000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0].raw).not.toMatch(/^bcc:/im);
+  });
+});
+
+describe('durability', () => {
+  it('with the mail server down, leads are accepted and delivered once it is back', async () => {
+    const port = await freePort();
+    const { app: instance, config } = await app({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const ids = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await post(instance, { ...lead, name: `Lead ${i}` });
+      expect(response.statusCode).toBe(202);
+      ids.push(response.json().id as string);
+    }
+    // Failed at least once and still queued, nothing lost.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await readdir(path.join(config.dataDir, 'spool', 'queue'))).sort()).toEqual(ids.map((id) => `${id}.json`).sort());
+    const server = await smtp({ port });
+    await expect.poll(() => server.received.map((m) => m.headers['x-lead-id']).sort(), { timeout: 10_000 }).toEqual(ids.sort());
+    await expect.poll(() => readdir(path.join(config.dataDir, 'spool', 'queue')), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('a restart resumes the spool', async () => {
+    const port = await freePort();
+    const first = await app({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const { id } = (await post(first.app)).json() as { id: string };
+    await first.app.close();
+    const server = await smtp({ port });
+    await app({ smtpUrl: server.url, dataDir: first.config.dataDir });
+    await expect.poll(() => server.received.map((m) => m.headers['x-lead-id']), { timeout: 5000 }).toEqual([id]);
+  });
+
+  it('a permanent refusal (550) moves the lead to dead/, where it stays', async () => {
+    const server = await smtp({ rejectRecipients: true });
+    const { app: instance, config } = await app({ smtpUrl: server.url });
+    const { id } = (await post(instance)).json() as { id: string };
+    await expect.poll(() => readdir(path.join(config.dataDir, 'spool', 'dead')), { timeout: 5000 }).toEqual([`${id}.json`]);
+    expect(await readdir(path.join(config.dataDir, 'spool', 'queue'))).toEqual([]);
+  });
+});
