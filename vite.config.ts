@@ -3,7 +3,8 @@ import { sitePlugin } from './scripts/build/vite-plugin-site.ts';
 
 // Drafts are visible in `npm run dev` and never in a production build.
 export default defineConfig(({ command }) => ({
-  plugins: [sitePlugin({ root: import.meta.dirname, includeDrafts: command === 'serve' })],
+  // SITE_ROOT points the content at another folder holding a site/ (the dev-server tests use a copy).
+  plugins: [sitePlugin({ root: process.env.SITE_ROOT ?? import.meta.dirname, includeDrafts: command === 'serve' })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

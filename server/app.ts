@@ -2,6 +2,7 @@
 // app.inject(); server/main.ts builds it and listens.
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { SiteManifest } from '../scripts/build/site-files.ts';
 import type { ServerConfig } from './config.ts';
 import { leads } from './leads/plugin.ts';
 import { security } from './plugins/security.ts';
@@ -10,10 +11,14 @@ import { readManifest, site } from './plugins/site.ts';
 export interface AppOptions {
   config: ServerConfig;
   logger?: FastifyServerOptions['logger'];
+  /** The build's manifest; read from dist/ when not given (the dev server passes its own). */
+  manifest?: SiteManifest;
+  /** Serve the built pages too. The dev server only needs the lead endpoints. Default: true. */
+  serveSite?: boolean;
 }
 
-export async function buildApp({ config, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const manifest = await readManifest(config.distDir);
+export async function buildApp({ config, logger = false, manifest: given, serveSite = true }: AppOptions): Promise<FastifyInstance> {
+  const manifest = given ?? (await readManifest(config.distDir));
   const app = Fastify({ logger, trustProxy: false, bodyLimit: 16 * 1024, return503OnClosing: true });
   // Client errors keep their message; server errors are logged and never shown. A file request
   // the static server refuses (an encoded traversal, a NUL byte) is simply not found.
@@ -28,6 +33,6 @@ export async function buildApp({ config, logger = false }: AppOptions): Promise<
   });
   await app.register(security);
   await app.register(leads, { config, manifest });
-  await app.register(site, { distDir: config.distDir, manifest });
+  if (serveSite) await app.register(site, { distDir: config.distDir, manifest });
   return app;
 }

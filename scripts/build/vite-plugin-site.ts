@@ -74,8 +74,12 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
         if (!file.startsWith(siteDir)) return;
         server.config.logger.info(`Reloading ${path.relative(options.root, file)}`, { timestamp: true });
         const next = await compile();
-        if (next.errors.length) return showErrors(server, next.errors);
-        const changed = next.fingerprint !== state.fingerprint;
+        if (next.errors.length) {
+          state = { ...state, errors: next.errors };
+          return showErrors(server, next.errors);
+        }
+        // Reload when the data changed, or to clear an error the browser is still showing.
+        const changed = next.fingerprint !== state.fingerprint || state.errors.length > 0;
         state = next;
         if (!changed) return;
         const module = server.moduleGraph.getModuleById(resolvedId);
