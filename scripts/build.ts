@@ -3,7 +3,7 @@
 // with that step's own message.
 process.env.NODE_ENV = 'production';
 
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as viteBuild } from 'vite';
@@ -13,6 +13,7 @@ import { precompress } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
 import { routeData, siteShell } from './build/route-data.ts';
 import { writeSiteFiles } from './build/site-files.ts';
+import { authoringGuide } from './generate-docs.ts';
 import { generateTypes } from './generate-types.ts';
 import type { RouteData, SiteShell } from '../src/route-data.ts';
 
@@ -35,6 +36,10 @@ export async function buildSite(options: BuildOptions = {}) {
   if (fresh !== (await readFile(path.join(root, 'src/generated/content.ts'), 'utf8').catch(() => ''))) {
     throw new Error('src/generated/content.ts is stale: the schema changed. Run `npm run types` and commit the result.');
   }
+  // The authoring guide follows the schema; the build keeps it current (npm test checks it first).
+  const guide = authoringGuide();
+  const guideFile = path.join(root, 'docs', 'authoring.md');
+  if ((await readFile(guideFile, 'utf8').catch(() => '')) !== guide) await writeFile(guideFile, guide);
   const result = await loadSite({ root });
   if (!result.model) throw new Error(`site/ has ${result.errors.length} error(s):\n${result.errors.map(formatError).join('\n')}`);
   const model = result.model;

@@ -39,6 +39,7 @@ function finish(message?: string): never {
 
 run('Validate site/', process.execPath, ['scripts/validate.ts']);
 run('Generated types are up to date', process.execPath, ['scripts/generate-types.ts', '--check']);
+run('Authoring guide is up to date', process.execPath, ['scripts/generate-docs.ts', '--check']);
 run('Type-check', bin('tsc'), ['--noEmit']);
 vitest('unit');
 run('Build', process.execPath, ['scripts/build.ts']);

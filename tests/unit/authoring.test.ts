@@ -1,0 +1,60 @@
+// What editors rely on: the guide's examples are valid content, every YAML file names its schema
+// for the editor, and the schema offers a snippet for every section type.
+import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { formatError } from '../../scripts/content/errors.ts';
+import { loadSite } from '../../scripts/content/load-site.ts';
+import { readSchema, sectionTypes } from '../../scripts/content/schemas.ts';
+import { authoringGuide } from '../../scripts/generate-docs.ts';
+
+const root = path.join(import.meta.dirname, '..', '..');
+const sections = readSchema('sections.schema.json') as { $defs: Record<string, { examples: unknown[]; defaultSnippets: { body: unknown }[]; markdownDescription: string }> };
+
+describe('the authoring guide', () => {
+  it('documents every section type with an example', () => {
+    const guide = authoringGuide();
+    for (const type of sectionTypes()) {
+      expect(guide).toContain(`### \`${type}\``);
+      expect(guide).toContain(`- type: ${type}`);
+    }
+  });
+
+  it('every example in it passes validation, links included, inside the real site', async () => {
+    const copy = await mkdtemp(path.join(tmpdir(), 'guide-examples-'));
+    await cp(path.join(root, 'site'), path.join(copy, 'site'), { recursive: true });
+    const page = { path: '/guide-examples', title: 'Examples', description: 'Every section example from the authoring guide, on one page, validated like real content.', sections: sectionTypes().map((t) => sections.$defs[t].examples[0]) };
+    await writeFile(path.join(copy, 'site', 'pages', 'guide-examples.yaml'), `# Page: examples\n${stringify(page)}`);
+    const result = await loadSite({ root: copy });
+    expect(result.errors.map(formatError)).toEqual([]);
+  });
+
+  it('is committed up to date', async () => {
+    expect(await readFile(path.join(root, 'docs', 'authoring.md'), 'utf8')).toBe(authoringGuide());
+  });
+});
+
+describe('editor support', () => {
+  it('every section type has a markdownDescription and a snippet equal to its example', () => {
+    for (const type of sectionTypes()) {
+      const def = sections.$defs[type];
+      expect(def.markdownDescription, type).toContain(`**${type}**`);
+      expect(def.defaultSnippets[0].body, type).toEqual(def.examples[0]);
+    }
+  });
+
+  it('every YAML file opens with a one-line comment and names its schema for the editor', async () => {
+    const files = (await readdir(path.join(root, 'site'), { recursive: true })).filter((f) => f.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const [first, second] = (await readFile(path.join(root, 'site', file), 'utf8')).split('\n');
+      expect(first, file).toMatch(/^# \S/);
+      const schema = /^# yaml-language-server: \$schema=(\S+)$/.exec(second)?.[1];
+      expect(schema, file).toBeDefined();
+      const expected = file === 'site.yaml' ? 'settings' : file === 'redirects.yaml' ? 'redirects' : file.startsWith('forms/') ? 'form' : 'page';
+      expect(path.resolve(path.dirname(path.join(root, 'site', file)), schema!), file).toBe(path.join(root, 'schema', `${expected}.schema.json`));
+    }
+  });
+});
