@@ -4,7 +4,7 @@
 import { formatAnnotation, formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
 
-const result = await loadSite({ includeDrafts: process.argv.includes('--drafts') });
+const result = await loadSite({ root: process.env.SITE_ROOT, includeDrafts: process.argv.includes('--drafts') });
 const ci = process.env.CI === 'true';
 
 for (const warning of result.warnings) {
@@ -20,4 +20,6 @@ if (result.errors.length) {
   process.exit(1);
 }
 const { pages, articles, links, files } = result.stats;
-console.log(`site/ is valid: ${pages} pages, ${articles} articles, ${links} links checked in ${files} files${result.warnings.length ? ` (${result.warnings.length} warnings)` : ''}.`);
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+const warned = result.warnings.length ? ` (${count(result.warnings.length, 'warning')})` : '';
+console.log(`site/ is valid: ${count(pages, 'page')}, ${count(articles, 'article')}, ${count(links, 'link')} checked in ${count(files, 'file')}${warned}.`);
