@@ -45,6 +45,8 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
+      // The section union lists its types for editors; report it as the discriminator does.
+      if (schema.title === 'SectionType') return { path, message: `unknown section type "${error.data}".${didYouMean(String(error.data), allowed) || ` Known types: ${allowed.join(', ')}.`}` };
       const value = String(error.data);
       const what = schema.title === 'IconName' ? 'icon' : 'value';
       const hint = didYouMean(value, allowed) || (allowed.length <= 12 ? ` Choose one of: ${allowed.join(', ')}.` : '');

@@ -69,10 +69,7 @@ export type Section = (
   | DocumentSection
   | FormSection
 ) & {
-  /**
-   * Which kind of section this is: hero, stats, cards, table, steps, faq, metrics, cta, stories, testimonials, trends, articles, document, form.
-   */
-  type: string;
+  type: SectionType;
 };
 /**
  * Buttons shown side by side (at most 4).
@@ -80,6 +77,24 @@ export type Section = (
  * @maxItems 4
  */
 export type Buttons = Button[];
+/**
+ * Which kind of section this is: hero, stats, cards, table, steps, faq, metrics, cta, stories, testimonials, trends, articles, document, form.
+ */
+export type SectionType =
+  | 'hero'
+  | 'stats'
+  | 'cards'
+  | 'table'
+  | 'steps'
+  | 'faq'
+  | 'metrics'
+  | 'cta'
+  | 'stories'
+  | 'testimonials'
+  | 'trends'
+  | 'articles'
+  | 'document'
+  | 'form';
 
 /**
  * Every kind of content file under site/, by the schema that governs it.

@@ -37,6 +37,11 @@ describe('the authoring guide', () => {
 });
 
 describe('editor support', () => {
+  it('the section union lists exactly its types, for completion', () => {
+    const union = (readSchema('sections.schema.json') as { $defs: { section: { properties: { type: { enum: string[] } } } } }).$defs.section;
+    expect(union.properties.type.enum).toEqual(sectionTypes());
+  });
+
   it('every section type has a markdownDescription and a snippet equal to its example', () => {
     for (const type of sectionTypes()) {
       const def = sections.$defs[type];
