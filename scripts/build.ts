@@ -11,6 +11,7 @@ import { formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
 import { precompress } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
+import { preloadLinks, type ViteManifest } from './build/preload-links.ts';
 import { routeData, siteShell } from './build/route-data.ts';
 import { writeSiteFiles } from './build/site-files.ts';
 import { authoringGuide } from './generate-docs.ts';
@@ -52,17 +53,22 @@ export async function buildSite(options: BuildOptions = {}) {
     logLevel,
     mode,
     ...(mode === 'development' && { define: { 'process.env.NODE_ENV': '"development"' } }),
-    build: { outDir, emptyOutDir: true, minify: mode === 'production' },
+    build: { outDir, emptyOutDir: true, minify: mode === 'production', manifest: true },
   });
   await viteBuild({ root, logLevel, build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } });
-  const { render } = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as {
+  const { render, prepare } = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as {
     render: (route: RouteData, shell: SiteShell) => { html: string; title: string };
+    prepare: () => Promise<void>;
   };
+  await prepare();
+  // Vite's manifest maps each section component to its chunk; it is read here and not published.
+  const viteManifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  await rm(path.join(outDir, '.vite'), { recursive: true });
 
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
   await rm(path.join(outDir, 'index.html'));
   const renderStarted = performance.now();
-  const pages = await prerender({ outDir, template, routes: routeData(model), shell: siteShell(model), render });
+  const pages = await prerender({ outDir, template, routes: routeData(model), shell: siteShell(model), render, assets: preloadLinks(viteManifest) });
   const renderSeconds = (performance.now() - renderStarted) / 1000;
   await writeSiteFiles(model, root, outDir);
   const compressed = await precompress(outDir);

@@ -5,6 +5,12 @@ import { Router } from 'wouter';
 import { App } from './App.tsx';
 import type { RouteData, SiteShell } from './route-data.ts';
 import { pageTitle } from './routing/RouteView.tsx';
+import { loadSections, sectionTypeNames } from './sections/registry.ts';
+
+/** Loads every section component once, so each render below is synchronous. */
+export async function prepare(): Promise<void> {
+  await loadSections(sectionTypeNames.map((type) => ({ type })));
+}
 
 export function render(route: RouteData, shell: SiteShell): { html: string; title: string } {
   const html = renderToString(

@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import shell from 'virtual:site';
 import { App } from './App.tsx';
 import type { RouteData } from './route-data.ts';
-import { loadRoute, normalizePath, prefetchOnIntent, seedRoute } from './routing/load-route.ts';
+import { loadRoute, normalizePath, prefetchOnIntent, prepareRoute, seedRoute } from './routing/load-route.ts';
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -15,7 +15,7 @@ async function start() {
   if (embedded) {
     const parsed = JSON.parse(embedded) as RouteData;
     // The one not-found page serves every unknown address: it learns which one from the URL.
-    const initial = parsed.kind === 'not-found' ? { ...parsed, path } : parsed;
+    const initial = await prepareRoute(parsed.kind === 'not-found' ? { ...parsed, path } : parsed);
     seedRoute(initial);
     hydrateRoot(
       container,

@@ -18,7 +18,6 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/List.css';
 import './global.css';

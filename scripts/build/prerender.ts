@@ -11,9 +11,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 // JSON inside <script> must not be able to close the element or open a comment.
 const escapeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-function head(route: RouteData, title: string, shell: SiteShell): string {
+function head(route: RouteData, title: string, shell: SiteShell, assets: string[]): string {
   const { settings } = shell;
-  const tags = [`<title>${escapeHtml(title)}</title>`];
+  const tags = [`<title>${escapeHtml(title)}</title>`, ...assets];
   if (route.kind === 'page' || route.kind === 'article') {
     const url = `${settings.url}${route.path === '/' ? '/' : route.path}`;
     const meta: [string, string, string][] = [
@@ -38,16 +38,18 @@ function head(route: RouteData, title: string, shell: SiteShell): string {
   return tags.join('\n    ');
 }
 
-export function renderDocument(template: string, route: RouteData, shell: SiteShell, render: Render): string {
+export type Assets = (route: RouteData) => string[];
+
+export function renderDocument(template: string, route: RouteData, shell: SiteShell, render: Render, assets: Assets): string {
   const { html, title } = render(route, shell);
   return template
-    .replace('<!--app-head-->', head(route, title, shell))
+    .replace('<!--app-head-->', head(route, title, shell, assets(route)))
     .replace('<!--app-html-->', html)
     .replace('<!--app-data-->', `<script type="application/json" id="route-data">${escapeJson(JSON.stringify(route))}</script>`);
 }
 
-export async function prerender(options: { outDir: string; template: string; routes: Map<string, RouteData>; shell: SiteShell; render: Render }) {
-  const { outDir, template, routes, shell, render } = options;
+export async function prerender(options: { outDir: string; template: string; routes: Map<string, RouteData>; shell: SiteShell; render: Render; assets: Assets }) {
+  const { outDir, template, routes, shell, render, assets } = options;
   const write = async (relative: string, content: string) => {
     const file = path.join(outDir, relative);
     await mkdir(path.dirname(file), { recursive: true });
@@ -57,9 +59,9 @@ export async function prerender(options: { outDir: string; template: string; rou
   for (const route of routes.values()) {
     await write(routeDataUrl(route.path), JSON.stringify(route));
     if (route.kind === 'redirect') continue;
-    await write(route.path === '/' ? 'index.html' : `${route.path}/index.html`, renderDocument(template, route, shell, render));
+    await write(route.path === '/' ? 'index.html' : `${route.path}/index.html`, renderDocument(template, route, shell, render, assets));
     pages++;
   }
-  await write('404.html', renderDocument(template, { kind: 'not-found', path: '/404' }, shell, render));
+  await write('404.html', renderDocument(template, { kind: 'not-found', path: '/404' }, shell, render, assets));
   return pages;
 }

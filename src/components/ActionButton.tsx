@@ -1,12 +1,13 @@
 // One renderer for the schema's Button shape: an internal link (client-side navigation, still a
 // real <a href>), an external link, or an action such as printing.
-import { Button as MantineButton, Tooltip, type ButtonProps } from '@mantine/core';
+import { Button as MantineButton, type ButtonProps } from '@mantine/core';
 import { createContext, useContext } from 'react';
 import { Link } from 'wouter';
 import type { Button } from '../generated/content.ts';
 import { useQueryFlag } from '../routing/use-query-flag.ts';
 import { useSite } from '../site-context.tsx';
 import { SiteIcon } from './icons.tsx';
+import { Tooltip } from './Tooltip.tsx';
 
 /** Buttons on a dark (brand) background switch to light variants to keep their contrast. */
 export const OnDarkContext = createContext(false);

@@ -2,6 +2,13 @@
 // visitor points at is fetched before the click.
 import { HttpError } from '../pages/ErrorBoundary.tsx';
 import { routeDataUrl, type RouteData } from '../route-data.ts';
+import { loadSections } from '../sections/registry.ts';
+
+/** A route is ready to render once its data and its sections' code are both here. */
+export async function prepareRoute(route: RouteData): Promise<RouteData> {
+  if (route.kind === 'page') await loadSections(route.sections);
+  return route;
+}
 
 const cache = new Map<string, Promise<RouteData>>();
 
@@ -19,7 +26,7 @@ export function loadRoute(path: string): Promise<RouteData> {
     pending = fetch(routeDataUrl(key), { headers: { Accept: 'application/json' } }).then(async (response) => {
       if (response.status === 404) return { kind: 'not-found', path: key } as const;
       if (!response.ok) throw new HttpError(response.status, response.statusText || 'Error');
-      return (await response.json()) as RouteData;
+      return prepareRoute((await response.json()) as RouteData);
     });
     // A failure is not remembered: the next visit tries again.
     pending.catch(() => cache.delete(key));

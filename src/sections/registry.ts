@@ -1,37 +1,39 @@
-// The renderer's map from section `type` to component. Typed against the generated Section union:
-// a type added to the schema without a component here fails the type-check.
+// The renderer's map from section `type` to its component, loaded on demand: a page downloads
+// only the sections it uses. Typed against the generated Section union, so a type added to the
+// schema without an entry here fails the type-check. Convention: the component for type `x` lives
+// in src/sections/<X>.tsx (PascalCase), which the prerenderer relies on to preload it.
 import type { ComponentType } from 'react';
-import type { SectionOf, SectionType } from '../route-data.ts';
-import { Articles } from './Articles.tsx';
-import { Cards } from './Cards.tsx';
-import { Cta } from './Cta.tsx';
-import { Document } from './Document.tsx';
-import { Faq } from './Faq.tsx';
-import { Form } from './Form.tsx';
-import { Hero } from './Hero.tsx';
-import { Metrics } from './Metrics.tsx';
-import { Stats } from './Stats.tsx';
-import { Steps } from './Steps.tsx';
-import { Stories } from './Stories.tsx';
-import { Table } from './Table.tsx';
-import { Testimonials } from './Testimonials.tsx';
-import { Trends } from './Trends.tsx';
+import type { RenderedSection, SectionOf, SectionType } from '../route-data.ts';
 
 export type SectionComponent<K extends SectionType> = ComponentType<{ section: SectionOf<K> }>;
 
-export const sectionComponents: { [K in SectionType]: SectionComponent<K> } = {
-  hero: Hero,
-  stats: Stats,
-  cards: Cards,
-  table: Table,
-  steps: Steps,
-  faq: Faq,
-  metrics: Metrics,
-  cta: Cta,
-  stories: Stories,
-  testimonials: Testimonials,
-  trends: Trends,
-  articles: Articles,
-  document: Document,
-  form: Form,
+const loaders: { [K in SectionType]: () => Promise<SectionComponent<K>> } = {
+  hero: () => import('./Hero.tsx').then((m) => m.Hero),
+  stats: () => import('./Stats.tsx').then((m) => m.Stats),
+  cards: () => import('./Cards.tsx').then((m) => m.Cards),
+  table: () => import('./Table.tsx').then((m) => m.Table),
+  steps: () => import('./Steps.tsx').then((m) => m.Steps),
+  faq: () => import('./Faq.tsx').then((m) => m.Faq),
+  metrics: () => import('./Metrics.tsx').then((m) => m.Metrics),
+  cta: () => import('./Cta.tsx').then((m) => m.Cta),
+  stories: () => import('./Stories.tsx').then((m) => m.Stories),
+  testimonials: () => import('./Testimonials.tsx').then((m) => m.Testimonials),
+  trends: () => import('./Trends.tsx').then((m) => m.Trends),
+  articles: () => import('./Articles.tsx').then((m) => m.Articles),
+  document: () => import('./Document.tsx').then((m) => m.Document),
+  form: () => import('./Form.tsx').then((m) => m.Form),
 };
+
+export const sectionTypeNames = Object.keys(loaders) as SectionType[];
+
+const loaded = new Map<SectionType, SectionComponent<SectionType>>();
+
+/** Loads the components for these sections; resolves once all can render synchronously. */
+export async function loadSections(sections: Iterable<Pick<RenderedSection, 'type'>>): Promise<void> {
+  const missing = [...new Set([...sections].map((s) => s.type))].filter((type) => !loaded.has(type));
+  await Promise.all(missing.map(async (type) => loaded.set(type, (await loaders[type]()) as SectionComponent<SectionType>)));
+}
+
+export function sectionComponent(type: SectionType): SectionComponent<SectionType> | undefined {
+  return loaded.get(type);
+}
