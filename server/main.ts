@@ -4,9 +4,10 @@ import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 
 const config = configFromEnv();
-const logger = process.stdout.isTTY
-  ? { level: 'info', transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-  : { level: 'info' };
+// LOG_LEVEL=warn silences the per-request lines (the benchmark uses it); pretty in a terminal,
+// JSON lines everywhere else.
+const level = process.env.LOG_LEVEL || 'info';
+const logger = process.stdout.isTTY ? { level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : { level };
 
 try {
   const app = await buildApp({ config, logger });

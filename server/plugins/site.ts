@@ -1,20 +1,10 @@
 // Serves the build: each declared route → 200 with its prerendered HTML, each redirect → 301,
-// anything else → 404 with the not-found page. Only the build's public folders are reachable;
-// the manifest and anything outside dist/ are not.
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+// any other path → 404 with the not-found page. Files come from memory (see build-files.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteManifest } from '../../scripts/build/site-files.ts';
-
-const publicFile = /^\/(assets|images|_data)\/[A-Za-z0-9/_.-]+$|^\/(sitemap\.xml|robots\.txt)$/;
-const htmlFile = /^\/?([a-z0-9-]+\/)*index\.html$|^\/?404\.html$/;
-
-function cacheControl(reply: FastifyReply, file: string) {
-  if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-  else if (file.includes(`${path.sep}images${path.sep}`)) reply.header('Cache-Control', 'public, max-age=86400');
-  else reply.header('Cache-Control', 'no-cache');
-}
+import { loadBuildFiles, pickEncoding, type BuildFile } from './build-files.ts';
 
 export async function readManifest(distDir: string): Promise<SiteManifest> {
   try {
@@ -24,37 +14,42 @@ export async function readManifest(distDir: string): Promise<SiteManifest> {
   }
 }
 
+function send(request: FastifyRequest, reply: FastifyReply, file: BuildFile, status = 200) {
+  reply.header('Content-Type', file.type).header('Cache-Control', file.cacheControl).header('ETag', file.etag).header('Vary', 'Accept-Encoding');
+  if (status === 200 && request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  const { body, encoding } = pickEncoding(file, request.headers['accept-encoding']);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.code(status).send(body);
+}
+
 export async function site(app: FastifyInstance, options: { distDir: string; manifest: SiteManifest }) {
   const { distDir, manifest } = options;
-  await app.register(fastifyStatic, {
-    root: distDir,
-    prefix: '/',
-    index: false,
-    preCompressed: true,
-    cacheControl: false,
-    dotfiles: 'ignore',
-    redirect: false,
-    allowedPath: (pathName) => publicFile.test(pathName) || htmlFile.test(pathName),
-    setHeaders: (reply, file) => cacheControl(reply as unknown as FastifyReply, file),
-  });
+  const files = await loadBuildFiles(distDir);
+  const notFoundPage = files.get('/404.html');
+  if (!notFoundPage) throw new Error(`${distDir} has no 404.html: rebuild with \`npm run build\`.`);
 
-  const sendPage = (reply: FastifyReply, file: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').sendFile(file);
   for (const route of manifest.routes) {
-    const file = route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
-    app.get(route, (_request, reply) => sendPage(reply, file));
+    const file = files.get(route === '/' ? '/index.html' : `${route}/index.html`);
+    if (!file) throw new Error(`The build lists ${route} but has no HTML for it: rebuild with \`npm run build\`.`);
+    app.get(route, (request, reply) => send(request, reply, file));
   }
   for (const { from, to } of manifest.redirects) {
     app.get(from, (_request, reply) => reply.header('Cache-Control', 'public, max-age=3600').redirect(to, 301));
   }
+  // Assets, images, route data, sitemap and robots: exact names only.
+  app.get('/*', (request, reply) => {
+    const file = files.get(request.url.split('?')[0]);
+    return file ? send(request, reply, file) : reply.callNotFound();
+  });
+
   const routes = new Set(manifest.routes);
   app.setNotFoundHandler((request, reply) => {
     const url = new URL(request.url, 'http://localhost');
     const trimmed = url.pathname.replace(/\/+$/, '');
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
     // /services/ is /services: one canonical address per page.
-    if ((request.method === 'GET' || request.method === 'HEAD') && trimmed !== url.pathname && routes.has(trimmed || '/')) {
-      return reply.redirect(`${trimmed || '/'}${url.search}`, 301);
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${url.pathname}` });
-    return sendPage(reply, '404.html', 404);
+    if (isRead && trimmed !== url.pathname && routes.has(trimmed || '/')) return reply.redirect(`${trimmed || '/'}${url.search}`, 301);
+    if (!isRead) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${url.pathname}` });
+    return send(request, reply, notFoundPage, 404);
   });
 }

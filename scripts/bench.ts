@@ -1,0 +1,107 @@
+// `npm run bench`: builds, serves, measures, and prints one table; the same results go to
+// bench-results/<time>.json so two runs can be compared. Never part of `npm test`.
+//   --only=transfer,load,axe,lighthouse,scaling,blog   run some parts only
+//   --quick                                          fewer routes and shorter runs
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { SiteManifest } from './build/site-files.ts';
+import { buildSite } from './build.ts';
+import { ensureChromium } from './ensure-chromium.ts';
+import { runAxe, type AxeRow } from './bench/axe.ts';
+import { runLighthouse, type LighthouseRow } from './bench/lighthouse.ts';
+import { runLoad } from './bench/load.ts';
+import { addArticles, addPages, tempProject } from './bench/temp-project.ts';
+import { firstLoad, type Transfer } from './bench/transfer.ts';
+import { buildApp } from '../server/app.ts';
+import { configFromEnv } from '../server/config.ts';
+
+const root = path.join(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const wanted = (part: string) => !only || only.includes(part);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()}`,
+};
+
+function table(title: string, header: string[], rows: (string | number)[][]) {
+  console.log(`\n## ${title}\n`);
+  console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+console.log(`Machine: ${results.machine}`);
+const distDir = path.join(root, 'dist');
+await buildSite({ root, quiet: true });
+const manifest = JSON.parse(await readFile(path.join(distDir, '_site.json'), 'utf8')) as SiteManifest;
+const routes = quick ? ['/', '/contact', '/resources/blogs', manifest.routes.find((r) => r.startsWith('/resources/blogs/'))!] : manifest.routes;
+
+if (wanted('transfer')) {
+  const rows: [string, Transfer][] = [];
+  for (const route of manifest.routes) rows.push([route, await firstLoad(distDir, route)]);
+  results.transfer = Object.fromEntries(rows);
+  table('First-load transfer (brotli, from the build)', ['route', 'HTML + data', 'JavaScript', 'CSS'], rows.map(([r, t]) => [r, kb(t.html), kb(t.js), kb(t.css)]));
+}
+
+if (wanted('load')) {
+  const { rows, mismatches } = await runLoad(root, distDir, quick ? 5 : 10);
+  results.load = { rows, mismatches };
+  const ratio = rows[0].requestsPerSecond / rows[1].requestsPerSecond;
+  table('Server: GET / (brotli), 32 connections, loopback', ['server', 'requests/s', 'p99 latency', 'errors'], rows.map((r) => [r.server, r.requestsPerSecond, `${r.p99Ms} ms`, r.errors]));
+  console.log(`\nFastify at ${(ratio * 100).toFixed(0)}% of nginx. nginx status parity with Fastify: ${mismatches.length ? mismatches.join('; ') : 'identical on every probe'}.`);
+}
+
+if (wanted('axe') || wanted('lighthouse')) {
+  ensureChromium();
+  const app = await buildApp({ config: { ...configFromEnv(process.env, root), rateLimit: 0 } });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    if (wanted('axe')) {
+      const rows: AxeRow[] = await runAxe(baseUrl, routes);
+      results.axe = rows;
+      table('axe-core, WCAG 2.2 AA', ['route', 'width', 'violations'], rows.map((r) => [r.route, r.width, r.violations.length ? r.violations.map((v) => `${v.id} (${v.nodes})`).join(', ') : 0]));
+    }
+    if (wanted('lighthouse')) {
+      console.log('\nLighthouse, route by route (about 10 s each)…');
+      const rows: LighthouseRow[] = await runLighthouse(baseUrl, routes, (row) => process.stdout.write(`  ${row.route} ${row.form}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo}\n`));
+      results.lighthouse = rows;
+      table('Lighthouse (performance / accessibility / best practices / SEO)', ['route', 'form', 'scores', 'LCP', 'TBT', 'CLS', 'JS', 'CSS'], rows.map((r) => [r.route, r.form, `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo}`, `${r.lcpMs} ms`, `${r.tbtMs} ms`, r.cls, kb(r.jsBytes), kb(r.cssBytes)]));
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+if (wanted('scaling')) {
+  const rows: { pages: number; seconds: number; prerenderPerSecond: number }[] = [];
+  for (const extra of quick ? [10, 100] : [10, 100, 1000]) {
+    const dir = await tempProject();
+    await addPages(dir, extra);
+    const build = await buildSite({ root: dir, quiet: true });
+    rows.push({ pages: build.pages, seconds: Number(build.seconds.toFixed(2)), prerenderPerSecond: Math.round(build.pages / build.renderSeconds) });
+  }
+  results.scaling = rows;
+  table('Build time with generated pages', ['pages', 'npm run build', 'prerender rate'], rows.map((r) => [r.pages, `${r.seconds} s`, `${r.prerenderPerSecond} pages/s`]));
+}
+
+if (wanted('blog')) {
+  const dir = await tempProject();
+  await addArticles(dir, 500);
+  await buildSite({ root: dir, quiet: true, outDir: 'dist' });
+  const big = path.join(dir, 'dist');
+  const article = '/resources/blogs/strategic-storytelling';
+  const measure = async (d: string) => ({ home: await firstLoad(d, '/'), article: await firstLoad(d, article) });
+  const small = await measure(distDir);
+  const large = await measure(big);
+  const total = (t: Transfer) => t.html + t.js + t.css;
+  results.blog = { articles12: small, articles500: large };
+  table('Weight as the blog grows (brotli, HTML + data + JS + CSS)', ['page', '12 articles', '500 articles', 'change'], (['home', 'article'] as const).map((k) => [k === 'home' ? '/' : article, kb(total(small[k])), kb(total(large[k])), `${(((total(large[k]) - total(small[k])) / total(small[k])) * 100).toFixed(2)}%`]));
+}
+
+await mkdir(path.join(root, 'bench-results'), { recursive: true });
+const out = path.join(root, 'bench-results', `${(results.date as string).replace(/[:.]/g, '-')}.json`);
+await writeFile(out, JSON.stringify(results, null, 2));
+console.log(`\nResults: ${path.relative(root, out)}`);

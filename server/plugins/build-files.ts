@@ -1,0 +1,69 @@
+// The build, loaded into memory once at startup: every public file with its brotli and gzip
+// variants, content type, strong ETag and cache policy. dist/ is immutable once built, so a
+// request is a map lookup: no filesystem access, and no path a request could traverse.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface BuildFile {
+  type: string;
+  cacheControl: string;
+  etag: string;
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+// Only these parts of dist/ are public; the manifest (_site.json) and anything else are not.
+const isPublic = (url: string) => /^\/(assets|images|_data)\//.test(url) || url === '/sitemap.xml' || url === '/robots.txt' || url.endsWith('index.html') || url === '/404.html';
+
+function cacheControl(url: string): string {
+  if (url.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (url.startsWith('/images/')) return 'public, max-age=86400';
+  return 'no-cache';
+}
+
+export async function loadBuildFiles(distDir: string): Promise<Map<string, BuildFile>> {
+  const files = new Map<string, BuildFile>();
+  const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
+  const names = new Set(entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)));
+  for (const file of names) {
+    if (file.endsWith('.br') || file.endsWith('.gz')) continue;
+    const url = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
+    if (!isPublic(url)) continue;
+    const body = await readFile(file);
+    files.set(url, {
+      type: types[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      cacheControl: cacheControl(url),
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      body,
+      br: names.has(`${file}.br`) ? await readFile(`${file}.br`) : undefined,
+      gzip: names.has(`${file}.gz`) ? await readFile(`${file}.gz`) : undefined,
+    });
+  }
+  return files;
+}
+
+/** The best variant for the request's Accept-Encoding (brotli, then gzip, then plain). */
+export function pickEncoding(file: BuildFile, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;q=0(\\.0*)?(\\s|,|$))`).test(acceptEncoding ?? '');
+  if (file.br && accepts('br')) return { body: file.br, encoding: 'br' };
+  if (file.gzip && accepts('gzip')) return { body: file.gzip, encoding: 'gzip' };
+  return { body: file.body };
+}
