@@ -1,7 +1,7 @@
 // The whole application below the router: theme, site shell and actions, layout, and the page
 // for the current address inside an error boundary.
 import { MantineProvider } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { SiteActions } from './actions/SiteActions.tsx';
 import { Layout } from './layout/Layout.tsx';
@@ -13,6 +13,10 @@ import { cssVariablesResolver, theme } from './theme.ts';
 export function App({ shell, initial }: { shell: SiteShell; initial: RouteData }) {
   const [location] = useLocation();
   const [route, setRoute] = useState(initial);
+  // Marks the page interactive (hydrated), for tests and for anyone measuring the site.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <SiteActions shell={shell} route={route}>

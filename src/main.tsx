@@ -1,6 +1,7 @@
 // Browser entry: hydrates the prerendered page with the data embedded in it, or (under
 // `npm run dev`, where nothing is prerendered) fetches that data and renders from scratch.
 import './styles.ts';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import shell from 'virtual:site';
@@ -17,12 +18,16 @@ async function start() {
     // The one not-found page serves every unknown address: it learns which one from the URL.
     const initial = await prepareRoute(parsed.kind === 'not-found' ? { ...parsed, path } : parsed);
     seedRoute(initial);
-    hydrateRoot(
-      container,
-      <Router>
-        <App shell={shell} initial={initial} />
-      </Router>,
-    );
+    // Hydrating inside a transition lets React yield to the browser between units of work, so
+    // a slow phone never sees one long blocking task (the page is already painted and readable).
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <Router>
+          <App shell={shell} initial={initial} />
+        </Router>,
+      );
+    });
   } else {
     const initial = await loadRoute(path).catch((): RouteData => ({ kind: 'not-found', path }));
     createRoot(container).render(

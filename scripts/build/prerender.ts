@@ -1,8 +1,10 @@
 // Renders every route into dist/: dist/<path>/index.html with its own title, description,
 // canonical URL and social tags, the route's data as JSON beside it, and the not-found page.
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RouteData, SiteShell } from '../../src/route-data.ts';
+import { bootScript, deferModules } from './boot-script.ts';
 import { routeDataUrl } from '../../src/route-data.ts';
 
 type Render = (route: RouteData, shell: SiteShell) => { html: string; title: string };
@@ -40,16 +42,34 @@ function head(route: RouteData, title: string, shell: SiteShell, assets: string[
 
 export type Assets = (route: RouteData) => string[];
 
-export function renderDocument(template: string, route: RouteData, shell: SiteShell, render: Render, assets: Assets): string {
+/**
+ * Shapes the document for a fast first paint: each stylesheet link becomes the stylesheet itself
+ * (no request before the first paint), and the modules load after the page (see boot-script.ts).
+ */
+export function optimizeDocument(html: string, readCss: (href: string) => string): string {
+  return deferModules(
+    // The disabled link is never fetched, but tells Vite's loader the stylesheet is already on
+    // the page, so importing a section's code later does not download its CSS a second time.
+    html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => `<style data-href="${href}">${readCss(href)}</style><link rel="stylesheet" href="${href}" disabled>`),
+  );
+}
+
+export function renderDocument(template: string, route: RouteData, shell: SiteShell, render: Render, assets: Assets, readCss: (href: string) => string): string {
   const { html, title } = render(route, shell);
-  return template
+  const document = template
     .replace('<!--app-head-->', head(route, title, shell, assets(route)))
     .replace('<!--app-html-->', html)
     .replace('<!--app-data-->', `<script type="application/json" id="route-data">${escapeJson(JSON.stringify(route))}</script>`);
+  return optimizeDocument(document, readCss);
 }
 
 export async function prerender(options: { outDir: string; template: string; routes: Map<string, RouteData>; shell: SiteShell; render: Render; assets: Assets }) {
   const { outDir, template, routes, shell, render, assets } = options;
+  const css = new Map<string, string>();
+  const readCss = (href: string) => {
+    if (!css.has(href)) css.set(href, readFileSync(path.join(outDir, href), 'utf8').trim());
+    return css.get(href)!;
+  };
   const write = async (relative: string, content: string) => {
     const file = path.join(outDir, relative);
     await mkdir(path.dirname(file), { recursive: true });
@@ -59,9 +79,10 @@ export async function prerender(options: { outDir: string; template: string; rou
   for (const route of routes.values()) {
     await write(routeDataUrl(route.path), JSON.stringify(route));
     if (route.kind === 'redirect') continue;
-    await write(route.path === '/' ? 'index.html' : `${route.path}/index.html`, renderDocument(template, route, shell, render, assets));
+    await write(route.path === '/' ? 'index.html' : `${route.path}/index.html`, renderDocument(template, route, shell, render, assets, readCss));
     pages++;
   }
-  await write('404.html', renderDocument(template, { kind: 'not-found', path: '/404' }, shell, render, assets));
+  await write(bootScript.file, bootScript.source);
+  await write('404.html', renderDocument(template, { kind: 'not-found', path: '/404' }, shell, render, assets, readCss));
   return pages;
 }

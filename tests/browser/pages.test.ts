@@ -66,8 +66,9 @@ describe.each(Object.entries(routes))('%s', (path, route) => {
     const { page, log } = await openPage(h.browser);
     const response = await page.goto(h.baseUrl + path);
     expect(response?.status()).toBe(200);
-    // innerText applies CSS text-transform (uppercase labels), so compare without case.
-    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ').toLowerCase();
+    // textContent, not innerText: sections below the fold are not rendered until scrolled to
+    // (content-visibility), yet their text is in the page. Case-insensitive for uppercase labels.
+    const text = (await page.locator('main').textContent())!.replace(/\s+/g, ' ').toLowerCase();
     for (const expected of route.texts) expect(text, `${path}: "${expected}"`).toContain(expected.toLowerCase());
     for (const [name, href] of route.links ?? []) {
       const link = page.getByRole('main').getByRole('link', { name, exact: true }).first();
@@ -134,7 +135,7 @@ describe('without JavaScript', () => {
     const page = await context.newPage();
     for (const path of Object.keys(routes)) {
       await page.goto(h.baseUrl + path);
-      const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ').toLowerCase();
+      const text = (await page.locator('main').textContent())!.replace(/\s+/g, ' ').toLowerCase();
       expect(text, path).toContain(routes[path].texts[0].toLowerCase());
     }
     await context.close();

@@ -1,0 +1,12 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/browser/chromium.ts';
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS.filter((f) => f !== '--headless').concat('--headless=new') });
+const r = await lighthouse('http://127.0.0.1:3111' + (process.argv[2] ?? '/'), { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const a = r!.lhr.audits;
+const m = (a.metrics.details as any).items[0];
+console.log('score', r!.lhr.categories.performance.score, 'FCP', m.firstContentfulPaint, 'obsFCP', m.observedFirstContentfulPaint, 'obsLCP', m.observedLargestContentfulPaint, 'obsDCL', m.observedDomContentLoaded, 'obsLoad', m.observedLoad, 'LCP', m.largestContentfulPaint, 'TBT', m.totalBlockingTime, 'SI', m.speedIndex);
+console.log(JSON.stringify((a.diagnostics.details as any).items[0]));
+const reqs = (a['network-requests'].details as any).items.map((i: any) => `${i.url.replace('http://127.0.0.1:3111', '')} ${i.resourceType} ${i.transferSize} prio=${i.priority} ${Math.round(i.networkRequestTime)}-${Math.round(i.networkEndTime)}`);
+console.log((a['network-requests'].details as any).items.map((i: any) => i.url.slice(22) + ' ' + i.priority + ' ' + Math.round(i.networkRequestTime) + '-' + Math.round(i.networkEndTime)).join('\n'));
+chrome.kill();
