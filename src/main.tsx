@@ -7,6 +7,7 @@ import { Router } from 'wouter';
 import shell from 'virtual:site';
 import { App } from './App.tsx';
 import type { RouteData } from './route-data.ts';
+import { restoreProse } from './routing/prose-in-dom.ts';
 import { loadRoute, normalizePath, prefetchOnIntent, prepareRoute, seedRoute } from './routing/load-route.ts';
 
 async function start() {
@@ -16,7 +17,8 @@ async function start() {
   if (embedded) {
     const parsed = JSON.parse(embedded) as RouteData;
     // The one not-found page serves every unknown address: it learns which one from the URL.
-    const initial = await prepareRoute(parsed.kind === 'not-found' ? { ...parsed, path } : parsed);
+    const complete = restoreProse(parsed, container);
+    const initial = await prepareRoute(complete.kind === 'not-found' ? { ...complete, path } : complete);
     seedRoute(initial);
     // Hydrating inside a transition lets React yield to the browser between units of work, so
     // a slow phone never sees one long blocking task (the page is already painted and readable).

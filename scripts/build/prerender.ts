@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RouteData, SiteShell } from '../../src/route-data.ts';
 import { bootScript, deferModules } from './boot-script.ts';
+import { withoutProse } from '../../src/routing/prose-in-dom.ts';
 import { routeDataUrl } from '../../src/route-data.ts';
 
 type Render = (route: RouteData, shell: SiteShell) => { html: string; title: string };
@@ -59,7 +60,7 @@ export function renderDocument(template: string, route: RouteData, shell: SiteSh
   const document = template
     .replace('<!--app-head-->', head(route, title, shell, assets(route)))
     .replace('<!--app-html-->', html)
-    .replace('<!--app-data-->', `<script type="application/json" id="route-data">${escapeJson(JSON.stringify(route))}</script>`);
+    .replace('<!--app-data-->', `<script type="application/json" id="route-data">${escapeJson(JSON.stringify(withoutProse(route)))}</script>`);
   return optimizeDocument(document, readCss);
 }
 

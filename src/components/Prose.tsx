@@ -4,7 +4,8 @@ import type { MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import classes from './Prose.module.css';
 
-export function Prose({ html, className }: { html: string; className?: string }) {
+/** `proseKey` marks the element so the browser can find this prerendered body (see prose-in-dom.ts). */
+export function Prose({ html, className, proseKey }: { html: string; className?: string; proseKey?: string }) {
   const [, navigate] = useLocation();
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as HTMLElement).closest('a');
@@ -13,5 +14,5 @@ export function Prose({ html, className }: { html: string; className?: string })
     event.preventDefault();
     navigate(href);
   };
-  return <div className={`${classes.prose} ${className ?? ''}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={`${classes.prose} ${className ?? ''}`} data-prose={proseKey} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

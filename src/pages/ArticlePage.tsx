@@ -3,6 +3,7 @@ import { Badge, Container, Group, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { SiteIcon } from '../components/icons.tsx';
 import { Prose } from '../components/Prose.tsx';
+import { proseKey } from '../routing/prose-in-dom.ts';
 import { SmartImage } from '../components/SmartImage.tsx';
 import { formatDate } from '../lib/format-date.ts';
 import type { ArticleLink, ArticleRoute } from '../route-data.ts';
@@ -63,7 +64,7 @@ export function ArticlePage({ route }: { route: ArticleRoute }) {
               </Group>
             </header>
             <SmartImage image={article.image} eager className={classes.image} />
-            <Prose html={article.html} />
+            <Prose html={article.html} proseKey={proseKey('article')} />
             {recommended.length > 0 && <ReadingList title="Recommended Reading" links={recommended} className={classes.recommended} />}
           </div>
           {sidebar.length > 0 && <ReadingList title="Related Posts" links={sidebar} className={classes.sidebar} />}

@@ -1,5 +1,6 @@
 import { ButtonRow } from '../components/ButtonRow.tsx';
 import { Prose } from '../components/Prose.tsx';
+import { proseKey } from '../routing/prose-in-dom.ts';
 import type { SectionOf } from '../route-data.ts';
 import classes from './Document.module.css';
 
@@ -9,10 +10,10 @@ export function Document({ section }: { section: SectionOf<'document'> }) {
       {section.scrollable ? (
         // Focusable so keyboard users can scroll the reading area too.
         <div className={classes.scroll} tabIndex={0} role="region" aria-label={section.title ?? 'Document'}>
-          <Prose html={section.html} />
+          <Prose html={section.html} proseKey={proseKey(section.source)} />
         </div>
       ) : (
-        <Prose html={section.html} />
+        <Prose html={section.html} proseKey={proseKey(section.source)} />
       )}
       <ButtonRow buttons={section.buttons} justify="center" />
     </div>
