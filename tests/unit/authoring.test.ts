@@ -63,3 +63,20 @@ describe('editor support', () => {
     }
   });
 });
+
+describe('the schema documents itself', () => {
+  it('every property of every schema has a description for editors and the guide', async () => {
+    const missing: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as { properties?: Record<string, { description?: string; $ref?: string }> };
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        const described = property.description || (property.$ref && /#\/\$defs\/(icon|button|buttons|image|action|stat|internalPath)$/.test(property.$ref));
+        if (!described) missing.push(`${where}.${name}`);
+      }
+      for (const [key, child] of Object.entries(node)) walk(child, `${where}.${key}`);
+    };
+    for (const file of (await readdir(path.join(root, 'schema'))).filter((f) => f.endsWith('.schema.json'))) walk(readSchema(file), file);
+    expect(missing).toEqual([]);
+  });
+});
