@@ -11,12 +11,11 @@ import { formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
 import { precompress } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
-import { preloadLinks, type ViteManifest } from './build/preload-links.ts';
+import type { ViteManifest } from './build/preload-links.ts';
 import { routeData, siteShell } from './build/route-data.ts';
 import { writeSiteFiles } from './build/site-files.ts';
 import { authoringGuide } from './generate-docs.ts';
 import { generateTypes } from './generate-types.ts';
-import type { RouteData, SiteShell } from '../src/route-data.ts';
 
 export interface BuildOptions {
   root?: string;
@@ -48,6 +47,7 @@ export async function buildSite(options: BuildOptions = {}) {
 
   const logLevel = options.quiet ? 'silent' : 'warn';
   const mode = options.mode ?? 'production';
+  const viteStarted = performance.now();
   await viteBuild({
     root,
     logLevel,
@@ -56,25 +56,24 @@ export async function buildSite(options: BuildOptions = {}) {
     build: { outDir, emptyOutDir: true, minify: mode === 'production', manifest: true },
   });
   await viteBuild({ root, logLevel, build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } });
-  const { render, prepare } = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as {
-    render: (route: RouteData, shell: SiteShell) => { html: string; title: string };
-    prepare: () => Promise<void>;
-  };
-  await prepare();
   // Vite's manifest maps each section component to its chunk; it is read here and not published.
   const viteManifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
   await rm(path.join(outDir, '.vite'), { recursive: true });
 
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
   await rm(path.join(outDir, 'index.html'));
+  const viteSeconds = (performance.now() - viteStarted) / 1000;
   const renderStarted = performance.now();
-  const pages = await prerender({ outDir, template, routes: routeData(model), shell: siteShell(model), render, assets: preloadLinks(viteManifest) });
+  const job = { outDir, template, shell: siteShell(model), ssrEntry: path.join(ssrDir, 'entry-server.js'), viteManifest };
+  const pages = await prerender(job, routeData(model));
   const renderSeconds = (performance.now() - renderStarted) / 1000;
   await writeSiteFiles(model, root, outDir);
+  const compressStarted = performance.now();
   const compressed = await precompress(outDir);
+  const compressSeconds = (performance.now() - compressStarted) / 1000;
   const seconds = (performance.now() - started) / 1000;
   log(`Prerendered ${pages} pages in ${renderSeconds.toFixed(2)} s (${Math.round(pages / renderSeconds)} pages/s); ${compressed} files precompressed. Built dist/ in ${seconds.toFixed(1)} s.`);
-  return { pages, seconds, renderSeconds };
+  return { pages, seconds, viteSeconds, renderSeconds, compressSeconds };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -18,10 +18,12 @@ export async function firstLoad(distDir: string, route: string): Promise<Transfe
   const scripts = new Set<string>();
   const styles = new Set<string>();
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    if (/\bdisabled\b/.test(tag)) continue; // the marker of an inlined stylesheet, never fetched
     const src = /(?:src|href)="(\/assets\/[^"]+)"/.exec(tag)?.[1];
-    if (!src) continue;
-    if (src.endsWith('.css')) styles.add(src);
-    else if (src.endsWith('.js')) scripts.add(src);
+    if (src?.endsWith('.css')) styles.add(src);
+    else if (src?.endsWith('.js')) scripts.add(src);
+    // The boot script's modules, fetched once the page has loaded.
+    for (const module of /data-modules="([^"]+)"/.exec(tag)?.[1].split(' ') ?? []) scripts.add(module);
   }
   // Follow static imports: `from"./Box-abc.js"` and `import"./x.js"`.
   const queue = [...scripts];

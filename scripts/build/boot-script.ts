@@ -15,8 +15,11 @@ const source = `(function () {
     }
     import(modules[0]);
   }
-  if (document.readyState === 'complete') start();
-  else addEventListener('load', start, { once: true });
+  // After the load event and after the next paint: a small page can finish loading before it
+  // has painted, and the modules should never compete with that first paint.
+  function afterPaint() { requestAnimationFrame(function () { setTimeout(start, 0); }); }
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint, { once: true });
 })();
 `;
 

@@ -19,8 +19,11 @@ export async function precompress(outDir: string): Promise<number> {
       files.slice(i, i + 16).map(async (file) => {
         const body = await readFile(file);
         if (body.length < 512) return;
+        // Hashed assets are few and cached for a year: squeeze them hardest (quality 11). Pages
+        // and route data grow with the site: quality 7 is within 10% of that, forty times faster.
+        const quality = file.includes(`${path.sep}assets${path.sep}`) ? 11 : 7;
         const [br, gzipped] = await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
           gz(body, { level: 9 }),
         ]);
         await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);

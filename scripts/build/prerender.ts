@@ -2,10 +2,14 @@
 // canonical URL and social tags, the route's data as JSON beside it, and the not-found page.
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import type { RouteData, SiteShell } from '../../src/route-data.ts';
 import { bootScript, deferModules } from './boot-script.ts';
 import { withoutProse } from '../../src/routing/prose-in-dom.ts';
+import { preloadLinks, type ViteManifest } from './preload-links.ts';
 import { routeDataUrl } from '../../src/route-data.ts';
 
 type Render = (route: RouteData, shell: SiteShell) => { html: string; title: string };
@@ -64,26 +68,74 @@ export function renderDocument(template: string, route: RouteData, shell: SiteSh
   return optimizeDocument(document, readCss);
 }
 
-export async function prerender(options: { outDir: string; template: string; routes: Map<string, RouteData>; shell: SiteShell; render: Render; assets: Assets }) {
-  const { outDir, template, routes, shell, render, assets } = options;
+/** What a renderer needs besides the routes: shared by the build process and its workers. */
+export interface RenderJob {
+  outDir: string;
+  template: string;
+  shell: SiteShell;
+  /** The prerender bundle built by Vite (exports render and prepare). */
+  ssrEntry: string;
+  viteManifest: ViteManifest;
+}
+
+/** Renders routes into outDir: each route's data as JSON and, for pages and articles, its HTML. */
+export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise<number> {
+  const { render, prepare } = (await import(pathToFileURL(job.ssrEntry).href)) as { render: Render; prepare: () => Promise<void> };
+  await prepare();
+  const assets = preloadLinks(job.viteManifest);
   const css = new Map<string, string>();
   const readCss = (href: string) => {
-    if (!css.has(href)) css.set(href, readFileSync(path.join(outDir, href), 'utf8').trim());
+    if (!css.has(href)) css.set(href, readFileSync(path.join(job.outDir, href), 'utf8').trim());
     return css.get(href)!;
   };
+  // Rendering is synchronous; the writes run alongside it, a bounded number at a time.
+  const folders = new Map<string, Promise<unknown>>();
+  const pending = new Set<Promise<void>>();
   const write = async (relative: string, content: string) => {
-    const file = path.join(outDir, relative);
-    await mkdir(path.dirname(file), { recursive: true });
+    const file = path.join(job.outDir, relative);
+    const folder = path.dirname(file);
+    // One mkdir per folder, which every write into that folder waits for.
+    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+    await folders.get(folder);
     await writeFile(file, content);
   };
+  const queue = async (relative: string, content: string) => {
+    const done: Promise<void> = write(relative, content).finally(() => pending.delete(done));
+    pending.add(done);
+    if (pending.size >= 32) await Promise.race(pending);
+  };
   let pages = 0;
-  for (const route of routes.values()) {
-    await write(routeDataUrl(route.path), JSON.stringify(route));
+  for (const route of routes) {
+    await queue(routeDataUrl(route.path), JSON.stringify(route));
     if (route.kind === 'redirect') continue;
-    await write(route.path === '/' ? 'index.html' : `${route.path}/index.html`, renderDocument(template, route, shell, render, assets, readCss));
-    pages++;
+    const file = route.kind === 'not-found' ? '404.html' : route.path === '/' ? 'index.html' : `${route.path}/index.html`;
+    await queue(file, renderDocument(job.template, route, job.shell, render, assets, readCss));
+    if (route.kind !== 'not-found') pages++;
   }
-  await write(bootScript.file, bootScript.source);
-  await write('404.html', renderDocument(template, { kind: 'not-found', path: '/404' }, shell, render, assets, readCss));
+  await Promise.all(pending);
   return pages;
+}
+
+/**
+ * Prerenders every route. A large site is split across worker threads, one per core: React's
+ * renderToString is synchronous, so this is the only way to use the second core. A small site
+ * renders in this process, where starting workers would cost more than it saves.
+ */
+export async function prerender(job: RenderJob, routes: Map<string, RouteData>): Promise<number> {
+  await mkdir(path.join(job.outDir, path.dirname(bootScript.file)), { recursive: true });
+  await writeFile(path.join(job.outDir, bootScript.file), bootScript.source);
+  const all: RouteData[] = [...routes.values(), { kind: 'not-found', path: '/404' }];
+  const threads = all.length < 200 ? 1 : Math.min(availableParallelism(), 4);
+  if (threads === 1) return renderRoutes(job, all);
+  const slices = Array.from({ length: threads }, (_, i) => all.filter((_, index) => index % threads === i));
+  const counts = await Promise.all(
+    slices.map(
+      (slice) =>
+        new Promise<number>((resolve, reject) => {
+          const worker = new Worker(new URL('./prerender-worker.ts', import.meta.url), { workerData: { job, routes: slice } });
+          worker.once('message', resolve).once('error', reject).once('exit', (code) => code !== 0 && reject(new Error(`prerender worker exited with ${code}`)));
+        }),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
 }

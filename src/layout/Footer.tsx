@@ -1,15 +1,15 @@
 // The footer: the provider, its link columns (one holds the 'White Papers' button), the contact
 // details declared once in site.yaml, and the copyright line.
-import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { ActionButton, OnDarkContext } from '../components/ActionButton.tsx';
-import { SiteIcon } from '../components/icons.tsx';
+import { ContactDetails } from '../components/ContactDetails.tsx';
 import { useSite } from '../site-context.tsx';
 import classes from './Footer.module.css';
 
 export function Footer() {
   const { settings } = useSite();
-  const { footer, contact } = settings;
+  const { footer } = settings;
   return (
     <footer className={classes.footer}>
       <OnDarkContext.Provider value={true}>
@@ -45,15 +45,7 @@ export function Footer() {
               <Title order={2} fz="md" c="white">
                 {footer.contactTitle ?? 'Contact'}
               </Title>
-              <Anchor href={`mailto:${contact.email}`} className={classes.contact}>
-                <SiteIcon name="mail" size={18} /> {contact.email}
-              </Anchor>
-              <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className={classes.contact}>
-                <SiteIcon name="phone" size={18} /> {contact.phone}
-              </Anchor>
-              <Text fz="sm" className={`${classes.contact} ${classes.muted}`}>
-                <SiteIcon name="map-pin" size={18} /> {contact.city}
-              </Text>
+              <ContactDetails lineClassName={classes.contact} cityClassName={classes.muted} />
             </Stack>
           </SimpleGrid>
           <Text fz="sm" className={classes.copyright}>

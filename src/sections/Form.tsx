@@ -1,26 +1,10 @@
-import { Anchor, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ContactDetails } from '../components/ContactDetails.tsx';
 import { SiteIcon } from '../components/icons.tsx';
 import { InquiryForm } from '../forms/InquiryForm.tsx';
 import type { SectionOf } from '../route-data.ts';
-import { useForm, useSite } from '../site-context.tsx';
+import { useForm } from '../site-context.tsx';
 import classes from './Form.module.css';
-
-function ContactLines() {
-  const { contact } = useSite().settings;
-  return (
-    <Stack gap={6} mt="sm">
-      <Anchor href={`mailto:${contact.email}`} className={classes.line}>
-        <SiteIcon name="mail" size={18} /> {contact.email}
-      </Anchor>
-      <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className={classes.line}>
-        <SiteIcon name="phone" size={18} /> {contact.phone}
-      </Anchor>
-      <Text className={classes.line}>
-        <SiteIcon name="map-pin" size={18} /> {contact.city}
-      </Text>
-    </Stack>
-  );
-}
 
 export function Form({ section }: { section: SectionOf<'form'> }) {
   const form = useForm(section.form);
@@ -47,7 +31,11 @@ export function Form({ section }: { section: SectionOf<'form'> }) {
                   {card.text}
                 </Text>
               )}
-              {card.showContact && <ContactLines />}
+              {card.showContact && (
+                <Stack gap={6} mt="sm">
+                  <ContactDetails lineClassName={classes.line} />
+                </Stack>
+              )}
               {card.items && (
                 <List mt="sm" spacing={6} size="sm" icon={<SiteIcon name="circle-check" size={18} />}>
                   {card.items.map((item) => (

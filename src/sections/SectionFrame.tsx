@@ -11,7 +11,7 @@ export function SectionFrame({ section, children }: { section: RenderedSection; 
   const hidden = useQueryFlag(section.hideWhenQuery);
   if (hidden) return null;
   const background = section.background ?? 'plain';
-  const headed = section.type !== 'hero' && section.type !== 'cta' && (section.title || section.subtitle || section.eyebrow);
+  const headed = section.type !== 'hero' && (section.title || section.subtitle || section.eyebrow);
   return (
     <section id={section.id} className={classes.section} data-background={background} data-type={section.type}>
       <OnDarkContext.Provider value={background === 'brand'}>
