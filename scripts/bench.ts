@@ -2,6 +2,7 @@
 // bench-results/<time>.json so two runs can be compared. Never part of `npm test`.
 //   --only=transfer,load,axe,lighthouse,scaling,blog   run some parts only
 //   --quick                                          fewer routes and shorter runs
+//   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +38,8 @@ console.log(`Machine: ${results.machine}`);
 const distDir = path.join(root, 'dist');
 await buildSite({ root, quiet: true });
 const manifest = JSON.parse(await readFile(path.join(distDir, '_site.json'), 'utf8')) as SiteManifest;
-const routes = quick ? ['/', '/contact', '/resources/blogs', manifest.routes.find((r) => r.startsWith('/resources/blogs/'))!] : manifest.routes;
+const chosen = args.find((a) => a.startsWith('--routes='))?.slice(9).split(',');
+const routes = chosen ?? (quick ? ['/', '/contact', '/resources/blogs', manifest.routes.find((r) => r.startsWith('/resources/blogs/'))!] : manifest.routes);
 
 if (wanted('transfer')) {
   const rows: [string, Transfer][] = [];

@@ -30,12 +30,20 @@ export async function runLighthouse(baseUrl: string, routes: string[], onRow: (r
   try {
     for (const route of routes) {
       for (const form of ['mobile', 'desktop'] as const) {
-        const result = await lighthouse(
-          baseUrl + route,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-          form === 'desktop' ? desktopConfig : undefined,
-        );
-        const lhr = result!.lhr;
+        // A run that Lighthouse itself could not complete (a "runtimeError", no score) is tried
+        // again, up to three times, rather than reported as a zero.
+        let lhr;
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          const result = await lighthouse(
+            baseUrl + route,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+            form === 'desktop' ? desktopConfig : undefined,
+          );
+          lhr = result!.lhr;
+          if (!lhr.runtimeError && lhr.categories.performance?.score !== null) break;
+          console.warn(`  ${route} ${form}: Lighthouse could not measure (${lhr.runtimeError?.code ?? 'no score'}), attempt ${attempt}`);
+        }
+        if (!lhr) continue;
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
         const bytes = (type: string) => items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
