@@ -1,10 +1,10 @@
 // Generates docs/authoring.md, the authoring guide, from schema/: every section type with its
 // fields, which are required, what each means, and a minimal example that passes validation.
 // `--check` exits 1 when the committed guide is stale (npm test runs it before the build).
-import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { readSchema, sectionTypes } from './content/schemas.ts';
+import { writeOrCheck } from './generated-file.ts';
 
 type Schema = { title?: string; description?: string; type?: string; enum?: unknown[]; $ref?: string; items?: Schema; properties?: Record<string, Schema>; required?: string[]; examples?: unknown[]; default?: unknown };
 
@@ -89,15 +89,5 @@ export function authoringGuide(): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const fresh = authoringGuide();
-  if (process.argv.includes('--check')) {
-    if (fresh !== (await readFile(outFile, 'utf8').catch(() => ''))) {
-      console.error('docs/authoring.md is stale: the schema changed. Run `npm run docs` and commit the result.');
-      process.exit(1);
-    }
-    console.log('The authoring guide is up to date.');
-  } else {
-    await writeFile(outFile, fresh);
-    console.log('Wrote docs/authoring.md');
-  }
+  await writeOrCheck(outFile, authoringGuide(), 'npm run docs');
 }

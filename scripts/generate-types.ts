@@ -1,8 +1,8 @@
 // Generates src/generated/content.ts from schema/*.schema.json, so the types can never drift from
 // the contract. `--check` exits 1 when the committed file is stale (CI and `npm test` use it).
-import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
+import { writeOrCheck } from './generated-file.ts';
 
 const schemaDir = fileURLToPath(new URL('../schema/', import.meta.url));
 const outFile = fileURLToPath(new URL('../src/generated/content.ts', import.meta.url));
@@ -34,16 +34,5 @@ export async function generateTypes(): Promise<string> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const fresh = await generateTypes();
-  const current = await readFile(outFile, 'utf8').catch(() => '');
-  if (process.argv.includes('--check')) {
-    if (fresh !== current) {
-      console.error('src/generated/content.ts is stale: the schema changed. Run `npm run types` and commit the result.');
-      process.exit(1);
-    }
-    console.log('Generated types are up to date.');
-  } else {
-    await writeFile(outFile, fresh);
-    console.log('Wrote src/generated/content.ts');
-  }
+  await writeOrCheck(outFile, await generateTypes(), 'npm run types');
 }
