@@ -2,6 +2,7 @@
 // page or article from a template, and never overwrite anything.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { declaredPath } from './content/load-site.ts';
 
 const pagePath = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -20,7 +21,7 @@ async function declaredPaths(root: string): Promise<Set<string>> {
   const dir = path.join(root, 'site', 'pages');
   const files = (await readdir(dir, { recursive: true }).catch(() => [])).filter((f) => f.endsWith('.yaml'));
   const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
-  return new Set(texts.map((t) => /^path:\s*["']?(\/[^\s"'#]*)/m.exec(t)?.[1]).filter((p): p is string => Boolean(p)));
+  return new Set(texts.map(declaredPath).filter((p): p is string => Boolean(p)));
 }
 
 const quote = (text: string) => JSON.stringify(text);

@@ -94,19 +94,21 @@ export function checkSite({ entries, declarations, images, documents, forms }: C
   // 3. Every internal link, image, document and form reference resolves.
   const linked = new Set<string>();
   let linksChecked = 0;
-  const checkLink = (entry: Entry, path: DataPath, href: string) => {
+  /** Resolves one internal link; returns why it is broken, or undefined when it resolves. */
+  const resolveLink = (href: string): string | undefined => {
     linksChecked++;
     const address = stripQuery(href);
     linked.add(redirects.get(address) ?? address);
-    if (!targets.has(address) && !redirects.has(address)) report(errors, entry, path, `"${href}" is not a page.${didYouMean(address, targets.keys())}`);
+    return targets.has(address) || redirects.has(address) ? undefined : `is not a page.${didYouMean(address, targets.keys())}`;
+  };
+  const checkLink = (entry: Entry, path: DataPath, href: string) => {
+    const problem = resolveLink(href);
+    if (problem) report(errors, entry, path, `"${href}" ${problem}`);
   };
   const checkMarkdownLinks = (file: string, links: MarkdownLink[]) => {
     for (const link of links.filter((l) => l.href.startsWith('/'))) {
-      linksChecked++;
-      const address = stripQuery(link.href);
-      linked.add(redirects.get(address) ?? address);
-      if (!targets.has(address) && !redirects.has(address))
-        errors.push({ file, line: link.line, col: link.col, path: '', message: `link "${link.href}" is not a page.${didYouMean(address, targets.keys())}` });
+      const problem = resolveLink(link.href);
+      if (problem) errors.push({ file, line: link.line, col: link.col, path: '', message: `link "${link.href}" ${problem}` });
     }
   };
   const documentNames = documents.map((d) => d.name);

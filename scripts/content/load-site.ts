@@ -12,6 +12,9 @@ import { contentValidator, sectionTypes, type ContentKind } from './schemas.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { parseYaml } from './yaml-source.ts';
 
+/** A page's `path:` read from its raw text, for files that cannot be parsed (or need not be). */
+export const declaredPath = (text: string): string | undefined => /^path:\s*["']?(\/[^\s"'#]*)/m.exec(text)?.[1];
+
 export interface LoadOptions {
   /** The folder that holds site/. Default: the current directory. */
   root?: string;
@@ -99,7 +102,7 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
     else if (kind === 'page') {
       // A page with a syntax error still declares its address when its `path:` line is readable,
       // so links to it are not reported as broken on top of the syntax error.
-      const declared = /^path:\s*["']?(\/[^\s"'#]*)/m.exec(text)?.[1];
+      const declared = declaredPath(text);
       if (declared) unparsed.push({ kind, source: parsed.source, data: { path: declared } });
     }
   }

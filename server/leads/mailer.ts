@@ -1,8 +1,9 @@
 // Delivers composed mail: over SMTP when SMTP_URL is set (STARTTLS whenever the server offers
 // it), otherwise into DATA_DIR/outbox as .eml files, so a fresh checkout works with no mail server.
-import { mkdir, open, rename } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import { writeDurably } from './durable-file.ts';
 
 export interface Mailer {
   /** Where mail goes, for the startup log. */
@@ -46,15 +47,7 @@ export function outboxMailer(dir: string): Mailer {
       const info = (await transport.sendMail(message)) as unknown as { message: Buffer };
       const leadId = (message.headers as Record<string, string> | undefined)?.['X-Lead-Id'];
       const id = (leadId ?? String(message.messageId ?? Date.now())).replace(/[^A-Za-z0-9_.-]/g, '_');
-      const temp = path.join(dir, `.${id}.eml.tmp`);
-      const handle = await open(temp, 'w', 0o600);
-      try {
-        await handle.writeFile(info.message);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, path.join(dir, `${id}.eml`));
+      await writeDurably(path.join(dir, `${id}.eml`), info.message);
     },
     close: () => undefined,
   };

@@ -3,8 +3,9 @@
 // survives a crash or a power cut. queue/ holds leads awaiting delivery, sent/ the delivered
 // ones (kept as a record), dead/ those that failed for good (kept, never deleted).
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fsyncPath, writeDurably } from './durable-file.ts';
 
 export interface Lead {
   id: string;
@@ -22,15 +23,6 @@ export interface SpoolEntry {
 }
 
 export type Folder = 'queue' | 'sent' | 'dead';
-
-async function fsyncPath(target: string): Promise<void> {
-  const handle = await open(target, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Time-ordered and unique: sorting file names gives arrival order. */
 export function newLeadId(now = new Date()): string {
@@ -55,17 +47,7 @@ export class Spool {
 
   /** Durably writes an entry into a folder; resolves only once it is on disk. */
   async write(entry: SpoolEntry, folder: Folder = 'queue'): Promise<void> {
-    const name = `${entry.lead.id}.json`;
-    const temp = path.join(this.folder('tmp'), `${name}.${randomBytes(4).toString('hex')}`);
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(JSON.stringify(entry));
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path.join(this.folder(folder), name));
-    await fsyncPath(this.folder(folder));
+    await writeDurably(path.join(this.folder(folder), `${entry.lead.id}.json`), JSON.stringify(entry), this.folder('tmp'));
   }
 
   /** Moves an entry to sent/ or dead/ with its final state; the queue copy goes last. */

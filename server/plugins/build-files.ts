@@ -60,10 +60,14 @@ export async function loadBuildFiles(distDir: string): Promise<Map<string, Build
   return files;
 }
 
+// An encoding is accepted when it is listed without q=0. Compiled once: this runs per request.
+const accepted = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;q=0(\\.0*)?(\\s|,|$))`);
+const acceptsBrotli = accepted('br');
+const acceptsGzip = accepted('gzip');
+
 /** The best variant for the request's Accept-Encoding (brotli, then gzip, then plain). */
-export function pickEncoding(file: BuildFile, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;q=0(\\.0*)?(\\s|,|$))`).test(acceptEncoding ?? '');
-  if (file.br && accepts('br')) return { body: file.br, encoding: 'br' };
-  if (file.gzip && accepts('gzip')) return { body: file.gzip, encoding: 'gzip' };
+export function pickEncoding(file: BuildFile, acceptEncoding = ''): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  if (file.br && acceptsBrotli.test(acceptEncoding)) return { body: file.br, encoding: 'br' };
+  if (file.gzip && acceptsGzip.test(acceptEncoding)) return { body: file.gzip, encoding: 'gzip' };
   return { body: file.body };
 }
