@@ -16,15 +16,29 @@ function run(title: string, command: string, args: string[]): void {
   if (result.status !== 0) finish(`✗ ${title} failed`);
 }
 
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { status: string; assertionResults: { status: string }[] }[];
+}
+
+// A file can fail without a failing test (a hook timed out, an import threw): its tests are then
+// reported as skipped. They count as failed, so the summary line never says "0 failed" on a red run.
+function testsLostToFailedFiles(report: VitestReport): number {
+  return report.testResults
+    .filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'))
+    .reduce((sum, file) => sum + Math.max(1, file.assertionResults.length), 0);
+}
+
 function vitest(project: string): void {
   const report = path.join(root, '.cache', `vitest-${project}.json`);
   rmSync(report, { force: true });
   console.log(`\n▶ ${project} tests`);
   const result = spawnSync(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, stdio: 'inherit' });
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const json = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
     totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests;
+    totals.failed += json.numFailedTests + testsLostToFailedFiles(json);
   } catch {
     totals.failed += 1;
   }

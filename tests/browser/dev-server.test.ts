@@ -1,11 +1,12 @@
 // `npm run dev` as an editor uses it: a YAML edit reloads the page, a broken edit shows the same
 // file:line:col message as the CLI with the lines around it, and fixing it recovers, no restart.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startChildServer } from '../fixtures/child-server.ts';
 import { freePort } from '../fixtures/smtp.ts';
 import { launchChromium } from './chromium.ts';
 import { openPage } from './harness.ts';
@@ -21,15 +22,8 @@ beforeAll(async () => {
   await cp(path.join(root, 'site'), path.join(siteRoot, 'site'), { recursive: true });
   const port = await freePort();
   baseUrl = `http://localhost:${port}`;
-  dev = spawn(process.execPath, [path.join(root, 'scripts', 'dev.ts')], {
-    cwd: root,
-    env: { ...process.env, SITE_ROOT: siteRoot, PORT: String(port), HOST: 'localhost', DATA_DIR: path.join(siteRoot, 'var') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    dev.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Local:') && resolve());
-    dev.once('exit', (code) => reject(new Error(`dev server exited with ${code}`)));
-  });
+  const env = { ...process.env, SITE_ROOT: siteRoot, PORT: String(port), HOST: 'localhost', DATA_DIR: path.join(siteRoot, 'var') };
+  dev = await startChildServer(path.join(root, 'scripts', 'dev.ts'), { url: baseUrl, env, cwd: root });
   browser = await launchChromium();
 });
 afterAll(async () => {

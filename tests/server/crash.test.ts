@@ -1,11 +1,12 @@
 // kill -9 during a burst of submissions, then a restart: every lead that was answered with a 2xx
 // is delivered. Counted lead by lead, not sampled.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { compileSite } from '../../scripts/content/load-site.ts';
+import { startChildServer } from '../fixtures/child-server.ts';
 import { writeDist } from '../fixtures/dist-fixture.ts';
 import { freePort, startSmtp, type TestSmtp } from '../fixtures/smtp.ts';
 
@@ -15,18 +16,11 @@ let distDir: string;
 let dataDir: string;
 let children: ChildProcess[] = [];
 
-function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: dataDir, SMTP_URL: smtp.url, RATE_LIMIT: '0', LEAD_RETRY_BASE_MS: '100', LEAD_RETRY_CAP_MS: '500' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function startServer(port: number): Promise<ChildProcess> {
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: dataDir, SMTP_URL: smtp.url, RATE_LIMIT: '0', LEAD_RETRY_BASE_MS: '100', LEAD_RETRY_CAP_MS: '500' };
+  const child = await startChildServer(path.join(root, 'server', 'main.ts'), { url: `http://127.0.0.1:${port}/`, env });
   children.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Server listening')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)));
-  });
+  return child;
 }
 
 beforeAll(async () => {
