@@ -13,6 +13,7 @@ import { precompress } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
 import type { ViteManifest } from './build/preload-links.ts';
 import { routeData, siteShell } from './build/route-data.ts';
+import { inlineSmallImages } from './build/inline-image.ts';
 import { writeSiteFiles } from './build/site-files.ts';
 import { authoringGuide } from './generate-docs.ts';
 import { generateTypes } from './generate-types.ts';
@@ -65,7 +66,7 @@ export async function buildSite(options: BuildOptions = {}) {
   const viteSeconds = (performance.now() - viteStarted) / 1000;
   const renderStarted = performance.now();
   const job = { outDir, template, shell: siteShell(model), ssrEntry: path.join(ssrDir, 'entry-server.js'), viteManifest };
-  const pages = await prerender(job, routeData(model));
+  const pages = await prerender(job, routeData(model, inlineSmallImages(root)));
   const renderSeconds = (performance.now() - renderStarted) / 1000;
   await writeSiteFiles(model, root, outDir);
   const compressStarted = performance.now();

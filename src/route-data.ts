@@ -44,7 +44,8 @@ export interface ArticleRoute {
   path: string;
   title: string;
   description: string;
-  article: ArticleSummary & { author: string; html: string };
+  /** `cover` is where the page loads the image from: a data: address when the file is small. */
+  article: ArticleSummary & { author: string; html: string; cover: string };
   recommended: ArticleLink[];
   sidebar: ArticleLink[];
 }

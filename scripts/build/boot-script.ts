@@ -15,11 +15,28 @@ const source = `(function () {
     }
     import(modules[0]);
   }
-  // After the load event and after the next paint: a small page can finish loading before it
-  // has painted, and the modules should never compete with that first paint.
-  function afterPaint() { requestAnimationFrame(function () { setTimeout(start, 0); }); }
-  if (document.readyState === 'complete') afterPaint();
-  else addEventListener('load', afterPaint, { once: true });
+  // After the load event and after the first contentful paint has been presented: a small page
+  // can finish loading before it has painted, and a frame callback can run before its paint, so
+  // the paint is awaited as the browser reports it. A hidden tab never paints: a timer stands in.
+  var loaded = document.readyState === 'complete';
+  var painted = !('PerformanceObserver' in window) || performance.getEntriesByName('first-contentful-paint').length > 0;
+  var started = false;
+  function maybeStart() {
+    if (!loaded || !painted || started) return;
+    started = true;
+    setTimeout(start, 0);
+  }
+  if (!painted) {
+    new PerformanceObserver(function (list, observer) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      painted = true;
+      maybeStart();
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(function () { painted = true; maybeStart(); }, 3000);
+  }
+  if (!loaded) addEventListener('load', function () { loaded = true; maybeStart(); }, { once: true });
+  maybeStart();
 })();
 `;
 

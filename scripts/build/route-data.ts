@@ -3,6 +3,7 @@
 import type { Article, SiteModel } from '../content/model.ts';
 import type { ArticleLink, ArticleSummary, RenderedSection, RouteData, SiteShell } from '../../src/route-data.ts';
 import type { Section } from '../../src/generated/content.ts';
+import type { InlineImage } from './inline-image.ts';
 
 export function siteShell(model: SiteModel): SiteShell {
   return { settings: model.settings, forms: model.forms };
@@ -18,7 +19,7 @@ function resolveSection(section: Section, model: SiteModel): RenderedSection {
   return section;
 }
 
-export function routeData(model: SiteModel): Map<string, RouteData> {
+export function routeData(model: SiteModel, inlineImage: InlineImage): Map<string, RouteData> {
   const routes = new Map<string, RouteData>();
   const bySlug = new Map(model.articles.map((a) => [a.slug, a]));
   const link = (slug: string, icon?: ArticleLink['icon']): ArticleLink => {
@@ -34,7 +35,7 @@ export function routeData(model: SiteModel): Map<string, RouteData> {
   for (const article of model.articles) {
     routes.set(article.path, {
       kind: 'article', path: article.path, title: article.title, description: article.excerpt,
-      article: { ...summary(article), author: article.author, html: article.html },
+      article: { ...summary(article), author: article.author, html: article.html, cover: inlineImage(article.image.src) ?? article.image.src },
       recommended: (article.recommended ?? []).map((item) => link(item.slug, item.icon)),
       sidebar: (article.sidebar ?? []).map((slug) => link(slug)),
     });

@@ -9,6 +9,7 @@ import { formatError, type ContentError } from '../content/errors.ts';
 import { loadSite } from '../content/load-site.ts';
 import { codeFrame } from './code-frame.ts';
 import { routeData, siteShell } from './route-data.ts';
+import { inlineSmallImages } from './inline-image.ts';
 import { routeDataUrl, type RouteData, type SiteShell } from '../../src/route-data.ts';
 
 const virtualId = 'virtual:site';
@@ -28,7 +29,7 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
     const result = await loadSite({ root: options.root, includeDrafts: options.includeDrafts });
     if (!result.model) return { ...state, errors: result.errors };
     const shell = siteShell(result.model);
-    const routes = routeData(result.model);
+    const routes = routeData(result.model, inlineSmallImages(options.root));
     return { shell, routes, errors: [], fingerprint: JSON.stringify([shell, [...routes]]) };
   }
 

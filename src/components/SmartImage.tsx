@@ -15,7 +15,8 @@ export function SmartImage({ image, eager = false, className }: { image: Image; 
   const ratio = { aspectRatio: `${image.width} / ${image.height}` };
   if (failed) {
     return (
-      <div className={`${classes.fallback} ${className ?? ''}`} style={ratio} role="img" aria-label={image.alt}>
+      // A decorative image (empty alt) leaves a decorative panel, hidden from screen readers.
+      <div className={`${classes.fallback} ${className ?? ''}`} style={ratio} data-image-fallback {...(image.alt ? { role: 'img', 'aria-label': image.alt } : { 'aria-hidden': true })}>
         <span aria-hidden="true">{image.alt}</span>
       </div>
     );

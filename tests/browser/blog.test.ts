@@ -92,11 +92,24 @@ describe('images', () => {
     await page.goto(h.baseUrl + '/resources/blogs');
     expect(await page.locator('main img').last().getAttribute('loading')).toBe('lazy');
     await page.route('**/images/blog/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(h.baseUrl + '/resources/blogs');
+    await page.locator('main li').last().scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('main [data-image-fallback]').count(), { timeout: 10_000 }).toBe(12);
+    expect(await page.locator('main img').count()).toBe(0);
+    await page.close();
+  });
+
+  it("an article's small cover travels inside the page, so its largest paint needs no second request", async () => {
+    const { page } = await openPage(h.browser);
+    const imageRequests: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'image' && !request.url().startsWith('data:') && imageRequests.push(request.url()));
     await page.goto(h.baseUrl + '/resources/blogs/one-team-culture');
-    const fallback = page.locator('article [role="img"]').first();
-    await fallback.waitFor();
-    expect(await fallback.getAttribute('aria-label')).toMatch(/Abstract cover illustration/);
-    expect(await page.locator('article img').count()).toBe(0);
+    const cover = page.locator('article img').first();
+    expect(await cover.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(imageRequests).toEqual([]);
+    // Social previews still get the image's own address.
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/images\/blog\/one-team-culture\.svg$/);
     await page.close();
   });
 });

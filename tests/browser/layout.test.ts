@@ -125,3 +125,22 @@ describe('error screen', () => {
     await page.close();
   });
 });
+
+describe('loading', () => {
+  it('the application modules are fetched only after the page has loaded and shown its first content', async () => {
+    const { page } = await openPage(h.browser, { width: 390, height: 844 });
+    for (const route of ['/', '/resources/blogs/one-team-culture', '/contact']) {
+      await page.goto(h.baseUrl + route);
+      const timing = await page.evaluate(() => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+        const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+        const modules = performance.getEntriesByType('resource').filter((e) => /\/assets\/(?!boot-).*\.js$/.test(e.name)).map((e) => e.startTime);
+        return { fcp, load, modules };
+      });
+      expect(timing.fcp, route).toBeGreaterThan(0);
+      expect(timing.modules.length, route).toBeGreaterThan(0);
+      expect(Math.min(...timing.modules), route).toBeGreaterThanOrEqual(Math.max(timing.fcp, timing.load));
+    }
+    await page.close();
+  });
+});

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { routeData } from '../../scripts/build/route-data.ts';
+import { inlineSmallImages } from '../../scripts/build/inline-image.ts';
 import { manifest } from '../../scripts/build/site-files.ts';
 import { files, writeFixture } from '../fixtures/site-fixture.ts';
 
@@ -44,13 +45,13 @@ describe('drafts', () => {
     const draft = files['site/blog/hello-world.md'].replace('id: 1', 'id: 2\ndraft: true').replace('title: Hello World', 'title: Draft Post');
     const root = await writeFixture({ 'site/blog/draft-post.md': draft });
     const { model } = await loadSite({ root });
-    const routes = routeData(model!);
+    const routes = routeData(model!, inlineSmallImages(root));
     expect([...routes.keys()]).not.toContain('/resources/blogs/draft-post');
     const home = routes.get('/');
     const listing = home?.kind === 'page' ? home.sections.find((s) => s.type === 'articles') : undefined;
     expect(listing?.type === 'articles' && listing.articles.map((a) => a.slug)).toEqual(['hello-world']);
     expect(manifest(model!).routes).not.toContain('/resources/blogs/draft-post');
     const dev = await loadSite({ root, includeDrafts: true });
-    expect([...routeData(dev.model!).keys()]).toContain('/resources/blogs/draft-post');
+    expect([...routeData(dev.model!, inlineSmallImages(root)).keys()]).toContain('/resources/blogs/draft-post');
   });
 });
