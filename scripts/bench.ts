@@ -3,6 +3,7 @@
 //   --only=transfer,load,axe,lighthouse,scaling,blog   run some parts only
 //   --quick                                          fewer routes and shorter runs
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
+//   --runs=N                                         Lighthouse runs per route and form (default 3, 1 with --quick)
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { configFromEnv } from '../server/config.ts';
 const root = path.join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? (quick ? 1 : 3));
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const wanted = (part: string) => !only || only.includes(part);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -67,10 +69,10 @@ if (wanted('axe') || wanted('lighthouse')) {
       table('axe-core, WCAG 2.2 AA', ['route', 'width', 'violations'], rows.map((r) => [r.route, r.width, r.violations.length ? r.violations.map((v) => `${v.id} (${v.nodes})`).join(', ') : 0]));
     }
     if (wanted('lighthouse')) {
-      console.log('\nLighthouse, route by route (about 10 s each)…');
-      const rows: LighthouseRow[] = await runLighthouse(baseUrl, routes, (row) => process.stdout.write(`  ${row.route} ${row.form}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo}\n`));
+      console.log(`\nLighthouse, route by route (about ${20 * runs} s each)…`);
+      const rows: LighthouseRow[] = await runLighthouse(baseUrl, routes, runs, (row) => process.stdout.write(`  ${row.route} ${row.form}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo} (performance ${row.performanceRange.join('-')} over ${row.runs} runs)\n`));
       results.lighthouse = rows;
-      table('Lighthouse (performance / accessibility / best practices / SEO)', ['route', 'form', 'scores', 'LCP', 'TBT', 'CLS', 'JS', 'CSS'], rows.map((r) => [r.route, r.form, `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo}`, `${r.lcpMs} ms`, `${r.tbtMs} ms`, r.cls, kb(r.jsBytes), kb(r.cssBytes)]));
+      table(`Lighthouse (performance / accessibility / best practices / SEO), median of ${runs} run${runs > 1 ? 's' : ''}`, ['route', 'form', 'scores', 'performance range', 'LCP', 'TBT', 'CLS', 'JS', 'CSS'], rows.map((r) => [r.route, r.form, `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo}`, r.performanceRange[0] === r.performanceRange[1] ? String(r.performanceRange[0]) : r.performanceRange.join('-'), `${r.lcpMs} ms`, `${r.tbtMs} ms`, r.cls, kb(r.jsBytes), kb(r.cssBytes)]));
     }
   } finally {
     await app.close();

@@ -1,8 +1,11 @@
 // Lighthouse in Debian's Chromium, mobile (default throttling) and desktop, one route at a time:
-// the four category scores, LCP/TBT/CLS, and the JavaScript and CSS bytes transferred.
+// the four category scores, LCP/TBT/CLS, and the JavaScript and CSS bytes transferred. Scores
+// vary from run to run, so each route is measured several times and the run Lighthouse itself
+// calls the median (closest to the median FCP and TTI) is reported, with the spread of scores.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/browser/chromium.ts';
 
 export interface LighthouseRow {
@@ -15,6 +18,11 @@ export interface LighthouseRow {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** How many runs the median was taken from, and the lowest and highest performance score. */
+  runs: number;
+  /** The elements Lighthouse saw move, when anything moved: what to look at first. */
+  shifted?: string[];
+  performanceRange: [number, number];
   jsBytes: number;
   cssBytes: number;
 }
@@ -24,26 +32,37 @@ interface NetworkItem {
   transferSize?: number;
 }
 
-export async function runLighthouse(baseUrl: string, routes: string[], onRow: (row: LighthouseRow) => void): Promise<LighthouseRow[]> {
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** One completed Lighthouse run; one that Lighthouse could not complete is tried again, up to three times. */
+async function measure(url: string, port: number, form: LighthouseRow['form']): Promise<Result | undefined> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+      form === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result!.lhr;
+    if (!lhr.runtimeError && lhr.categories.performance?.score !== null) return lhr;
+    console.warn(`  ${url} ${form}: Lighthouse could not measure (${lhr.runtimeError?.code ?? 'no score'}), attempt ${attempt}`);
+  }
+  return undefined;
+}
+
+export async function runLighthouse(baseUrl: string, routes: string[], runs: number, onRow: (row: LighthouseRow) => void): Promise<LighthouseRow[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS.filter((flag) => flag !== '--headless').concat('--headless=new') });
   const rows: LighthouseRow[] = [];
   try {
     for (const route of routes) {
       for (const form of ['mobile', 'desktop'] as const) {
-        // A run that Lighthouse itself could not complete (a "runtimeError", no score) is tried
-        // again, up to three times, rather than reported as a zero.
-        let lhr;
-        for (let attempt = 1; attempt <= 3; attempt++) {
-          const result = await lighthouse(
-            baseUrl + route,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-            form === 'desktop' ? desktopConfig : undefined,
-          );
-          lhr = result!.lhr;
-          if (!lhr.runtimeError && lhr.categories.performance?.score !== null) break;
-          console.warn(`  ${route} ${form}: Lighthouse could not measure (${lhr.runtimeError?.code ?? 'no score'}), attempt ${attempt}`);
+        const results: Result[] = [];
+        for (let run = 0; run < runs; run++) {
+          const lhr = await measure(baseUrl + route, chrome.port, form);
+          if (lhr) results.push(lhr);
         }
-        if (!lhr) continue;
+        if (!results.length) continue;
+        const lhr = computeMedianRun(results);
+        const performance = results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
         const bytes = (type: string) => items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
@@ -57,9 +76,13 @@ export async function runLighthouse(baseUrl: string, routes: string[], onRow: (r
           lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
           tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
           cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+          runs: results.length,
+          performanceRange: [Math.min(...performance), Math.max(...performance)],
           jsBytes: bytes('Script'),
           cssBytes: bytes('Stylesheet'),
         };
+        const shifts = (lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string } }[] } | undefined)?.items ?? [];
+        if (row.cls > 0) row.shifted = shifts.map((item) => item.node?.selector ?? item.node?.snippet ?? 'unknown');
         rows.push(row);
         onRow(row);
       }

@@ -1,6 +1,6 @@
 // The one script a prerendered page references. The HTML is complete and readable on its own,
 // so the application's modules (which only add interactivity) are fetched once the page has
-// loaded: they never compete with the HTML, styles and images for the first paint.
+// loaded and painted: they never compete with the HTML, styles and images for the first paint.
 import { createHash } from 'node:crypto';
 
 const source = `(function () {
@@ -19,7 +19,8 @@ const source = `(function () {
   // can finish loading before it has painted, and a frame callback can run before its paint, so
   // the paint is awaited as the browser reports it. A hidden tab never paints: a timer stands in.
   var loaded = document.readyState === 'complete';
-  var painted = !('PerformanceObserver' in window) || performance.getEntriesByName('first-contentful-paint').length > 0;
+  var observable = window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
+  var painted = !observable || performance.getEntriesByName('first-contentful-paint').length > 0;
   var started = false;
   function maybeStart() {
     if (!loaded || !painted || started) return;
