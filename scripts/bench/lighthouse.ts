@@ -20,9 +20,9 @@ export interface LighthouseRow {
   cls: number;
   /** How many runs the median was taken from, and the lowest and highest performance score. */
   runs: number;
+  performanceRange: [number, number];
   /** The elements Lighthouse saw move, when anything moved: what to look at first. */
   shifted?: string[];
-  performanceRange: [number, number];
   jsBytes: number;
   cssBytes: number;
 }

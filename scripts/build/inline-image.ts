@@ -2,20 +2,17 @@
 // data: address, so that paint needs no second request. 4 KB is Vite's own limit for inlining.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { mediaType } from '../../server/media-types.ts';
 
 const INLINE_LIMIT = 4096;
-const mimeTypes: Record<string, string> = {
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp', '.avif': 'image/avif', '.gif': 'image/gif',
-};
 
 /** A data: address for a site image of at most 4 KB, or undefined for anything else. */
 export type InlineImage = (src: string) => string | undefined;
 
 export function inlineSmallImages(siteRoot: string): InlineImage {
   return (src) => {
-    const type = mimeTypes[path.extname(src).toLowerCase()];
-    if (!src.startsWith('/images/') || !type) return undefined;
+    const type = mediaType(src);
+    if (!src.startsWith('/images/') || !type?.startsWith('image/')) return undefined;
     const file = path.join(siteRoot, 'site', src);
     const size = statSync(file, { throwIfNoEntry: false })?.size;
     if (size === undefined || size > INLINE_LIMIT) return undefined;

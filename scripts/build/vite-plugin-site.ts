@@ -11,6 +11,7 @@ import { codeFrame } from './code-frame.ts';
 import { routeData, siteShell } from './route-data.ts';
 import { inlineSmallImages } from './inline-image.ts';
 import { routeDataUrl, type RouteData, type SiteShell } from '../../src/route-data.ts';
+import { mediaType } from '../../server/media-types.ts';
 
 const virtualId = 'virtual:site';
 const resolvedId = `\0${virtualId}`;
@@ -106,7 +107,7 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
           const file = path.join(siteDir, decodeURIComponent(url.pathname));
           return readFile(file).then(
             (body) => {
-              res.setHeader('Content-Type', file.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream');
+              res.setHeader('Content-Type', mediaType(file) ?? 'application/octet-stream');
               res.end(body);
             },
             () => next(),

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { mediaType } from '../media-types.ts';
 
 export interface BuildFile {
   type: string;
@@ -13,22 +14,6 @@ export interface BuildFile {
   br?: Buffer;
   gzip?: Buffer;
 }
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 // Only these parts of dist/ are public; the manifest (_site.json) and anything else are not.
 const isPublic = (url: string) => /^\/(assets|images|_data)\//.test(url) || url === '/sitemap.xml' || url === '/robots.txt' || url.endsWith('index.html') || url === '/404.html';
@@ -49,7 +34,7 @@ export async function loadBuildFiles(distDir: string): Promise<Map<string, Build
     if (!isPublic(url)) continue;
     const body = await readFile(file);
     files.set(url, {
-      type: types[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      type: mediaType(file) ?? 'application/octet-stream',
       cacheControl: cacheControl(url),
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       body,
