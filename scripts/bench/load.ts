@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SiteManifest } from '../build/site-files.ts';
+import { waitForServer } from '../wait-for-server.ts';
 import { freePort } from '../../tests/fixtures/smtp.ts';
 import { ensureNginx, startNginx } from './nginx.ts';
 
@@ -28,12 +29,8 @@ async function startFastify(root: string, distDir: string, port: number): Promis
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: path.join(tmpdir(), 'bench-data'), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false)) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error('the Fastify server did not start');
+  await waitForServer(child, `http://127.0.0.1:${port}/`, { name: 'the Fastify server', timeoutMs: 10_000, ready: (response) => response.ok });
+  return child;
 }
 
 /** Every route, redirect, an unknown path and the manifest: nginx must answer as Fastify does. */

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteManifest } from '../build/site-files.ts';
+import { waitForServer } from '../wait-for-server.ts';
 
 const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
@@ -71,11 +72,6 @@ export async function startNginx(options: { distDir: string; port: number; prefi
   const file = path.join(options.prefix, 'nginx.conf');
   await writeFile(file, nginxConfig(options));
   const child = spawn('/usr/sbin/nginx', ['-c', file, '-p', options.prefix], { stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 50; i++) {
-    const ok = await fetch(`http://127.0.0.1:${options.port}/`).then((r) => r.ok, () => false);
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error('nginx did not start');
+  await waitForServer(child, `http://127.0.0.1:${options.port}/`, { name: 'nginx', timeoutMs: 5_000, ready: (response) => response.ok });
+  return child;
 }
