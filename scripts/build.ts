@@ -12,7 +12,7 @@ import { loadSite } from './content/load-site.ts';
 import { precompress } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
 import type { ViteManifest } from './build/preload-links.ts';
-import { routeData, siteShell } from './build/route-data.ts';
+import { routeData, siteShell } from './build/model-to-routes.ts';
 import { inlineSmallImages } from './build/inline-image.ts';
 import { writeSiteFiles } from './build/site-files.ts';
 import { authoringGuide } from './generate-docs.ts';

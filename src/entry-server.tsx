@@ -3,7 +3,7 @@ import './styles.ts';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './App.tsx';
-import type { RouteData, SiteShell } from './route-data.ts';
+import type { RouteData, SiteShell } from './browser-data.ts';
 import { pageTitle } from './routing/RouteView.tsx';
 import { loadSections, sectionTypeNames } from './sections/registry.ts';
 

@@ -2,7 +2,7 @@
 // every component without threading props through each section.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ButtonAction, FormDefinition } from './generated/content.ts';
-import type { SiteShell } from './route-data.ts';
+import type { SiteShell } from './browser-data.ts';
 
 export type ActionHandlers = Record<ButtonAction, () => void>;
 

@@ -6,11 +6,11 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import type { RouteData, SiteShell } from '../../src/route-data.ts';
+import type { RouteData, SiteShell } from '../../src/browser-data.ts';
 import { bootScript, deferModules } from './boot-script.ts';
 import { withoutProse } from '../../src/routing/prose-in-dom.ts';
 import { preloadLinks, type ViteManifest } from './preload-links.ts';
-import { routeDataUrl } from '../../src/route-data.ts';
+import { routeDataUrl } from '../../src/browser-data.ts';
 
 type Render = (route: RouteData, shell: SiteShell) => { html: string; title: string };
 

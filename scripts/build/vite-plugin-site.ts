@@ -8,9 +8,9 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { formatError, type ContentError } from '../content/errors.ts';
 import { loadSite } from '../content/load-site.ts';
 import { codeFrame } from './code-frame.ts';
-import { routeData, siteShell } from './route-data.ts';
+import { routeData, siteShell } from './model-to-routes.ts';
 import { inlineSmallImages } from './inline-image.ts';
-import { routeDataUrl, type RouteData, type SiteShell } from '../../src/route-data.ts';
+import { routeDataUrl, type RouteData, type SiteShell } from '../../src/browser-data.ts';
 import { mediaType } from '../../server/media-types.ts';
 
 const virtualId = 'virtual:site';

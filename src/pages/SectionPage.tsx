@@ -1,5 +1,5 @@
-import type { PageRoute } from '../route-data.ts';
-import { RenderSection } from '../sections/RenderSection.tsx';
+import type { PageRoute } from '../browser-data.ts';
+import { RenderSection } from '../components/RenderSection.tsx';
 
 export function SectionPage({ route }: { route: PageRoute }) {
   return (

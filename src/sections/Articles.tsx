@@ -3,7 +3,7 @@ import { Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { SmartImage } from '../components/SmartImage.tsx';
 import { formatDate } from '../lib/format-date.ts';
-import type { SectionOf } from '../route-data.ts';
+import type { SectionOf } from '../browser-data.ts';
 import classes from './Articles.module.css';
 
 export function Articles({ section }: { section: SectionOf<'articles'> }) {

@@ -2,9 +2,9 @@ import { Badge, Card, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/
 import { ActionButton } from '../components/ActionButton.tsx';
 import { ButtonRow } from '../components/ButtonRow.tsx';
 import { SiteIcon } from '../components/icons.tsx';
-import type { SectionOf } from '../route-data.ts';
+import type { SectionOf } from '../browser-data.ts';
 import classes from './Cards.module.css';
-import { StatGrid } from './StatGrid.tsx';
+import { StatGrid } from '../components/StatGrid.tsx';
 
 export function Cards({ section }: { section: SectionOf<'cards'> }) {
   const columns = section.columns ?? 3;

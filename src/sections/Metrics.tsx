@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { SiteIcon } from '../components/icons.tsx';
-import type { SectionOf } from '../route-data.ts';
+import type { SectionOf } from '../browser-data.ts';
 import classes from './Metrics.module.css';
-import { StatGrid } from './StatGrid.tsx';
+import { StatGrid } from '../components/StatGrid.tsx';
 
 export function Metrics({ section }: { section: SectionOf<'metrics'> }) {
   return (

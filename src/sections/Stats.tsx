@@ -1,6 +1,6 @@
 import { ButtonRow } from '../components/ButtonRow.tsx';
-import type { SectionOf } from '../route-data.ts';
-import { StatGrid } from './StatGrid.tsx';
+import type { SectionOf } from '../browser-data.ts';
+import { StatGrid } from '../components/StatGrid.tsx';
 
 export function Stats({ section }: { section: SectionOf<'stats'> }) {
   return (

@@ -1,6 +1,6 @@
 import { Badge, Card, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { SiteIcon } from '../components/icons.tsx';
-import type { SectionOf } from '../route-data.ts';
+import type { SectionOf } from '../browser-data.ts';
 import classes from './Stories.module.css';
 
 export function Stories({ section }: { section: SectionOf<'stories'> }) {

@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import type { SectionOf } from '../route-data.ts';
+import type { SectionOf } from '../browser-data.ts';
 import classes from './Testimonials.module.css';
 
 export function Testimonials({ section }: { section: SectionOf<'testimonials'> }) {

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { SiteIcon } from '../components/icons.tsx';
-import type { SectionOf } from '../route-data.ts';
+import type { SectionOf } from '../browser-data.ts';
 import classes from './Trends.module.css';
 
 export function Trends({ section }: { section: SectionOf<'trends'> }) {

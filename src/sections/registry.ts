@@ -3,7 +3,7 @@
 // schema without an entry here fails the type-check. Convention: the component for type `x` lives
 // in src/sections/<X>.tsx (PascalCase), which the prerenderer relies on to preload it.
 import type { ComponentType } from 'react';
-import type { RenderedSection, SectionOf, SectionType } from '../route-data.ts';
+import type { RenderedSection, SectionOf, SectionType } from '../browser-data.ts';
 
 export type SectionComponent<K extends SectionType> = ComponentType<{ section: SectionOf<K> }>;
 

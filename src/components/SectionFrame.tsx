@@ -2,8 +2,8 @@
 // header, and hiding by query. Components below it render only their own content.
 import { Container, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { OnDarkContext } from '../components/ActionButton.tsx';
-import type { RenderedSection } from '../route-data.ts';
+import { OnDarkContext } from './ActionButton.tsx';
+import type { RenderedSection } from '../browser-data.ts';
 import { useQueryFlag } from '../routing/use-query-flag.ts';
 import classes from './SectionFrame.module.css';
 

@@ -1,7 +1,7 @@
 // Turns the compiled site model into what the browser gets: the site shell and one RouteData
 // per address. The prerenderer writes these out; the dev server serves them from memory.
 import type { Article, SiteModel } from '../content/model.ts';
-import type { ArticleLink, ArticleSummary, RenderedSection, RouteData, SiteShell } from '../../src/route-data.ts';
+import type { ArticleLink, ArticleSummary, RenderedSection, RouteData, SiteShell } from '../../src/browser-data.ts';
 import type { Section } from '../../src/generated/content.ts';
 import type { InlineImage } from './inline-image.ts';
 

@@ -1,7 +1,7 @@
 // Figures as text (never images), shared by the stats section, cards and the metrics panel.
 import { SimpleGrid, Text } from '@mantine/core';
 import type { Stat } from '../generated/content.ts';
-import { SiteIcon } from '../components/icons.tsx';
+import { SiteIcon } from './icons.tsx';
 import classes from './StatGrid.module.css';
 
 export function StatGrid({ items, columns, compact = false }: { items: Stat[]; columns?: number; compact?: boolean }) {

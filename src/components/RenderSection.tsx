@@ -1,5 +1,5 @@
-import type { RenderedSection } from '../route-data.ts';
-import { sectionComponent } from './registry.ts';
+import type { RenderedSection } from '../browser-data.ts';
+import { sectionComponent } from '../sections/registry.ts';
 import { SectionFrame } from './SectionFrame.tsx';
 
 export function RenderSection({ section }: { section: RenderedSection }) {
