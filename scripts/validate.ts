@@ -16,7 +16,8 @@ if (result.errors.length) {
     console.error(formatError(error));
     if (ci) console.error(formatAnnotation(error));
   }
-  console.error(`\n${result.errors.length} error${result.errors.length === 1 ? '' : 's'} in site/. Fix them and run \`npm run validate\` again.`);
+  const where = result.errors.every((error) => error.file.startsWith('site/')) ? 'site/' : 'the schema (schema/, src/sections/)';
+  console.error(`\n${result.errors.length} error${result.errors.length === 1 ? '' : 's'} in ${where}. Fix them and run \`npm run validate\` again.`);
   process.exit(1);
 }
 const { pages, articles, links, files } = result.stats;

@@ -1,7 +1,8 @@
 // For each prerendered route, the <link> tags that fetch its sections' code and CSS in parallel
 // with the main bundle: the page paints with every style it needs (no layout shift) and hydrates
 // without waiting for a second round trip. Reads Vite's build manifest.
-import type { RouteData } from '../../src/route-data.ts';
+import type { RouteData } from '../../src/browser-data.ts';
+import { componentFile } from '../content/schema-check.ts';
 
 interface ManifestChunk {
   file: string;
@@ -10,8 +11,6 @@ interface ManifestChunk {
   css?: string[];
 }
 export type ViteManifest = Record<string, ManifestChunk>;
-
-const componentFile = (type: string) => `src/sections/${type.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}.tsx`;
 
 function closure(manifest: ViteManifest, key: string, into: Set<string>): Set<string> {
   if (into.has(key) || !manifest[key]) return into;

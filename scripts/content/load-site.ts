@@ -8,7 +8,7 @@ import { byPosition, ContentErrors, type ContentError } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { renderMarkdown } from './markdown.ts';
 import { blogPath, type Article, type SiteModel } from './model.ts';
-import { contentValidator, sectionTypes, type ContentKind } from './schemas.ts';
+import { contentValidator, schemaMistakes, sectionTypes, type ContentKind } from './schemas.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { parseYaml } from './yaml-source.ts';
 
@@ -49,6 +49,9 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   const root = path.resolve(options.root ?? '.');
   const siteDir = path.join(root, 'site');
   const files = await listFiles(siteDir);
+  // A mistake in schema/ itself comes first: content cannot be judged against a broken contract.
+  const mistakes = schemaMistakes();
+  if (mistakes.length) return { errors: mistakes, warnings: [], stats: { pages: 0, articles: 0, links: 0, files: files.length } };
   const errors: ContentError[] = [];
   const entries: Entry[] = [];
   const unparsed: Entry[] = [];

@@ -1,22 +1,30 @@
-// Loads schema/*.schema.json into one Ajv instance. The content compiler and the server's lead
-// endpoints both build their validators here, so there is a single contract.
+// The contract as every tool sees it. Reads schema/*.schema.json, composes the section types
+// (compose-sections.ts), checks the result (schema-check.ts), and loads it into one Ajv instance.
+// The content compiler, the server's lead endpoints, the type generator, the guide, the editor
+// schema and the studio all start here, so there is a single contract.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type AnySchema, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { composedSectionsFile, composeSections, sectionTypesOf, type JsonSchema, type SectionsSource } from './compose-sections.ts';
+import { ContentErrors, type ContentError } from './errors.ts';
+import { ajvPlace, checkSchemaSources, checkSectionComponents, eachSchema, schemaProblem, type SchemaFile } from './schema-check.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped once more.
 export const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
 
+export type { JsonSchema } from './compose-sections.ts';
 export const schemaDir = fileURLToPath(new URL('../../schema/', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export type ContentKind = 'settings' | 'page' | 'article' | 'form' | 'redirects';
 
+/** One schema file exactly as written in schema/ (for the composed section types, see `composedSchemas`). */
 export function readSchema(file: string): Record<string, unknown> {
   return JSON.parse(readFileSync(`${schemaDir}${file}`, 'utf8'));
 }
 
-export function createAjv(): Ajv {
+function newAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, discriminator: true, verbose: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
   // "Give exactly one of to, href or action": a plain keyword rather than `oneOf`, so that the error
@@ -29,23 +37,122 @@ export function createAjv(): Ajv {
   ajv.addKeyword({ keyword: 'exactlyOneOf', type: 'object', schemaType: 'array', errors: true, validate: exactlyOneOf });
   // These are editor hints from the YAML language server's vocabulary; Ajv only needs to accept them.
   ajv.addVocabulary(['markdownDescription', 'defaultSnippets']);
-  for (const file of readdirSync(schemaDir).filter((name) => name.endsWith('.schema.json'))) {
-    ajv.addSchema(readSchema(file) as AnySchema);
-  }
   return ajv;
 }
 
-let shared: Ajv | undefined;
+export interface Contract {
+  /** Every schema by file name, as the tools read it: sections.schema.json composed into sections.composed.json. */
+  schemas: Map<string, JsonSchema>;
+  /** The section types, in the schema's order. */
+  sectionTypes: string[];
+  ajv: Ajv;
+}
+
+const cache = new Map<string, Contract | ContentError[]>();
+
+/**
+ * Loads the contract from `dir` (default: this project's schema/), or returns the schema's own
+ * mistakes, each with its file, line and JSON path. `root` is where src/sections/ is checked.
+ */
+export function loadContract(dir = schemaDir, root = projectRoot): Contract | ContentError[] {
+  const cached = cache.get(dir);
+  if (cached) return cached;
+  const files: SchemaFile[] = readdirSync(dir)
+    .filter((name) => name.endsWith('.schema.json'))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(`${dir}/${name}`, 'utf8');
+      return { name, text, schema: JSON.parse(text) as JsonSchema };
+    });
+  const ajv = newAjv();
+  const known = (ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords;
+  const sectionsFile = files.find((f) => f.name === 'sections.schema.json')!;
+  const sectionsSource = sectionsFile.schema as unknown as SectionsSource;
+  const sectionTypes = sectionTypesOf(sectionsSource);
+  let problems = [...checkSchemaSources(files, (keyword) => keyword in known, { [composedSectionsFile]: sectionsFile.name }), ...checkSectionComponents(root, sectionTypes, sectionsFile)];
+  const schemas = new Map<string, JsonSchema>();
+  if (!problems.length) {
+    for (const file of files) {
+      if (file === sectionsFile) schemas.set(composedSectionsFile, composeSections(sectionsSource));
+      else schemas.set(file.name, file.schema);
+    }
+    try {
+      for (const schema of schemas.values()) ajv.addSchema(schema as AnySchema);
+      for (const name of schemas.keys()) ajv.getSchema(name);
+    } catch (error) {
+      problems = [ajvProblem(error as Error, files)];
+    }
+  }
+  const result = problems.length ? problems : { schemas, sectionTypes, ajv };
+  cache.set(dir, result);
+  return result;
+}
+
+/** A rule Ajv refuses, reported at the place in the source file it names. */
+function ajvProblem(error: Error, files: SchemaFile[]): ContentError {
+  const message = error.message.replace(/^strict mode: /, '').replace(/ at "[^"]*"/, '').replace(/ \(strict\w+\)$/, '');
+  const place = ajvPlace(error.message, [composedSectionsFile, ...files.map((f) => f.name)]);
+  const name = place?.file === composedSectionsFile ? 'sections.schema.json' : place?.file;
+  const file = files.find((f) => f.name === name) ?? files[0];
+  const get = (node: unknown, p: (string | number)[]) => p.reduce<unknown>((n, part) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[part] : undefined), node);
+  let path: (string | number)[] = place?.path ?? [];
+  // Ajv gives the path inside the referenced definition ("#/not"), not which definition: find the
+  // schema in the source that has it, preferring the one whose rule names what the message quotes.
+  const quoted = /"([^"]+)"/.exec(message)?.[1];
+  const found: { at: (string | number)[]; quotes: boolean }[] = [];
+  eachSchema(file.schema, (node, at) => {
+    const value = get(node, path);
+    if (value !== undefined) found.push({ at: [...at, ...path], quotes: quoted !== undefined && JSON.stringify(value).includes(`"${quoted}"`) });
+  });
+  path = (found.find((f) => f.quotes) ?? found[0])?.at ?? path;
+  while (path.length && get(file.schema, path) === undefined) path = path.slice(0, -1);
+  return schemaProblem(file, path, `Ajv refuses this schema: ${message}. Strict mode allows only rules it can check; write this one another way.`);
+}
+
+/** The loaded contract; throws the schema's mistakes as ContentErrors (printed one per line). */
+export function contract(): Contract {
+  const loaded = loadContract();
+  if (Array.isArray(loaded)) throw new ContentErrors(loaded);
+  return loaded;
+}
+
+/** The schema's own mistakes, or an empty list. */
+export function schemaMistakes(): ContentError[] {
+  const loaded = loadContract();
+  return Array.isArray(loaded) ? loaded : [];
+}
+
+export function createAjv(): Ajv {
+  return contract().ajv;
+}
 
 export function contentValidator(kind: ContentKind): ValidateFunction {
-  shared ??= createAjv();
-  const validate = shared.getSchema(`${kind}.schema.json`);
+  const validate = contract().ajv.getSchema(`${kind}.schema.json`);
   if (!validate) throw new Error(`schema/${kind}.schema.json is missing`);
   return validate;
 }
 
-/** Every section type the schema declares, for suggestions and the renderer's registry check. */
+/** Every schema as the tools read it, by file name (sections composed). */
+export function composedSchemas(): Map<string, JsonSchema> {
+  return contract().schemas;
+}
+
+/** Every section type the schema declares, in its order: for suggestions, the guide and the registry check. */
 export function sectionTypes(): string[] {
-  const sections = readSchema('sections.schema.json') as { $defs: { section: { oneOf: { $ref: string }[] } } };
-  return sections.$defs.section.oneOf.map((branch) => branch.$ref.replace('#/$defs/', ''));
+  return contract().sectionTypes;
+}
+
+/**
+ * For the studio and any form builder: each section type's complete schema (shared fields
+ * included, `$ref`s to common.schema.json left as they are), by type, plus the shared fields.
+ */
+export function sectionSchemas(): { types: string[]; sections: Record<string, JsonSchema>; sharedFields: Record<string, JsonSchema>; schemas: Map<string, JsonSchema> } {
+  const { schemas, sectionTypes: types } = contract();
+  const defs = (schemas.get(composedSectionsFile) as { $defs: Record<string, JsonSchema> }).$defs;
+  return {
+    types,
+    sections: Object.fromEntries(types.map((type) => [type, defs[type]])),
+    sharedFields: (defs.sectionFields as { properties: Record<string, JsonSchema> }).properties,
+    schemas,
+  };
 }

@@ -2,6 +2,10 @@
  * change the schema and run `npm run types`. */
 
 /**
+ * A path on this site, starting with '/', for example /contact. It must be a declared page, article or redirect.
+ */
+export type InternalPath = string;
+/**
  * Something the button does instead of navigating: 'white-paper-request' opens the white paper request form, 'read-white-paper' opens the white paper reader, 'print' opens the browser's print dialog.
  */
 export type ButtonAction = 'white-paper-request' | 'read-white-paper' | 'print';
@@ -159,10 +163,7 @@ export interface Settings {
        * The link text.
        */
       label: string;
-      /**
-       * A path on this site, starting with '/', for example /contact. It must be a declared page, article or redirect.
-       */
-      to: string;
+      to: InternalPath;
     }[];
     /**
      * The prominent button at the end of the navigation.
@@ -172,10 +173,7 @@ export interface Settings {
        * The link text.
        */
       label: string;
-      /**
-       * A path on this site, starting with '/', for example /contact. It must be a declared page, article or redirect.
-       */
-      to: string;
+      to: InternalPath;
     };
   };
   /**
@@ -240,10 +238,7 @@ export interface Settings {
        * The link text.
        */
       label: string;
-      /**
-       * A path on this site, starting with '/', for example /contact. It must be a declared page, article or redirect.
-       */
-      to: string;
+      to: InternalPath;
     };
   };
   /**
@@ -269,9 +264,9 @@ export interface Button {
    */
   label: string;
   /**
-   * A path on this site, starting with '/', for example /contact. It must be a declared page, article or redirect.
+   * A page of this site to open, for example /contact.
    */
-  to?: string;
+  to?: InternalPath;
   /**
    * An external address (https://…, mailto:… or tel:…). Opens in a new tab when it is a web page.
    */
@@ -561,15 +556,15 @@ export interface TableSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title?: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -581,7 +576,7 @@ export interface TableSection {
    */
   hideWhenQuery?: string;
   /**
-   * Plain text shown to visitors.
+   * What the table shows; read out by screen readers.
    */
   caption: string;
   /**
@@ -613,15 +608,15 @@ export interface StepsSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title?: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -639,15 +634,15 @@ export interface StepsSection {
    */
   steps: {
     /**
-     * Plain text shown to visitors.
+     * The step.
      */
     title: string;
     /**
-     * Plain text shown to visitors.
+     * What happens in this step.
      */
     description: string;
     /**
-     * Plain text shown to visitors.
+     * How long it takes, for example "45 minutes".
      */
     duration?: string;
   }[];
@@ -665,15 +660,15 @@ export interface FaqSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title?: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -691,11 +686,11 @@ export interface FaqSection {
    */
   items: {
     /**
-     * Plain text shown to visitors.
+     * The question.
      */
     question: string;
     /**
-     * Plain text shown to visitors.
+     * The answer.
      */
     answer: string;
   }[];
@@ -713,15 +708,15 @@ export interface MetricsSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title?: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -739,17 +734,17 @@ export interface MetricsSection {
    */
   features: {
     /**
-     * Plain text shown to visitors.
+     * The feature.
      */
     title: string;
     /**
-     * Plain text shown to visitors.
+     * One sentence about it.
      */
     description?: string;
     icon?: IconName;
   }[];
   /**
-   * Plain text shown to visitors.
+   * The heading of the metrics panel.
    */
   panelTitle: string;
   /**
@@ -773,15 +768,15 @@ export interface CtaSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -807,15 +802,15 @@ export interface StoriesSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title?: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -833,24 +828,24 @@ export interface StoriesSection {
    */
   stories: {
     /**
-     * Plain text shown to visitors.
+     * The client or story name.
      */
     title: string;
     /**
-     * Plain text shown to visitors.
+     * One line about the client.
      */
     subtitle: string;
     /**
-     * Plain text shown to visitors.
+     * The industry or theme.
      */
     category: string;
     icon: IconName;
     /**
-     * Plain text shown to visitors.
+     * What the client was up against.
      */
     challenge: string;
     /**
-     * Plain text shown to visitors.
+     * What was done.
      */
     solution: string;
     /**
@@ -862,7 +857,7 @@ export interface StoriesSection {
      */
     results: string[];
     /**
-     * Plain text shown to visitors.
+     * What changed for the client.
      */
     outcome: string;
   }[];
@@ -880,15 +875,15 @@ export interface TestimonialsSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title?: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -906,15 +901,15 @@ export interface TestimonialsSection {
    */
   items: {
     /**
-     * Plain text shown to visitors.
+     * What the client said.
      */
     quote: string;
     /**
-     * Plain text shown to visitors.
+     * Who said it.
      */
     author: string;
     /**
-     * Plain text shown to visitors.
+     * Their role and organisation.
      */
     role: string;
   }[];
@@ -932,15 +927,15 @@ export interface TrendsSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title?: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -958,11 +953,11 @@ export interface TrendsSection {
    */
   trends: {
     /**
-     * Plain text shown to visitors.
+     * The theme, for example "AI-First Operations".
      */
     title: string;
     /**
-     * Plain text shown to visitors.
+     * The trend in one line.
      */
     trendTitle: string;
     /**
@@ -970,11 +965,11 @@ export interface TrendsSection {
      */
     impact: 'Critical' | 'High';
     /**
-     * Plain text shown to visitors.
+     * When it lands, for example "2024-2025".
      */
     timeline: string;
     /**
-     * Plain text shown to visitors.
+     * What is happening.
      */
     description: string;
     /**
@@ -986,7 +981,7 @@ export interface TrendsSection {
      */
     keyFocus: string[];
     /**
-     * Plain text shown to visitors.
+     * What a GCC gains by acting.
      */
     expectedOutcome: string;
     icon: IconName;
@@ -1005,15 +1000,15 @@ export interface ArticlesSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title?: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -1038,15 +1033,15 @@ export interface DocumentSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title?: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -1080,15 +1075,15 @@ export interface FormSection {
    */
   id?: string;
   /**
-   * Plain text shown to visitors.
+   * A short label shown above the section title.
    */
   eyebrow?: string;
   /**
-   * Plain text shown to visitors.
+   * The section heading.
    */
   title?: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences under the heading.
    */
   subtitle?: string;
   /**
@@ -1108,12 +1103,12 @@ export interface FormSection {
    */
   aside?: {
     /**
-     * Plain text shown to visitors.
+     * The card's heading.
      */
     title: string;
     icon?: IconName;
     /**
-     * Plain text shown to visitors.
+     * The card's text.
      */
     text?: string;
     /**
@@ -1137,11 +1132,11 @@ export interface ArticleMeta {
    */
   id: number;
   /**
-   * Plain text shown to visitors.
+   * The article's title.
    */
   title: string;
   /**
-   * Plain text shown to visitors.
+   * One or two sentences shown in the blog listing and to search engines.
    */
   excerpt: string;
   /**
@@ -1149,7 +1144,7 @@ export interface ArticleMeta {
    */
   date: string;
   /**
-   * Plain text shown to visitors.
+   * The author label. Default: "<site name> Team".
    */
   author?: string;
   /**
@@ -1199,27 +1194,27 @@ export interface FormDefinition {
    */
   endpoint: string;
   /**
-   * Plain text shown to visitors.
+   * The heading over the form.
    */
   title: string;
   /**
-   * Plain text shown to visitors.
+   * A sentence under the heading.
    */
   description?: string;
   /**
-   * Plain text shown to visitors.
+   * The words on the submit button.
    */
   submitLabel: string;
   /**
-   * Plain text shown to visitors.
+   * The words on the cancel button, for forms shown in a dialog.
    */
   cancelLabel?: string;
   /**
-   * Plain text shown to visitors.
+   * Shown after the server accepted the form.
    */
   successMessage: string;
   /**
-   * Plain text shown to visitors.
+   * Shown when sending failed.
    */
   errorMessage: string;
   /**
@@ -1235,7 +1230,7 @@ export interface FormField {
    */
   name: string;
   /**
-   * Plain text shown to visitors.
+   * The label above the field.
    */
   label: string;
   /**
@@ -1243,7 +1238,7 @@ export interface FormField {
    */
   kind: 'text' | 'email' | 'tel' | 'select' | 'textarea';
   /**
-   * Plain text shown to visitors.
+   * Example text shown in the empty field.
    */
   placeholder?: string;
   /**
@@ -1277,7 +1272,7 @@ export interface FormField {
      */
     value: string;
     /**
-     * Plain text shown to visitors.
+     * What the visitor sees.
      */
     label: string;
   }[];
@@ -1293,11 +1288,11 @@ export interface Redirects {
 }
 export interface Redirect {
   /**
-   * A path on this site, starting with '/', for example /contact. It must be a declared page, article or redirect.
+   * The old address.
    */
-  from: string;
+  from: InternalPath;
   /**
-   * A path on this site, starting with '/', for example /contact. It must be a declared page, article or redirect.
+   * Where it now leads: a declared page or article.
    */
-  to: string;
+  to: InternalPath;
 }

@@ -53,14 +53,18 @@ beforeAll(async () => {
 });
 afterAll(() => server?.kill());
 
-it('reports a diagnostic on the line of an unknown section type, and completes section types', async () => {
+it('reports a diagnostic on the line of an unknown section type and of an unknown field, accepts the shared fields, and completes section types', async () => {
   const original = await readFile(path.join(root, 'site', 'pages', 'contact.yaml'), 'utf8');
   const lines = original.split('\n');
   const typeLine = lines.findIndex((l) => l.trim() === '- type: steps');
   expect(typeLine).toBeGreaterThan(0);
   lines[typeLine] = lines[typeLine].replace('steps', 'stepz');
-  // A new, empty section at the end of the page, where an editor asks for completions.
   while (lines.at(-1) === '') lines.pop();
+  // The editor reads the composed schema: a shared field is accepted, a misspelt one flagged.
+  lines.push('  - type: cta', '    eyebrow: Shared field', '    title: Ready?', '    eyebrw: Misspelt field', '    buttons:', '      - label: Go', '        to: /contact');
+  const sharedLine = lines.findIndex((l) => l.includes('eyebrow: Shared field'));
+  const unknownLine = lines.findIndex((l) => l.includes('eyebrw: Misspelt field'));
+  // A new, empty section at the end of the page, where an editor asks for completions.
   lines.push('  - type: ');
   const newLine = lines.length - 1;
   const uri = pathToFileURL(path.join(root, 'site', 'pages', 'contact-lsp-check.yaml')).href;
@@ -70,6 +74,8 @@ it('reports a diagnostic on the line of an unknown section type, and completes s
   const diagnostics = notifications.filter((n) => n.method === 'textDocument/publishDiagnostics' && n.params.uri === uri).at(-1)!.params.diagnostics as { range: { start: { line: number } }; message: string }[];
   // LSP lines count from 0.
   expect(diagnostics.some((d) => d.range.start.line === typeLine)).toBe(true);
+  expect(diagnostics.some((d) => d.range.start.line === unknownLine)).toBe(true);
+  expect(diagnostics.filter((d) => d.range.start.line === sharedLine)).toEqual([]);
 
   const completion = await request<{ items: { label: string }[] } | { label: string }[]>('textDocument/completion', { textDocument: { uri }, position: { line: newLine, character: lines[newLine].length } });
   const labels = (Array.isArray(completion) ? completion : completion.items).map((item) => item.label);

@@ -1,0 +1,110 @@
+// Mistakes in schema/ itself, found before any tool trips over them and reported like content
+// errors: the schema file, its line and column, the JSON path, and what to do. Never a stack trace.
+import { existsSync, readdirSync } from 'node:fs';
+import type { ContentError } from './errors.ts';
+import type { JsonSchema } from './compose-sections.ts';
+import { locate, parseYaml, type DataPath } from './yaml-source.ts';
+
+export interface SchemaFile {
+  /** File name inside schema/, which is also its `$id`. */
+  name: string;
+  text: string;
+  schema: JsonSchema;
+}
+
+// Keywords whose value is one schema, a map of schemas, or a list of schemas.
+const oneSchema = ['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+const schemaMap = ['properties', 'patternProperties', '$defs', 'definitions'];
+const schemaList = ['allOf', 'anyOf', 'oneOf'];
+
+type Visit = (node: JsonSchema, path: (string | number)[], parentKeyword: string | undefined) => void;
+
+/** Calls `visit` on every schema inside `node` (not on examples, defaults or enums). */
+export function eachSchema(node: unknown, visit: Visit, path: (string | number)[] = [], parentKeyword?: string): void {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+  const schema = node as JsonSchema;
+  visit(schema, path, parentKeyword);
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (oneSchema.includes(keyword)) {
+      if (Array.isArray(value)) value.forEach((child, i) => eachSchema(child, visit, [...path, keyword, i], keyword));
+      else eachSchema(value, visit, [...path, keyword], keyword);
+    } else if (schemaMap.includes(keyword) && value && typeof value === 'object') {
+      for (const [name, child] of Object.entries(value)) eachSchema(child, visit, [...path, keyword, name], keyword);
+    } else if (schemaList.includes(keyword) && Array.isArray(value)) {
+      value.forEach((child, i) => eachSchema(child, visit, [...path, keyword, i], keyword));
+    }
+  }
+}
+
+/** The schema a `$ref` written in `file` points at, or undefined when it leads nowhere. */
+export function resolveRef(ref: string, file: string, files: Map<string, JsonSchema>): JsonSchema | undefined {
+  const [target, pointer = ''] = ref.split('#');
+  let node: unknown = files.get(target || file);
+  for (const part of pointer.split('/').filter(Boolean)) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  }
+  return node && typeof node === 'object' ? (node as JsonSchema) : undefined;
+}
+
+/** A problem at `path` inside a schema file, located at its line and column. */
+export function schemaProblem(file: SchemaFile, path: DataPath, message: string): ContentError {
+  const { source } = parseYaml(`schema/${file.name}`, file.text);
+  return { file: `schema/${file.name}`, ...locate(source, path), path: path.join('/'), message };
+}
+
+/**
+ * Checks the schema sources: every keyword known to Ajv (`known`), every `$ref` resolving, every
+ * field described where it is used or by the named shape it refers to.
+ */
+export function checkSchemaSources(files: SchemaFile[], known: (keyword: string) => boolean, aliases: Record<string, string> = {}): ContentError[] {
+  const byName = new Map(files.map((f) => [f.name, f.schema]));
+  // A generated file (sections.composed.json) keeps its source's paths: refs into it resolve in the source.
+  for (const [alias, name] of Object.entries(aliases)) byName.set(alias, byName.get(name)!);
+  const problems: ContentError[] = [];
+  for (const file of files) {
+    eachSchema(file.schema, (node, path, parentKeyword) => {
+      for (const keyword of Object.keys(node)) {
+        // Inside `properties` and `$defs` the keys are names, not keywords.
+        if (!known(keyword)) problems.push(schemaProblem(file, [...path, keyword], `unknown keyword "${keyword}": Ajv's strict mode refuses it. Check its spelling, or express the rule with standard keywords.`));
+      }
+      if (typeof node.$ref === 'string' && !resolveRef(node.$ref, file.name, byName)) {
+        const [target] = node.$ref.split('#');
+        const why = target && !byName.has(target) ? `there is no schema/${target}` : 'nothing is defined at that path';
+        problems.push(schemaProblem(file, [...path, '$ref'], `"${node.$ref}" leads nowhere: ${why}.`));
+      }
+      if (parentKeyword === 'properties' && typeof node.description !== 'string') {
+        const target = typeof node.$ref === 'string' ? resolveRef(node.$ref, file.name, byName) : undefined;
+        if (!(target && typeof target.title === 'string' && typeof target.description === 'string'))
+          problems.push(schemaProblem(file, path, `field "${path.at(-1)}" has no description. Add one: editors show it on hover, and the authoring guide and error messages use it.`));
+      }
+    });
+  }
+  return problems;
+}
+
+/** Where Ajv says a refused rule sits (`… at "page.schema.json#/properties/x" …`), as file and path. */
+export function ajvPlace(message: string, names: string[]): { file: string; path: string[] } | undefined {
+  const match = /at "([^"#]*)#([^"]*)"/.exec(message) ?? /from id ([^\s#]+)()/.exec(message);
+  // Ajv joins relative ids of nested references ("page.schema.jsonsections.composed.json"): the last one counts.
+  const file = match && names.find((name) => match[1].endsWith(name));
+  if (!match || !file) return undefined;
+  return { file, path: match[2].split('/').filter(Boolean).map((part) => decodeURIComponent(part)) };
+}
+
+export const componentFile = (type: string) => `src/sections/${type.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}.tsx`;
+
+/** Each section type has its component at src/sections/<PascalType>.tsx, and that folder holds nothing else. */
+export function checkSectionComponents(root: string, types: string[], sections: SchemaFile): ContentError[] {
+  const dir = `${root}/src/sections`;
+  if (!existsSync(dir)) return [];
+  const problems: ContentError[] = [];
+  types.forEach((type, index) => {
+    if (!existsSync(`${root}/${componentFile(type)}`))
+      problems.push(schemaProblem(sections, ['$defs', 'section', 'oneOf', index], `section type "${type}" has no component: create ${componentFile(type)} (and add its line to src/sections/registry.ts).`));
+  });
+  const expected = new Set(types.map((type) => componentFile(type).replace('src/sections/', '')));
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.tsx') && !expected.has(n))) {
+    problems.push({ file: `src/sections/${name}`, line: 1, col: 1, path: '', message: `matches no section type: src/sections/ holds one component per type in schema/sections.schema.json (${name.replace('.tsx', '')} would be type "${name.replace('.tsx', '').replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}"). Move helpers to src/components/.` });
+  }
+  return problems;
+}

@@ -1,0 +1,135 @@
+// The schema is written once and every consumer sees the same composed result: the six shared
+// section fields reach Ajv, the error messages, the types, the guide and the studio's schemas (the
+// editor is checked over LSP in yaml-language-server.test.ts); every example validates; and a
+// mistake in the schema itself is reported at its file, line and JSON path.
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatError } from '../../scripts/content/errors.ts';
+import { loadSite } from '../../scripts/content/load-site.ts';
+import { eachSchema } from '../../scripts/content/schema-check.ts';
+import { composedSchemas, createAjv, loadContract, sectionSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
+import { authoringGuide } from '../../scripts/generate-docs.ts';
+import { files, writeFixture } from '../fixtures/site-fixture.ts';
+
+const root = path.join(import.meta.dirname, '..', '..');
+const { sections, sharedFields } = sectionSchemas();
+const shared = Object.keys(sharedFields);
+const example = (type: string) => (sections[type].examples as Record<string, unknown>[])[0];
+
+describe('the shared section fields, declared once', () => {
+  it('are the six every section has', () => {
+    expect(shared).toEqual(['id', 'eyebrow', 'title', 'subtitle', 'background', 'hideWhenQuery']);
+  });
+
+  it('Ajv accepts them on every section type and refuses an unknown field', () => {
+    const validate = createAjv().getSchema('sections.composed.json#/$defs/section')!;
+    for (const type of sectionTypes()) {
+      expect(validate({ ...example(type), eyebrow: 'Shared', hideWhenQuery: 'source=form' }), type).toBe(true);
+      expect(validate({ ...example(type), eyebrw: 'Misspelt' }), type).toBe(false);
+      expect(validate.errors!.some((e) => e.keyword === 'additionalProperties' && e.params.additionalProperty === 'eyebrw'), type).toBe(true);
+    }
+  });
+
+  it('error messages know them: an unknown field gets the shared one as suggestion', async () => {
+    const home = files['site/pages/home.yaml'].replace('  - type: articles\n', '  - type: articles\n    eyebrw: Reading\n');
+    const result = await loadSite({ root: await writeFixture({ 'site/pages/home.yaml': home }) });
+    expect(result.errors.map(formatError)).toEqual([expect.stringMatching(/home\.yaml:\d+:5 {2}.*unknown field "eyebrw"\. Did you mean "eyebrow"\?$/)]);
+  });
+
+  it('the generated types give every section type each shared field with its own description, and no index signature', async () => {
+    const types = await readFile(path.join(root, 'src', 'generated', 'content.ts'), 'utf8');
+    for (const type of sectionTypes()) {
+      const title = String(sections[type].title);
+      const body = new RegExp(`export interface ${title} \\{([\\s\\S]*?)\\n\\}`).exec(types)?.[1];
+      expect(body, title).toBeDefined();
+      for (const field of shared) expect(body, `${title}.${field}`).toMatch(new RegExp(`\\n {2}${field}\\??: `));
+      expect(body, title).not.toMatch(/\[k: string\]/);
+    }
+    expect(types).not.toMatch(/\b(interface|type) \w+\d+\b/);
+    expect(types).toContain('A short label shown above the section title.');
+  });
+
+  it('the guide lists them once, and the studio gets them inside every composed section type', () => {
+    const guide = authoringGuide();
+    const table = guide.split('## Fields every section has')[1].split('## Section types')[0];
+    for (const field of shared) expect(table).toContain(`| \`${field}\` |`);
+    for (const type of sectionTypes()) {
+      expect(sections[type].additionalProperties, type).toBe(false);
+      expect(Object.keys(sections[type].properties as object), type).toEqual(expect.arrayContaining(['type', ...shared]));
+    }
+  });
+
+  it('a type restates a shared field only to say something of its own', () => {
+    expect((sections.hero.properties as Record<string, { description: string }>).title.description).toBe('The headline.');
+    expect((sections.cta.properties as Record<string, { description: string }>).title.description).toBe((sharedFields.title as { description: string }).description);
+  });
+});
+
+describe('examples, each written once', () => {
+  it('every example in every schema is valid against the schema it illustrates', () => {
+    const ajv = createAjv();
+    let checked = 0;
+    for (const [file, schema] of composedSchemas()) {
+      eachSchema(schema, (node, at) => {
+        if (!Array.isArray(node.examples)) return;
+        const validate = ajv.getSchema(`${file}#/${at.join('/')}`)!;
+        for (const value of node.examples) {
+          checked++;
+          expect(validate(value), `${file}#/${at.join('/')}: ${JSON.stringify(value)} ${JSON.stringify(validate.errors)}`).toBe(true);
+        }
+      });
+    }
+    expect(checked).toBeGreaterThan(sectionTypes().length);
+  });
+
+  it('editor hover text and snippets come from the one example', () => {
+    for (const type of sectionTypes()) {
+      expect((sections[type].defaultSnippets as { body: unknown }[])[0].body).toEqual(example(type));
+      expect(sections[type].markdownDescription).toContain(`- type: ${type}`);
+    }
+  });
+});
+
+describe('mistakes in the schema itself', () => {
+  async function brokenSchema(edit: (sections: Record<string, unknown>) => void): Promise<string[]> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'schema-mistake-'));
+    await cp(path.join(root, 'schema'), dir, { recursive: true });
+    const file = path.join(dir, 'sections.schema.json');
+    const source = JSON.parse(await readFile(file, 'utf8'));
+    edit(source.$defs);
+    await writeFile(file, JSON.stringify(source, null, 2));
+    const loaded = loadContract(dir, root);
+    expect(Array.isArray(loaded)).toBe(true);
+    return (loaded as Parameters<typeof formatError>[0][]).map(formatError);
+  }
+
+  it('a keyword strict mode refuses, with its place', async () => {
+    expect(await brokenSchema((defs) => Object.assign(defs.cta as object, { not: { required: ['title', 'subtitle'] } }))).toEqual([
+      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta\/not: Ajv refuses this schema: required property "title" is not defined\./),
+    ]);
+  });
+
+  it('an unknown keyword, a broken $ref and a field without description', async () => {
+    const errors = await brokenSchema((defs) => {
+      const props = (defs.faq as { properties: Record<string, Record<string, unknown>> }).properties;
+      props.items.descripton = 'Misspelt';
+      props.extra = { $ref: 'common.schema.json#/$defs/nothing', description: 'Broken' };
+      props.bare = { type: 'string' };
+    });
+    expect(errors).toEqual([
+      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/descripton: unknown keyword "descripton"/),
+      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/extra\/\$ref: "common\.schema\.json#\/\$defs\/nothing" leads nowhere: nothing is defined at that path\.$/),
+      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/bare: field "bare" has no description\./),
+    ]);
+  });
+
+  it('a section type without its component file', async () => {
+    const errors = await brokenSchema((defs) => {
+      (defs.section as { oneOf: object[] }).oneOf.push({ $ref: '#/$defs/logos' });
+      defs.logos = { description: 'A row of partner logos.', properties: {}, examples: [{ type: 'logos' }] };
+    });
+    expect(errors).toEqual([expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/section\/oneOf\/14: section type "logos" has no component: create src\/sections\/Logos\.tsx/)]);
+  });
+});
