@@ -4,7 +4,8 @@ import type { ContentError } from './errors.ts';
 import type { MarkdownLink } from './markdown.ts';
 import { blogPath } from './model.ts';
 import { didYouMean } from './suggest.ts';
-import { formatPath, locate, type DataPath, type YamlSource } from './yaml-source.ts';
+import { describePosition } from './positions.ts';
+import { locate, type DataPath, type YamlSource } from './yaml-source.ts';
 
 export interface Entry {
   kind: 'settings' | 'page' | 'article' | 'form' | 'redirects';
@@ -49,7 +50,7 @@ export function checkSite({ entries, declarations, images, documents, forms }: C
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
   const report = (list: ContentError[], entry: Entry, path: DataPath, message: string, key = false) =>
-    list.push({ file: entry.source.file, ...locate(entry.source, path, { key }), path: formatPath(path), message });
+    list.push({ file: entry.source.file, ...locate(entry.source, path, { key }), path: describePosition(path, entry.data), message });
 
   // 1. Addresses: pages and articles, each declared once.
   const targets = new Map<string, Entry>();

@@ -3,7 +3,7 @@ export interface ContentError {
   file: string;
   line: number;
   col: number;
-  /** Where in the data, like `sections[3].buttons[0].to`; empty for syntax errors. */
+  /** Where in the data, for people: `section 4 (cards) › button 1 (Contact) › to` (see positions.ts); empty for syntax errors. */
   path: string;
   message: string;
 }

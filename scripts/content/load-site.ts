@@ -14,6 +14,8 @@ import { parseYaml } from './yaml-source.ts';
 
 /** A page's `path:` read from its raw text, for files that cannot be parsed (or need not be). */
 export const declaredPath = (text: string): string | undefined => /^path:\s*["']?(\/[^\s"'#]*)/m.exec(text)?.[1];
+/** A form's `id:` read from its raw text, likewise. */
+const declaredId = (text: string): string | undefined => /^id:\s*["']?([\w-]+)/m.exec(text)?.[1];
 
 export interface LoadOptions {
   /** The folder that holds site/. Default: the current directory. */
@@ -107,6 +109,9 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
       // so links to it are not reported as broken on top of the syntax error.
       const declared = declaredPath(text);
       if (declared) unparsed.push({ kind, source: parsed.source, data: { path: declared } });
+    } else if (kind === 'form') {
+      // Likewise a form declares its id, so a page using it is not blamed for the form's mistake.
+      unparsed.push({ kind, source: parsed.source, data: { id: declaredId(text) ?? path.basename(relative).replace(/\.ya?ml$/, '') } });
     }
   }
 
@@ -116,7 +121,7 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   for (const entry of entries) {
     const validate = contentValidator(entry.kind);
     if (validate(entry.data)) valid.push(entry);
-    else errors.push(...schemaErrors(validate.errors ?? [], entry.source, types));
+    else errors.push(...schemaErrors(validate.errors ?? [], entry.source, types, entry.data));
   }
   for (const kind of ['settings', 'redirects'] as const) {
     if (!entries.some((e) => e.kind === kind) && !errors.some((e) => e.file === `site/${kind === 'settings' ? 'site' : kind}.yaml`))
@@ -126,7 +131,8 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   const isPublished = (entry: Entry) => options.includeDrafts || entry.data.draft !== true;
   const published = valid.filter(isPublished);
   const documentEntries = Object.entries(documents).map(([name, text]) => ({ name, ...renderMarkdown(text) }));
-  const formIds = valid.filter((e) => e.kind === 'form').map((e) => String(e.data.id));
+  // Every form file declares its id, valid or not: a broken form is reported in the form file only.
+  const formIds = [...entries, ...unparsed].filter((e) => e.kind === 'form').map((e) => (typeof e.data.id === 'string' ? e.data.id : declaredId(e.source.text) ?? ''));
   const checked = checkSite({ entries: published, declarations: [...entries.filter(isPublished), ...unparsed], images, documents: documentEntries, forms: formIds });
   errors.push(...checked.errors);
 

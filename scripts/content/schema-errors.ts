@@ -1,8 +1,13 @@
-// Turns Ajv's errors into messages a marketer can act on: the path, what is wrong, and a fix.
+// Turns Ajv's errors into messages a marketer can act on: where (counted from one, named the way
+// people name things), what is wrong, and the fix; for a group or list, the fields it expects and
+// a short example. One cause gives one error.
 import type { ErrorObject } from 'ajv';
+import { stringify } from 'yaml';
 import type { ContentError } from './errors.ts';
+import { describePosition, itemName } from './positions.ts';
+import { shapeOf, type Shape } from './shapes.ts';
 import { didYouMean } from './suggest.ts';
-import { formatPath, locate, sourceText, type DataPath, type YamlSource } from './yaml-source.ts';
+import { locate, sourceText, type DataPath, type YamlSource } from './yaml-source.ts';
 
 function toPath(pointer: string): DataPath {
   if (!pointer) return [];
@@ -18,6 +23,17 @@ const kindOfValue = (value: unknown): string =>
 
 const expected: Record<string, string> = { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list', object: 'a group of fields' };
 
+const quoteList = (names: string[]) => names.map((n) => `"${n}"`).join(', ').replace(/, ([^,]*)$/, ' and $1');
+
+/** "Each option needs a "value" and a "label", for example:" and the example, indented under the message. */
+function whatItNeeds(shape: Shape, subject: string, asList: boolean): string {
+  const fields = shape.required.length ? shape.required : Object.keys(shape.properties);
+  if (!fields.length) return '';
+  const verb = shape.required.length ? 'needs' : 'takes';
+  const example = shape.example === undefined ? '' : `, for example:\n${stringify(asList ? [shape.example] : shape.example, { lineWidth: 100 }).trimEnd().replace(/^/gm, '    ')}`;
+  return ` ${subject} ${verb} ${quoteList(fields)}${example || '.'}`;
+}
+
 interface Described {
   message: string;
   path: DataPath;
@@ -27,7 +43,7 @@ interface Described {
 function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]): Described {
   const path = toPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
-  const schema = (error.parentSchema ?? {}) as { title?: string; description?: string; properties?: Record<string, unknown> };
+  const schema = (error.parentSchema ?? {}) as { title?: string; description?: string; properties?: Record<string, unknown>; items?: unknown };
   switch (error.keyword) {
     case 'required':
       return { path, message: `missing required field "${params.missingProperty}".` };
@@ -58,7 +74,19 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
       const wanted = String(params.type).split(',').map((t) => expected[t] ?? t).join(' or ');
       const written = sourceText(source, path);
       const quote = wanted === 'text' && written !== undefined && typeof error.data !== 'object' ? ` Put it in quotes if you mean the text: "${written}".` : '';
-      return { path, message: `must be ${wanted}, but it is ${kindOfValue(error.data)}.${quote}` };
+      // A group or a list of groups: say which fields it wants, with an example.
+      const last = path.at(-1);
+      const isItem = typeof last === 'number';
+      const name = isItem ? itemName(path.at(-2)) : typeof last === 'string' ? `"${last}"` : 'It';
+      let needs = '';
+      if (params.type === 'object') {
+        const shape = shapeOf(schema);
+        if (shape) needs = whatItNeeds(shape, isItem ? `Each ${name}` : 'It', false);
+      } else if (params.type === 'array' && schema.items) {
+        const shape = shapeOf(schema.items);
+        if (shape) needs = whatItNeeds(shape, `Each ${typeof last === 'string' ? itemName(last) : 'item'}`, true);
+      }
+      return { path, message: `must be ${wanted}, but it is ${kindOfValue(error.data)}.${quote}${needs}` };
     }
     case 'minLength':
       return { path, message: Number(params.limit) === 1 ? 'must not be empty.' : `must be at least ${params.limit} characters long (it has ${String(error.data).length}).` };
@@ -84,15 +112,50 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
   }
 }
 
-export function schemaErrors(errors: ErrorObject[], source: YamlSource, sectionTypes: string[]): ContentError[] {
-  const seen = new Set<string>();
-  const out: ContentError[] = [];
-  for (const error of errors) {
-    const { path, message, atKey } = describe(error, source, sectionTypes);
-    const key = `${formatPath(path)}|${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ file: source.file, ...locate(source, path, { key: atKey }), path: formatPath(path), message });
+const sameObject = (a: DataPath, b: DataPath) => a.length === b.length && a.every((part, i) => part === b[i]);
+
+/** One cause, one error: drops what another error already explains. */
+function oneCauseOneError(described: Described[]): Described[] {
+  // A misspelt field is also a missing one: "titel" explains the missing "title".
+  const explained = described.filter((d) => {
+    const missing = /^missing required field "([^"]+)"\.$/.exec(d.message)?.[1];
+    return !(missing && described.some((other) => other.atKey && sameObject(other.path.slice(0, -1), d.path) && other.message.includes(`Did you mean "${missing}"?`)));
+  });
+  // The same mistake on several items of one list is reported once, at the first.
+  const out: Described[] = [];
+  const groups = new Map<string, { first: Described; others: number[] }>();
+  for (const d of explained) {
+    const index = d.path.at(-1);
+    const key = typeof index === 'number' ? `${d.path.slice(0, -1).join('/')}|${d.message}` : undefined;
+    const group = key ? groups.get(key) : undefined;
+    if (group) {
+      group.others.push((index as number) + 1);
+      continue;
+    }
+    const entry = { ...d };
+    if (key) groups.set(key, { first: entry, others: [] });
+    out.push(entry);
+  }
+  for (const { first, others } of groups.values()) {
+    if (!others.length) continue;
+    const list = others.join(', ').replace(/, (\d+)$/, ' and $1');
+    const key = first.path.at(-2);
+    const plural = typeof key === 'string' && key.endsWith('s') ? key : `${itemName(key)}s`;
+    // "must be a group of fields, but it is text (so are options 2 and 3). Each option …"
+    first.message = first.message.replace(/\.( |$)/, ` (so ${others.length === 1 ? `is ${itemName(key)}` : `are ${plural}`} ${list}).$1`);
   }
   return out;
+}
+
+export function schemaErrors(errors: ErrorObject[], source: YamlSource, sectionTypes: string[], data: unknown = source.doc.toJS()): ContentError[] {
+  const seen = new Set<string>();
+  const described: Described[] = [];
+  for (const error of errors) {
+    const d = describe(error, source, sectionTypes);
+    const key = `${d.path.join('/')}|${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    described.push(d);
+  }
+  return oneCauseOneError(described).map(({ path, message, atKey }) => ({ file: source.file, ...locate(source, path, { key: atKey }), path: describePosition(path, data), message }));
 }

@@ -76,7 +76,3 @@ export function sourceText(source: YamlSource, path: DataPath): string | undefin
   const range = nodeAt(source, path)?.range;
   return range ? source.text.slice(range[0], range[1]) : undefined;
 }
-
-export function formatPath(path: DataPath): string {
-  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part), '');
-}

@@ -50,7 +50,7 @@ it('reloads on a YAML edit, shows a content error in the browser, and recovers w
   await overlay.waitFor({ timeout: 20_000 });
   const line = broken.split('\n').findIndex((l) => l.includes('type: heor')) + 1;
   const col = broken.split('\n')[line - 1].indexOf('heor') + 1;
-  const message = `site/pages/services.yaml:${line}:${col}  sections[0].type: unknown section type "heor". Did you mean "hero"?`;
+  const message = `site/pages/services.yaml:${line}:${col}  section 1 (heor) › type: unknown section type "heor". Did you mean "hero"?`;
   await expect.poll(() => overlay.textContent().then(() => page.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? '')), { timeout: 10_000 }).toContain(message);
   const shown = await page.evaluate(() => document.querySelector('vite-error-overlay')!.shadowRoot!.textContent!);
   // The lines around the problem, with the broken one marked.

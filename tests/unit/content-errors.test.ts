@@ -31,19 +31,19 @@ describe('the valid fixture', () => {
 describe('errors point at the exact node', () => {
   it('misspelt section type, with a suggestion', async () => {
     expect(await errorsFor({ 'site/pages/home.yaml': home.replace('type: hero', 'type: heor') })).toEqual([
-      'site/pages/home.yaml:6:11  sections[0].type: unknown section type "heor". Did you mean "hero"?',
+      'site/pages/home.yaml:6:11  section 1 (heor) › type: unknown section type "heor". Did you mean "hero"?',
     ]);
   });
 
   it('a required field missing deep inside a section points at the object that lacks it', async () => {
     expect(await errorsFor({ 'site/pages/home.yaml': home.replace('      - title: First\n        icon: rocket', '      - icon: rocket') })).toEqual([
-      'site/pages/home.yaml:15:9  sections[1].cards[0]: missing required field "title".',
+      'site/pages/home.yaml:15:9  section 2 (cards) › card 1: missing required field "title".',
     ]);
   });
 
   it('a broken internal link, with the closest page', async () => {
     expect(await errorsFor({ 'site/pages/home.yaml': home.replace('to: /solutions', 'to: /solutons') })).toEqual([
-      'site/pages/home.yaml:10:13  sections[0].buttons[0].to: "/solutons" is not a page. Did you mean "/solutions"?',
+      'site/pages/home.yaml:10:13  section 1 (hero) › button 1 (Solutions) › to: "/solutons" is not a page. Did you mean "/solutions"?',
     ]);
   });
 
@@ -64,22 +64,22 @@ describe('errors point at the exact node', () => {
   it('a redirect loop', async () => {
     const redirects = '# Redirects.\nredirects:\n  - from: /old\n    to: /older\n  - from: /older\n    to: /old\n';
     expect(await errorsFor({ 'site/redirects.yaml': redirects })).toEqual([
-      'site/redirects.yaml:4:9  redirects[0].to: redirect loop: /old → /older → /old. Point "/old" at a page.',
-      'site/redirects.yaml:6:9  redirects[1].to: redirect loop: /older → /old → /older. Point "/older" at a page.',
+      'site/redirects.yaml:4:9  redirect 1 (/old) › to: redirect loop: /old → /older → /old. Point "/old" at a page.',
+      'site/redirects.yaml:6:9  redirect 2 (/older) › to: redirect loop: /older → /old → /older. Point "/older" at a page.',
     ]);
   });
 
   it('a redirect chain and a redirect that hides a page', async () => {
     const redirects = '# Redirects.\nredirects:\n  - from: /old\n    to: /older\n  - from: /older\n    to: /solutions\n  - from: /contact\n    to: /\n';
     expect(await errorsFor({ 'site/redirects.yaml': redirects })).toEqual([
-      'site/redirects.yaml:4:9  redirects[0].to: redirect chain: /old → /older → /solutions. Point "/old" straight at "/solutions".',
-      'site/redirects.yaml:7:11  redirects[2].from: "/contact" is a page; a redirect there would hide it. Remove the redirect or the page.',
+      'site/redirects.yaml:4:9  redirect 1 (/old) › to: redirect chain: /old → /older → /solutions. Point "/old" straight at "/solutions".',
+      'site/redirects.yaml:7:11  redirect 3 (/contact) › from: "/contact" is a page; a redirect there would hide it. Remove the redirect or the page.',
     ]);
   });
 
   it('an unknown icon, with the closest icon', async () => {
     expect(await errorsFor({ 'site/pages/home.yaml': home.replace('icon: rocket', 'icon: rocet') })).toEqual([
-      'site/pages/home.yaml:16:15  sections[1].cards[0].icon: unknown icon "rocet". Did you mean "rocket"?',
+      'site/pages/home.yaml:16:15  section 2 (cards) › card 1 (First) › icon: unknown icon "rocet". Did you mean "rocket"?',
     ]);
   });
 
@@ -103,16 +103,15 @@ describe('errors point at the exact node', () => {
     ]);
   });
 
-  it('an unknown key points at the key, with the closest field', async () => {
+  it('an unknown key points at the key, with the closest field; the missing field it explains is not reported again', async () => {
     expect(await errorsFor({ 'site/pages/home.yaml': home.replace('    title: Your GCC', '    titel: Your GCC') })).toEqual([
-      'site/pages/home.yaml:6:5  sections[0]: missing required field "title".',
-      'site/pages/home.yaml:7:5  sections[0].titel: unknown field "titel". Did you mean "title"?',
+      'site/pages/home.yaml:7:5  section 1 (hero) › titel: unknown field "titel". Did you mean "title"?',
     ]);
   });
 
   it('a button with no destination names the three choices', async () => {
     expect(await errorsFor({ 'site/pages/home.yaml': home.replace('        to: /contact\n', '') })).toEqual([
-      'site/pages/home.yaml:11:9  sections[0].buttons[1]: needs one of "to", "href", "action": where the button leads or what it does.',
+      'site/pages/home.yaml:11:9  section 1 (hero) › button 2 (Contact): needs one of "to", "href", "action": where the button leads or what it does.',
     ]);
   });
 
@@ -121,7 +120,7 @@ describe('errors point at the exact node', () => {
     expect(await errorsFor({ 'site/blog/hello-world.md': article })).toEqual(['site/blog/hello-world.md:10:3  image: missing required field "alt".']);
     const missing = files['site/blog/hello-world.md'].replace('hello-world.svg', 'hello-wrld.svg');
     expect(await errorsFor({ 'site/blog/hello-world.md': missing })).toEqual([
-      'site/blog/hello-world.md:10:8  image.src: no file site/images/blog/hello-wrld.svg. Did you mean "/images/blog/hello-world.svg"?',
+      'site/blog/hello-world.md:10:8  image › src: no file site/images/blog/hello-wrld.svg. Did you mean "/images/blog/hello-world.svg"?',
     ]);
   });
 
@@ -146,6 +145,51 @@ describe('drafts', () => {
     const draft = files['site/pages/solutions.yaml'].replace('path: /solutions', 'path: /draft').replace('title: Solutions', 'title: Draft\ndraft: true');
     const linking = files['site/pages/contact.yaml'].replace('href: mailto:hello@example.com', 'to: /draft');
     const result = await loadSite({ root: await writeFixture({ 'site/pages/draft.yaml': draft, 'site/pages/contact.yaml': linking }) });
-    expect(result.errors.map(formatError)).toEqual(['site/pages/contact.yaml:10:13  sections[0].buttons[0].to: "/draft" is not a page.']);
+    expect(result.errors.map(formatError)).toEqual(['site/pages/contact.yaml:10:13  section 1 (cta) › button 1 (E-mail) › to: "/draft" is not a page.']);
+  });
+});
+
+describe('errors on groups and lists name the fields they expect, counted from one', () => {
+  const form = `# Form: inquiry
+id: inquiry
+endpoint: /email/api/sendEmail
+title: Send an inquiry
+submitLabel: Send
+successMessage: Thank you.
+errorMessage: Sending failed.
+fields:
+  - name: name
+    label: Name
+    kind: text
+  - name: size
+    label: Company Size
+    kind: select
+    options:
+      - value: small
+        label: Small
+`;
+  const withOptions = (options: string) => form.replace('    options:\n      - value: small\n        label: Small\n', options);
+
+  it('options written as a sentence: the list, its fields and an example', async () => {
+    expect(await errorsFor({ 'site/forms/inquiry.yaml': withOptions('    options: small, medium or large\n') })).toEqual([
+      'site/forms/inquiry.yaml:15:14  field 2 (Company Size) › options: must be a list, but it is text. Each option needs "value" and "label", for example:\n' +
+        '    - value: 51-200\n' +
+        '      label: 51–200 people',
+    ]);
+  });
+
+  it('options as a list of words: one error for the list, not one per item', async () => {
+    expect(await errorsFor({ 'site/forms/inquiry.yaml': withOptions('    options:\n      - small\n      - medium\n      - large\n') })).toEqual([
+      'site/forms/inquiry.yaml:16:9  field 2 (Company Size) › option 1: must be a group of fields, but it is text (so are options 2 and 3). Each option needs "value" and "label", for example:\n' +
+        '    value: 51-200\n' +
+        '    label: 51–200 people',
+    ]);
+  });
+
+  it('a broken form file is reported there only, not again where a page uses it', async () => {
+    const contact = files['site/pages/contact.yaml'].replace('sections:\n', 'sections:\n  - type: form\n    form: inquiry\n');
+    expect(await errorsFor({ 'site/forms/inquiry.yaml': form.replace('kind: select', 'kind: selekt'), 'site/pages/contact.yaml': contact })).toEqual([
+      'site/forms/inquiry.yaml:14:11  field 2 (Company Size) › kind: unknown value "selekt". Did you mean "select"?',
+    ]);
   });
 });

@@ -24,8 +24,8 @@ describe('npm run validate', () => {
     const root = await writeFixture({ 'site/pages/home.yaml': files['site/pages/home.yaml'].replace('to: /solutions', 'to: /solutons') });
     const run = validate(root, { CI: 'true' });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('site/pages/home.yaml:10:13  sections[0].buttons[0].to: "/solutons" is not a page. Did you mean "/solutions"?');
-    expect(run.stderr).toContain('::error file=site/pages/home.yaml,line=10,col=13::sections[0].buttons[0].to: "/solutons" is not a page. Did you mean "/solutions"?');
+    expect(run.stderr).toContain('site/pages/home.yaml:10:13  section 1 (hero) › button 1 (Solutions) › to: "/solutons" is not a page. Did you mean "/solutions"?');
+    expect(run.stderr).toContain('::error file=site/pages/home.yaml,line=10,col=13::section 1 (hero) › button 1 (Solutions) › to: "/solutons" is not a page. Did you mean "/solutions"?');
     expect(run.stderr).toContain('1 error in site/.');
   });
 
