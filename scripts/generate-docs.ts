@@ -1,55 +1,88 @@
-// Generates docs/authoring.md, the authoring guide, from schema/: every section type with its
-// fields, which are required, what each means, and a minimal example that passes validation.
-// `--check` exits 1 when the committed guide is stale (npm test runs it before the build).
+// Generates docs/authoring.md, the authoring guide, from the composed schema: every file kind and
+// section type with its fields, and every group and list inside them down to its last field, each
+// with a short example that passes validation. `--check` exits 1 when the committed guide is stale.
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { composedSchemas, sectionSchemas, sectionTypes } from './content/schemas.ts';
+import { itemName } from './content/positions.ts';
+import { composedSchemas, sectionSchemas, sectionTypes, type JsonSchema } from './content/schemas.ts';
+import { deref, shapeOf, type Shape } from './content/shapes.ts';
 import { writeOrCheck } from './generated-file.ts';
 
-type Schema = { title?: string; description?: string; type?: string; enum?: unknown[]; $ref?: string; items?: Schema; properties?: Record<string, Schema>; required?: string[]; examples?: unknown[]; default?: unknown };
+type Schema = JsonSchema & { title?: string; description?: string; type?: string; enum?: unknown[]; $ref?: string; items?: Schema; properties?: Record<string, Schema>; required?: string[]; examples?: unknown[] };
 
 const outFile = fileURLToPath(new URL('../docs/authoring.md', import.meta.url));
-const readSchema = (file: string) => composedSchemas().get(file) as Schema;
-const common = readSchema('common.schema.json') as { $defs: Record<string, Schema> };
-const sections = readSchema('sections.composed.json') as { $defs: Record<string, Schema> };
 
-function resolve(schema: Schema): Schema {
-  if (!schema.$ref) return schema;
-  const [file, pointer] = schema.$ref.split('#/$defs/');
-  // A local "#/$defs/x" inside common.schema.json means common's own x.
-  const target = file === 'common.schema.json' ? common.$defs[pointer] : (sections.$defs[pointer] ?? common.$defs[pointer]);
-  return { ...resolve(target), ...(schema.description && { description: schema.description }) };
-}
+// Shapes used in many places get one section of their own; fields of that kind link to it.
+const namedShapes: Record<string, { kind: string; anchor: string }> = {
+  Button: { kind: 'button', anchor: 'buttons-and-links' },
+  Image: { kind: 'image', anchor: 'images' },
+  Stat: { kind: 'figure', anchor: 'figures' },
+  IconName: { kind: 'icon name', anchor: 'icons' },
+};
 
-function kind(schema: Schema): string {
+const resolve = (schema: Schema): Schema => (deref(schema) ?? schema) as Schema;
+const named = (schema: Schema) => namedShapes[String(resolve(schema).title)];
+
+const plural = (word: string) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`);
+const scalarKinds: Record<string, string> = { string: 'text', integer: 'whole number', boolean: 'true / false', number: 'number' };
+
+function kind(schema: Schema, name: string): string {
   const resolved = resolve(schema);
-  if (resolved.title === 'Button') return 'button';
-  if (resolved.title === 'Image') return 'image';
-  if (resolved.title === 'IconName') return 'icon name';
+  const shape = named(schema);
+  if (shape) return `[${shape.kind}](#${shape.anchor})`;
   if (resolved.enum) return resolved.enum.map((v) => `\`${v}\``).join(' \\| ');
   if (resolved.type === 'array') {
-    const item = kind(resolved.items ?? {});
-    return item === 'group of fields' ? 'list' : `list of ${item}s`.replace('ss', 's');
+    const items = resolved.items ?? {};
+    const itemShape = named(items);
+    if (itemShape) return `list of [${plural(itemShape.kind)}](#${itemShape.anchor})`;
+    const item = resolve(items);
+    if (item.properties) return `list of ${plural(itemName(name))} (below)`;
+    if (item.type === 'array') return 'list of lists of text';
+    return item.enum ? `list of ${kind(item, name)}` : `list of ${plural(scalarKinds[item.type ?? ''] ?? 'value')}`;
   }
-  if (resolved.type === 'object') return 'group of fields';
-  return { string: 'text', integer: 'whole number', boolean: 'true / false', number: 'number' }[resolved.type ?? ''] ?? 'value';
+  if (resolved.properties) return 'group of fields (below)';
+  return scalarKinds[resolved.type ?? ''] ?? 'value';
 }
 
-function fieldTable(schema: Schema, skip: string[] = []): string {
-  const rows = Object.entries(schema.properties ?? {})
+const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function fieldTable(shape: { properties?: Record<string, Schema>; required?: string[] }, skip: string[] = []): string {
+  const rows = Object.entries(shape.properties ?? {})
     .filter(([name]) => !skip.includes(name))
-    .map(([name, field]) => `| \`${name}\` | ${schema.required?.includes(name) ? '**yes**' : 'no'} | ${kind(field)} | ${(resolve(field).description ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
+    .map(([name, field]) => `| \`${name}\` | ${shape.required?.includes(name) ? '**yes**' : 'no'} | ${kind(field, name)} | ${cell(field.description ?? resolve(field).description)} |`);
   return ['| field | required | kind | what it means |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 
 const yamlBlock = (value: unknown) => `\`\`\`yaml\n${stringify(value, { lineWidth: 100 }).trimEnd()}\n\`\`\``;
 
+/** The groups and lists of groups inside `shape`, each with its table and example, to the last field. */
+function nested(shape: { properties?: Record<string, Schema> }, where: string, level: number): string[] {
+  return Object.entries(shape.properties ?? {}).flatMap(([name, field]) => {
+    if (named(field)) return [];
+    const resolved = resolve(field);
+    const isList = resolved.type === 'array';
+    const inner: Shape | undefined = shapeOf(isList ? resolved.items : resolved);
+    if (!inner || (isList && named(resolved.items ?? {}))) return [];
+    const path = `${where}${where ? ' › ' : ''}\`${name}\``;
+    const heading = isList ? `Each ${itemName(name)} in ${path}` : path;
+    const example = inner.example === undefined ? [] : ['For example:', yamlBlock({ [name]: isList ? [inner.example] : inner.example })];
+    return [`${'#'.repeat(level)} ${heading}`, ...(resolved.description ? [String(resolved.description)] : []), fieldTable(inner.schema as Schema), ...example, ...nested(inner.schema as Schema, path, Math.min(level + 1, 6))];
+  });
+}
+
+/** A top-level file kind or named shape: description, table, example, then everything inside it. */
+function documented(schema: Schema, example: unknown, level: number, where = ''): string[] {
+  return [...(schema.description ? [String(schema.description)] : []), fieldTable(schema), ...(example === undefined ? [] : [yamlBlock(example)]), ...nested(schema, where, level)];
+}
+
 export function authoringGuide(): string {
-  const page = readSchema('page.schema.json') as Schema;
-  const article = readSchema('article.schema.json') as Schema;
-  const form = readSchema('form.schema.json') as Schema & { properties: { fields: Schema } };
-  const settings = readSchema('settings.schema.json') as Schema;
-  const sharedHeader = Object.keys(sectionSchemas().sharedFields);
+  const schemas = composedSchemas();
+  const read = (file: string) => schemas.get(file) as Schema;
+  const common = read('common.schema.json') as { $defs: Record<string, Schema> };
+  const sectionsFile = read('sections.composed.json') as { $defs: Record<string, Schema> };
+  const { sections, sharedFields } = sectionSchemas();
+  const shared = Object.keys(sharedFields);
+  const form = read('form.schema.json');
   const parts = [
     '<!-- Generated by scripts/generate-docs.ts from schema/*.schema.json. Do not edit by hand: run `npm run docs`. -->',
     '# Authoring guide',
@@ -58,33 +91,37 @@ export function authoringGuide(): string {
     '| file | holds |\n| --- | --- |\n| `site/site.yaml` | name, contact details, navigation, footer, tooltip timing |\n| `site/pages/**/*.yaml` | one page each |\n| `site/blog/<slug>.md` | one article each: front matter between `---` lines, then Markdown |\n| `site/documents/*.md` | long texts shown by a `document` section |\n| `site/forms/*.yaml` | form fields, options and messages |\n| `site/redirects.yaml` | old addresses that forward (HTTP 301) |\n| `site/images/` | images, written `/images/…` |',
     'New files: `npm run new -- page /path "Title"` or `npm run new -- post my-slug "Title"`. Add `draft: true` to a page or article to see it in `npm run dev` while keeping it out of the published site.',
     'Editors that use the YAML language server (VS Code with the YAML extension, and others) complete fields, explain them on hover and underline mistakes: each file starts with a `# yaml-language-server: $schema=…` line, and `.vscode/settings.json` maps the folders to their schemas.',
+    'Errors name their place the way you count: `section 2 (cards) › card 3 (Strategic Storytelling) › icon` is the `icon` of the third card in the second section of the page.',
     '## A page',
-    fieldTable(page),
-    yamlBlock({ path: '/example', title: 'Example', description: 'One or two sentences that search engines show for this page, between 50 and 170 characters.', sections: [sections.$defs.cta.examples![0]] }),
+    fieldTable(read('page.schema.json')),
+    yamlBlock({ path: '/example', title: 'Example', description: 'One or two sentences that search engines show for this page, between 50 and 170 characters.', sections: [(sections.cta as Schema).examples![0]] }),
     '## Fields every section has',
-    `Every section below also takes these optional fields:\n\n${fieldTable(sections.$defs.sectionFields)}`,
+    `Every section has a \`type\`, which says what kind of section it is, and may have these fields:\n\n${fieldTable({ properties: { type: sectionsFile.$defs.section.properties!.type, ...sharedFields }, required: ['type'] })}`,
     '## Section types',
     ...sectionTypes().flatMap((type) => {
-      const def = sections.$defs[type];
-      return [`### \`${type}\``, def.description ?? '', fieldTable(def, ['type', ...sharedHeader.filter((n) => !def.required?.includes(n))]), 'Minimal example:', yamlBlock([def.examples![0]])];
+      const def = sections[type] as Schema;
+      // Shared fields are listed above; a type shows one again when it requires it or says something of its own about it.
+      const restated = shared.filter((name) => def.required?.includes(name) || (def.properties![name] as Schema).description !== (sharedFields[name] as Schema).description);
+      return [`### \`${type}\``, String(def.description ?? ''), fieldTable(def, ['type', ...shared.filter((n) => !restated.includes(n))]), 'Minimal example:', yamlBlock([def.examples![0]]), ...nested(def, '', 4)];
     }),
     '## Buttons and links',
     `Buttons appear in many sections and in the footer. ${common.$defs.button.description}`,
     fieldTable(common.$defs.button),
     yamlBlock([{ label: 'Contact us', to: '/contact' }, { label: 'Read the paper', action: 'read-white-paper', variant: 'secondary' }]),
     '## Images',
-    fieldTable(common.$defs.image),
+    ...documented(common.$defs.image, common.$defs.image.examples?.[0], 3),
+    '## Figures',
+    ...documented(sectionsFile.$defs.stat, sectionsFile.$defs.stat.examples?.[0], 3),
     '## Icons',
-    (common.$defs.icon.enum as string[]).map((name) => `\`${name}\``).join(', '),
+    ((common.$defs.icon as Schema).enum as string[]).map((name) => `\`${name}\``).join(', '),
     '## Blog articles',
-    `${article.description}`,
-    fieldTable(article),
+    ...documented(read('article.schema.json'), undefined, 3),
     '## Forms',
-    fieldTable(form),
-    'Each entry of `fields`:',
-    fieldTable(resolve(form.properties.fields.items!)),
+    ...documented(form, undefined, 3),
     '## Site settings',
-    fieldTable(settings),
+    ...documented(read('settings.schema.json'), undefined, 3),
+    '## Redirects',
+    ...documented(read('redirects.schema.json'), undefined, 3),
   ];
   return `${parts.join('\n\n')}\n`;
 }

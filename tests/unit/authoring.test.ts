@@ -7,6 +7,7 @@ import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
+import { eachSchema } from '../../scripts/content/schema-check.ts';
 import { schemaMistakes, sectionSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
 import { authoringGuide } from '../../scripts/generate-docs.ts';
 
@@ -29,6 +30,22 @@ describe('the authoring guide', () => {
     await writeFile(path.join(copy, 'site', 'pages', 'guide-examples.yaml'), `# Page: examples\n${stringify(page)}`);
     const result = await loadSite({ root: copy });
     expect(result.errors.map(formatError)).toEqual([]);
+  });
+
+  it('documents every field of every schema, down to the last nested one, and shows an example of every group and list', () => {
+    const guide = authoringGuide();
+    const rows = new Set([...guide.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]));
+    const missing: string[] = [];
+    let groups = 0;
+    for (const [file, schema] of sectionSchemas().schemas) {
+      eachSchema(schema, (node, at) => {
+        for (const name of Object.keys((node.properties ?? {}) as object)) if (!rows.has(name)) missing.push(`${file}#/${at.join('/')}/properties/${name}`);
+        if (node.properties && at.includes('properties')) groups++;
+      });
+    }
+    expect(missing).toEqual([]);
+    // Each nested group and list has its own example (the page, article and settings files show theirs elsewhere).
+    expect(guide.match(/^For example:$/gm)!.length).toBe(groups);
   });
 
   it('is committed up to date', async () => {
