@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { sitePlugin } from './scripts/build/vite-plugin-site.ts';
+import { securityHeaders } from './server/security-headers.ts';
 
 // Drafts are visible in `npm run dev` and never in a production build.
 export default defineConfig(({ command }) => ({
@@ -18,5 +19,6 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  server: { port: Number(process.env.PORT ?? 5173), host: process.env.HOST ?? 'localhost' },
+  // The preview sends the production security headers, so a policy violation shows while editing.
+  server: { port: Number(process.env.PORT ?? 5173), host: process.env.HOST ?? 'localhost', headers: { ...securityHeaders } },
 }));

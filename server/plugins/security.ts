@@ -1,32 +1,15 @@
-// Security headers on every response. The prerendered pages carry no executable inline script
-// (route data is a non-executable JSON block), so scripts are 'self' only. Mantine sets inline
-// style attributes, hence 'unsafe-inline' for styles alone.
-import helmet from '@fastify/helmet';
+// Sends the security headers (server/security-headers.ts) on every response. The same table is
+// rendered into the nginx config and _headers, so a plain hook sets them rather than helmet,
+// whose options would be a second way of writing the same policy.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { securityHeaders } from '../security-headers.ts';
 
-async function securityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'https:', 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
+async function sendSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(securityHeaders);
   });
 }
 
 // Not encapsulated: the headers apply to every route of the app, including the 404 handler.
-export const security = fp(securityHeaders, { name: 'security' });
+export const security = fp(sendSecurityHeaders, { name: 'security' });

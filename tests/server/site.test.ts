@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { securityHeaders } from '../../server/security-headers.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
 
 let app: FastifyInstance;
@@ -87,6 +88,17 @@ describe('security headers', () => {
     expect(headers['referrer-policy']).toBe('same-origin');
     expect(headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(headers['x-powered-by']).toBeUndefined();
+  });
+
+  it.each(['/', '/no-such-page', '/healthz', '/resources/blogs/old-hello'])('%s sends every header of the one table, as written there', async (url) => {
+    const { headers } = await app.inject({ url });
+    for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name.toLowerCase()], name).toBe(value);
+  });
+
+  it('an error answer keeps them', async () => {
+    const { statusCode, headers } = await app.inject({ method: 'POST', url: '/no-such-endpoint', payload: {} });
+    expect(statusCode).toBe(404);
+    expect(headers['content-security-policy']).toBe(securityHeaders['Content-Security-Policy']);
   });
 });
 
