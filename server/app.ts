@@ -1,10 +1,13 @@
 // The application factory: everything the server does, with no port. Tests build it and call
 // app.inject(); server/main.ts builds it and listens.
 import { STATUS_CODES } from 'node:http';
+import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { SiteManifest } from '../scripts/build/site-files.ts';
 import type { ServerConfig } from './config.ts';
 import { leads } from './leads/plugin.ts';
+import { Spool } from './leads/spool.ts';
+import { health } from './plugins/health.ts';
 import { security } from './plugins/security.ts';
 import { readManifest, site } from './plugins/site.ts';
 
@@ -17,9 +20,16 @@ export interface AppOptions {
   serveSite?: boolean;
 }
 
+/** Fastify 5.12.1 dropped numeric trustProxy (it now trusts nothing), so a hop count becomes a
+ * trust function: the socket peer and the next hops up to the count are proxies. */
+function trustProxyOption(trust: ServerConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp({ config, logger = false, manifest: given, serveSite = true }: AppOptions): Promise<FastifyInstance> {
   const manifest = given ?? (await readManifest(config.distDir));
-  const app = Fastify({ logger, trustProxy: false, bodyLimit: 16 * 1024, return503OnClosing: true });
+  const app = Fastify({ logger, trustProxy: trustProxyOption(config.trustProxy), bodyLimit: 16 * 1024, return503OnClosing: true });
   // Client errors keep their message; server errors are logged and never shown. A file request
   // the static server refuses (an encoded traversal, a NUL byte) is simply not found.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -32,7 +42,10 @@ export async function buildApp({ config, logger = false, manifest: given, serveS
     return reply.code(status).send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
   });
   await app.register(security);
-  await app.register(leads, { config, manifest });
+  const spool = new Spool(path.join(config.dataDir, 'spool'));
+  await spool.init();
+  await app.register(health, { spool, routes: serveSite ? manifest.routes.length : undefined });
+  await app.register(leads, { config, manifest, spool });
   if (serveSite) await app.register(site, { distDir: config.distDir, manifest });
   return app;
 }

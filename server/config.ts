@@ -1,4 +1,5 @@
 // Reads the server's settings from the environment, once, with defaults that run out of the box.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultRetry, type RetryPolicy } from './leads/worker.ts';
 
@@ -14,6 +15,10 @@ export interface ServerConfig {
   mailTo?: string;
   /** Leads accepted per IP per 10 minutes; 0 turns the limit off. */
   rateLimit: number;
+  /** Which proxies may tell the client's address (X-Forwarded-For): Fastify's `trustProxy`. */
+  trustProxy: false | number | string[];
+  /** Sent leads older than this many days are deleted once a day; 0 keeps them forever. */
+  leadRetentionDays: number;
   /** How failed deliveries are retried. */
   retry: RetryPolicy;
 }
@@ -23,6 +28,29 @@ function integer(name: string, value: string | undefined, fallback: number): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${value}"`);
   return parsed;
+}
+
+// proxy-addr's names for address ranges, accepted beside addresses and CIDRs.
+const rangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (rangeNames.has(entry) || isIP(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const max = isIP(address) === 4 ? 32 : isIP(address) === 6 ? 128 : -1;
+  return extra === undefined && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= max;
+}
+
+/** Off by default: X-Forwarded-For is then ignored, so a forged header cannot pose as another client. */
+export function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.find((entry) => !isAddressOrRange(entry));
+  if (wrong !== undefined) {
+    throw new Error(`TRUST_PROXY must be a number of proxy hops or a comma list of proxy addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8 or loopback), got "${wrong}"`);
+  }
+  return entries;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
@@ -35,10 +63,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     mailFrom: env.MAIL_FROM || undefined,
     mailTo: env.MAIL_TO || undefined,
     rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT, 5),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    leadRetentionDays: integer('LEAD_RETENTION_DAYS', env.LEAD_RETENTION_DAYS, 180),
     retry: {
       baseMs: integer('LEAD_RETRY_BASE_MS', env.LEAD_RETRY_BASE_MS, defaultRetry.baseMs),
       capMs: integer('LEAD_RETRY_CAP_MS', env.LEAD_RETRY_CAP_MS, defaultRetry.capMs),
       giveUpAfterMs: integer('LEAD_RETRY_HOURS', env.LEAD_RETRY_HOURS, defaultRetry.giveUpAfterMs / 3600_000) * 3600_000,
+      rescanMs: Math.max(100, integer('LEAD_RESCAN_MS', env.LEAD_RESCAN_MS, defaultRetry.rescanMs)),
     },
   };
 }

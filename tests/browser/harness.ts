@@ -21,7 +21,7 @@ export interface Harness {
 
 export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-data-'));
-  const app = await buildApp({ config: { port: 0, host: '127.0.0.1', distDir, dataDir, rateLimit: 0, retry: defaultRetry, ...overrides } });
+  const app = await buildApp({ config: { port: 0, host: '127.0.0.1', distDir, dataDir, rateLimit: 0, trustProxy: false, leadRetentionDays: 180, retry: defaultRetry, ...overrides } });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
   return { baseUrl, browser, app, close: async () => Promise.all([browser.close(), app.close()]).then(() => undefined) };
