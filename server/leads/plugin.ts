@@ -1,18 +1,17 @@
-// Wires the lead pipeline together: spool, mailer, delivery worker and endpoints. Startup says
+// Wires the lead pipeline together: mailer, delivery worker, retention and endpoints. Startup says
 // where mail goes; closing the app lets a delivery in progress finish its bookkeeping.
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { SiteManifest } from '../../scripts/build/site-files.ts';
 import type { ServerConfig } from '../config.ts';
 import { outboxMailer, smtpMailer } from './mailer.ts';
+import { scheduleRetention } from './retention.ts';
 import { leadRoutes } from './routes.ts';
-import { Spool } from './spool.ts';
+import type { Spool } from './spool.ts';
 import { DeliveryWorker } from './worker.ts';
 
-export async function leads(app: FastifyInstance, options: { config: ServerConfig; manifest: SiteManifest }) {
-  const { config, manifest } = options;
-  const spool = new Spool(path.join(config.dataDir, 'spool'));
-  await spool.init();
+export async function leads(app: FastifyInstance, options: { config: ServerConfig; manifest: SiteManifest; spool: Spool }) {
+  const { config, manifest, spool } = options;
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox'));
   const domain = new URL(manifest.site.url).hostname;
   const worker = new DeliveryWorker({
@@ -30,8 +29,13 @@ export async function leads(app: FastifyInstance, options: { config: ServerConfi
   });
   app.log.info(`Leads: spooled in ${spool.dir}; mail goes to ${mailer.describe}`);
   await app.register(leadRoutes, { forms: manifest.forms, spool, worker, siteUrl: manifest.site.url, rateLimit: config.rateLimit });
-  app.addHook('onReady', async () => worker.kick());
+  let stopRetention = () => undefined as void;
+  app.addHook('onReady', async () => {
+    worker.start();
+    stopRetention = scheduleRetention(spool, config.leadRetentionDays, app.log);
+  });
   app.addHook('onClose', async () => {
+    stopRetention();
     await worker.stop();
     mailer.close();
   });

@@ -3,7 +3,7 @@
 // survives a crash or a power cut. queue/ holds leads awaiting delivery, sent/ the delivered
 // ones (kept as a record), dead/ those that failed for good (kept, never deleted).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncPath, writeDurably } from './durable-file.ts';
 
@@ -20,6 +20,8 @@ export interface SpoolEntry {
   /** Epoch milliseconds of the next delivery attempt. */
   nextAttemptAt: number;
   lastError?: string;
+  /** When `npm run leads -- retry` put the lead back in the queue: its retry period restarts then. */
+  retriedAt?: string;
 }
 
 export type Folder = 'queue' | 'sent' | 'dead';
@@ -27,6 +29,14 @@ export type Folder = 'queue' | 'sent' | 'dead';
 /** Time-ordered and unique: sorting file names gives arrival order. */
 export function newLeadId(now = new Date()): string {
   return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(5).toString('hex')}`;
+}
+
+/** When a lead arrived, read from its id or file name (newLeadId's format); undefined if it is not one. */
+export function receivedAtOf(idOrFile: string): number | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-/.exec(idOrFile);
+  if (!match) return undefined;
+  const [year, month, day, hours, minutes, seconds, ms] = match.slice(1).map(Number);
+  return Date.UTC(year, month - 1, day, hours, minutes, seconds, ms);
 }
 
 export class Spool {
@@ -59,6 +69,31 @@ export class Spool {
 
   async list(folder: Folder): Promise<string[]> {
     return (await readdir(this.folder(folder))).filter((f) => f.endsWith('.json')).sort();
+  }
+
+  /** Every lead file in a folder, unreadable ones in dead/ included. */
+  async count(folder: Folder): Promise<number> {
+    return (await readdir(this.folder(folder))).filter((f) => !f.startsWith('.')).length;
+  }
+
+  /** Proves the spool can take a lead right now: a small file is written and removed. */
+  async probeWritable(): Promise<void> {
+    const probe = path.join(this.folder('tmp'), `.probe-${randomBytes(4).toString('hex')}`);
+    await writeFile(probe, 'ok', { flag: 'wx' });
+    await rm(probe, { force: true });
+  }
+
+  /** Deletes sent leads that arrived before `cutoff` (epoch ms); returns how many. Never queue/ or dead/. */
+  async purgeSent(cutoff: number): Promise<number> {
+    let count = 0;
+    for (const file of await this.list('sent')) {
+      const receivedAt = receivedAtOf(file) ?? Date.parse((await this.read('sent', file)).lead.receivedAt);
+      if (!(receivedAt < cutoff)) continue;
+      await rm(path.join(this.folder('sent'), file), { force: true });
+      count++;
+    }
+    if (count) await fsyncPath(this.folder('sent'));
+    return count;
   }
 
   async read(folder: Folder, file: string): Promise<SpoolEntry> {

@@ -18,9 +18,12 @@ export interface RetryPolicy {
   capMs: number;
   /** After this long since the lead arrived, a still-failing lead goes to dead/. */
   giveUpAfterMs: number;
+  /** How often the queue is looked at even when nothing announced a lead: another process (the
+   * leads CLI's retry) may put leads back in it without telling this one. */
+  rescanMs: number;
 }
 
-export const defaultRetry: RetryPolicy = { baseMs: 2_000, capMs: 15 * 60_000, giveUpAfterMs: 5 * 24 * 3600_000 };
+export const defaultRetry: RetryPolicy = { baseMs: 2_000, capMs: 15 * 60_000, giveUpAfterMs: 5 * 24 * 3600_000, rescanMs: 30_000 };
 
 export function backoff(attempts: number, policy: RetryPolicy): number {
   const exponential = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
@@ -30,6 +33,7 @@ export function backoff(attempts: number, policy: RetryPolicy): number {
 
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | undefined;
+  private rescan: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -37,6 +41,13 @@ export class DeliveryWorker {
 
   constructor(options: { spool: Spool; mailer: Mailer; forms: FormDefinition[]; mail: MailSettings; retry: RetryPolicy; log: FastifyBaseLogger }) {
     this.options = options;
+  }
+
+  /** Delivers what is queued now, then rescans the queue every `retry.rescanMs`. */
+  start(): void {
+    this.kick();
+    this.rescan = setInterval(() => this.kick(), this.options.retry.rescanMs);
+    this.rescan.unref();
   }
 
   /** Look at the queue now (after a new lead, or at start). */
@@ -62,6 +73,7 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.rescan);
     await this.running;
   }
 
@@ -101,7 +113,7 @@ export class DeliveryWorker {
     } catch (error) {
       const attempts = entry.attempts + 1;
       const message = (error as Error).message;
-      const expired = Date.now() - Date.parse(entry.lead.receivedAt) > retry.giveUpAfterMs;
+      const expired = Date.now() - Date.parse(entry.retriedAt ?? entry.lead.receivedAt) > retry.giveUpAfterMs;
       if (isPermanent(error) || expired) {
         log.error({ leadId: entry.lead.id, attempts, err: message }, 'lead delivery failed for good: moved to dead/');
         await spool.settle({ ...entry, attempts, lastError: message }, 'dead');

@@ -23,7 +23,7 @@ const lead = {
   message: 'Line one.\nLine two: a colon, and Bcc: nobody@example.com as plain text.',
   submittedAt: '2026-11-22T03:00:00.000Z',
 };
-const fastRetry = { baseMs: 100, capMs: 400, giveUpAfterMs: 60_000 };
+const fastRetry = { baseMs: 100, capMs: 400, giveUpAfterMs: 60_000, rescanMs: 30_000 };
 let distDir: string;
 const cleanup: (() => Promise<unknown>)[] = [];
 

@@ -1,0 +1,54 @@
+// GET /healthz: what a load balancer and a monitor ask. Counts only, never cached, never rate
+// limited; 503 with a reason as soon as the spool stops taking writes.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { newLeadId } from '../../server/leads/spool.ts';
+import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
+import { siteForms } from '../fixtures/leads.ts';
+
+let distDir: string;
+beforeAll(async () => (distDir = await writeDist(await siteForms())));
+const freshConfig = () => testConfig(distDir, { dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`), rateLimit: 1 });
+
+it('answers 200 with the queue and dead counts and the age of the oldest queued lead', async () => {
+  const config = freshConfig();
+  const app = await buildApp({ config });
+  const queued = newLeadId(new Date(Date.now() - 90_000));
+  // A lead the server cannot deliver yet (next attempt far ahead) and one dead lead.
+  await writeFile(path.join(config.dataDir, 'spool', 'queue', `${queued}.json`), JSON.stringify({ lead: { id: queued, form: 'x', receivedAt: new Date().toISOString(), fields: { name: 'Secret Person' } }, attempts: 1, nextAttemptAt: Date.now() + 3600_000 }));
+  await writeFile(path.join(config.dataDir, 'spool', 'dead', `${newLeadId()}.json`), '{}');
+  const response = await app.inject({ url: '/healthz' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  const body = response.json();
+  expect(body).toMatchObject({ status: 'ok', queue: 1, dead: 1, routes: 3 });
+  expect(body.oldestQueuedSeconds).toBeGreaterThanOrEqual(89);
+  expect(response.body).not.toMatch(/Secret|@|spool/);
+  await app.close();
+});
+
+it('is never rate limited', async () => {
+  const app = await buildApp({ config: freshConfig() });
+  const statuses = await Promise.all(Array.from({ length: 20 }, () => app.inject({ url: '/healthz' }).then((r) => r.statusCode)));
+  expect(new Set(statuses)).toEqual(new Set([200]));
+  await app.close();
+});
+
+it('answers 503 with a reason when the spool does not take writes, and 200 again once it does', async () => {
+  const config = freshConfig();
+  const app = await buildApp({ config });
+  const tmp = path.join(config.dataDir, 'spool', 'tmp');
+  // A file where the spool's folder should be: no write can succeed, even as root.
+  await rm(tmp, { recursive: true });
+  await writeFile(tmp, '');
+  const broken = await app.inject({ url: '/healthz' });
+  expect(broken.statusCode).toBe(503);
+  expect(broken.headers['cache-control']).toBe('no-store');
+  expect(broken.json()).toEqual({ status: 'unavailable', reason: expect.stringMatching(/spool does not accept writes/) });
+  await rm(tmp);
+  await mkdir(tmp);
+  expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  await app.close();
+});
