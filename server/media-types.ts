@@ -2,7 +2,7 @@
 // server and the build (which inlines small images as data: addresses).
 import path from 'node:path';
 
-const types: Record<string, string> = {
+export const mediaTypes: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -20,4 +20,4 @@ const types: Record<string, string> = {
 };
 
 /** The media type of a file by its name, or undefined when the site does not serve that kind. */
-export const mediaType = (file: string): string | undefined => types[path.extname(file).toLowerCase()];
+export const mediaType = (file: string): string | undefined => mediaTypes[path.extname(file).toLowerCase()];

@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { SiteManifest } from '../build/site-files.ts';
 import { waitForServer } from '../wait-for-server.ts';
 import { freePort } from '../../tests/fixtures/smtp.ts';
-import { ensureNginx, startNginx } from './nginx.ts';
+import { nginxConfig } from '../deploy/nginx-config.ts';
+import { ensureNginx, startNginx } from '../deploy/run-nginx.ts';
 
 export interface LoadRow {
   server: 'fastify' | 'nginx';
@@ -50,7 +51,9 @@ export async function runLoad(root: string, distDir: string, seconds = 10): Prom
   const manifest = JSON.parse(await readFile(path.join(distDir, '_site.json'), 'utf8')) as SiteManifest;
   const [fastifyPort, nginxPort] = [await freePort(), await freePort()];
   const fastify = await startFastify(root, distDir, fastifyPort);
-  const nginx = await startNginx({ distDir, port: nginxPort, prefix: path.join(tmpdir(), `bench-nginx-${nginxPort}`), manifest }).catch((error) => {
+  // The nginx.conf an operator gets from `npm run nginx-config`, in front of the same Fastify.
+  const config = nginxConfig({ distDir, manifest, listen: `127.0.0.1:${nginxPort}`, upstreams: [`127.0.0.1:${fastifyPort}`], rateLimit: 0 });
+  const nginx = await startNginx({ config, prefix: path.join(tmpdir(), `bench-nginx-${nginxPort}`), url: `http://127.0.0.1:${nginxPort}/` }).catch((error) => {
     fastify.kill();
     throw error;
   });

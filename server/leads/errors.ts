@@ -19,3 +19,12 @@ export function describeLeadError(errors: FastifySchemaValidationError[]): Error
   const error400 = new Error(`${field}: ${reasons[error.keyword] ?? error.message ?? 'is not valid'}`);
   return Object.assign(error400, { statusCode: 400, code: 'FST_ERR_VALIDATION' });
 }
+
+/** The answer to a client over the lead rate limit, from the server or from the nginx in front. */
+export function tooManySubmissions(minutes: number) {
+  return {
+    statusCode: 429,
+    error: 'Too Many Requests',
+    message: `Too many submissions from this address. Please try again in ${minutes} minute(s) or contact us directly.`,
+  };
+}

@@ -7,7 +7,7 @@ import { addFormats } from '../../scripts/content/schemas.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FormDefinition } from '../../src/generated/content.ts';
 import { HONEYPOT_FIELD } from '../../src/forms/protocol.ts';
-import { describeLeadError } from './errors.ts';
+import { describeLeadError, tooManySubmissions } from './errors.ts';
 import { leadSchema } from './lead-schema.ts';
 import { newLeadId, type Spool } from './spool.ts';
 import type { DeliveryWorker } from './worker.ts';
@@ -21,6 +21,9 @@ export interface LeadRoutesOptions {
   /** Leads per IP per 10 minutes; 0 turns the limit off. */
   rateLimit: number;
 }
+
+/** RATE_LIMIT counts leads per client address in this window. */
+export const RATE_WINDOW_MS = 10 * 60_000;
 
 const accepted = {
   type: 'object',
@@ -49,12 +52,8 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   if (options.rateLimit > 0) {
     await app.register(rateLimit, {
       max: options.rateLimit,
-      timeWindow: 10 * 60_000,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        error: 'Too Many Requests',
-        message: `Too many submissions from this address. Please try again in ${Math.ceil(context.ttl / 60_000)} minute(s) or contact us directly.`,
-      }),
+      timeWindow: RATE_WINDOW_MS,
+      errorResponseBuilder: (_request, context) => tooManySubmissions(Math.ceil(context.ttl / 60_000)),
     });
   }
   app.addHook('onRequest', async (request, reply) => {

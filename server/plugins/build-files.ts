@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mediaType } from '../media-types.ts';
+import { pageCacheControl, publicPath } from '../public-files.ts';
 
 export interface BuildFile {
   type: string;
@@ -15,14 +16,9 @@ export interface BuildFile {
   gzip?: Buffer;
 }
 
-// Only these parts of dist/ are public; the manifest (_site.json) and anything else are not.
-const isPublic = (url: string) => /^\/(assets|images|_data)\//.test(url) || url === '/sitemap.xml' || url === '/robots.txt' || url.endsWith('index.html') || url === '/404.html';
-
-function cacheControl(url: string): string {
-  if (url.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
-  if (url.startsWith('/images/')) return 'public, max-age=86400';
-  return 'no-cache';
-}
+// Pages (index.html) and the not-found page are loaded to be served at their routes; the other
+// files only when public-files.ts lists them. The manifest (_site.json) and anything else are not.
+const isPage = (url: string) => url.endsWith('/index.html') || url === '/404.html';
 
 export async function loadBuildFiles(distDir: string): Promise<Map<string, BuildFile>> {
   const files = new Map<string, BuildFile>();
@@ -31,11 +27,12 @@ export async function loadBuildFiles(distDir: string): Promise<Map<string, Build
   for (const file of names) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
     const url = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
-    if (!isPublic(url)) continue;
+    const entry = publicPath(url);
+    if (!entry && !isPage(url)) continue;
     const body = await readFile(file);
     files.set(url, {
       type: mediaType(file) ?? 'application/octet-stream',
-      cacheControl: cacheControl(url),
+      cacheControl: entry?.cacheControl ?? pageCacheControl,
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       body,
       br: names.has(`${file}.br`) ? await readFile(`${file}.br`) : undefined,

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import { publicPath, redirectCacheControl } from '../public-files.ts';
 import { loadBuildFiles, pickEncoding, type BuildFile } from './build-files.ts';
 
 export async function readManifest(distDir: string): Promise<SiteManifest> {
@@ -34,11 +35,13 @@ export async function site(app: FastifyInstance, options: { distDir: string; man
     app.get(route, (request, reply) => send(request, reply, file));
   }
   for (const { from, to } of manifest.redirects) {
-    app.get(from, (_request, reply) => reply.header('Cache-Control', 'public, max-age=3600').redirect(to, 301));
+    app.get(from, (_request, reply) => reply.header('Cache-Control', redirectCacheControl).redirect(to, 301));
   }
-  // Assets, images, route data, sitemap and robots: exact names only.
+  // The public files (public-files.ts), by exact name; a page only at its route, never as
+  // /route/index.html, so each has one address.
   app.get('/*', (request, reply) => {
-    const file = files.get(request.url.split('?')[0]);
+    const url = request.url.split('?')[0];
+    const file = publicPath(url) && files.get(url);
     return file ? send(request, reply, file) : reply.callNotFound();
   });
 

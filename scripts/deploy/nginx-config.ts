@@ -1,0 +1,155 @@
+// The nginx.conf for one build, generated from the manifest the server reads (dist/_site.json) and
+// the tables the server uses (security headers, public files and their caching, media types), so
+// nginx answers exactly as Fastify does: 200 for each route, 301 for each redirect and trailing
+// slash, 404 with the not-found page for anything else, precompressed brotli and gzip. The lead
+// endpoints and /healthz go to the upstream instances; the lead rate limit is enforced here, so
+// it holds across all of them. Runs unprivileged: nginx -p PREFIX -c FILE -g 'daemon off;'.
+import type { SiteManifest } from '../build/site-files.ts';
+import { tooManySubmissions } from '../../server/leads/errors.ts';
+import { RATE_WINDOW_MS } from '../../server/leads/routes.ts';
+import { mediaTypes } from '../../server/media-types.ts';
+import { isFolder, pageCacheControl, publicPaths, redirectCacheControl } from '../../server/public-files.ts';
+import { securityHeaders } from '../../server/security-headers.ts';
+
+export const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+export interface NginxOptions {
+  /** Absolute path of the build. */
+  distDir: string;
+  manifest: SiteManifest;
+  /** A port, or address:port. */
+  listen: string;
+  /** host:port of each server instance. */
+  upstreams: string[];
+  serverName?: string;
+  /** RATE_LIMIT: leads per client address per 10 minutes; 0 = no limit. */
+  rateLimit: number;
+}
+
+/** nginx counts whole requests per minute: RATE_LIMIT at once (the burst), then refilled evenly. */
+export function leadRate(rateLimit: number) {
+  const windowMinutes = RATE_WINDOW_MS / 60_000;
+  const perMinute = Math.max(1, Math.round(rateLimit / windowMinutes));
+  return { perMinute, burst: rateLimit - 1, retryAfterSeconds: Math.ceil(60 / perMinute) };
+}
+
+const quote = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+// add_header in a location replaces every add_header inherited from the server block, so each
+// location that adds one states the security headers again.
+const headerLines = (extra: Record<string, string>, indent: string) =>
+  Object.entries({ ...securityHeaders, ...extra })
+    .map(([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`)
+    .join('\n');
+const location = (match: string, extraHeaders: Record<string, string>, body: string[]) =>
+  [`    location ${match} {`, headerLines(extraHeaders, '      '), ...body.map((line) => `      ${line}`), '    }'].join('\n');
+// A path from the manifest goes into the config as a literal: nothing in it may end a directive.
+function literal(pathname: string): string {
+  if (!/^\/[A-Za-z0-9._~\/-]*$/.test(pathname)) throw new Error(`Cannot put the path "${pathname}" into nginx.conf: only letters, digits and . _ ~ / - are allowed.`);
+  return pathname;
+}
+
+export function nginxConfig(options: NginxOptions): string {
+  const { distDir, manifest, listen, upstreams, rateLimit } = options;
+  if (!upstreams.length) throw new Error('Give at least one --upstream HOST:PORT (a running `npm start`).');
+  const serverName = options.serverName ?? new URL(manifest.site.url).hostname;
+  const rate = leadRate(rateLimit);
+  const types = Object.entries(mediaTypes).map(([extension, type]) => `    ${quote(type)} ${extension.slice(1)};`);
+
+  const pages = manifest.routes.flatMap((route) => {
+    const file = route === '/' ? '/index.html' : `${literal(route)}/index.html`;
+    const page = location(`= ${literal(route)}`, { 'Cache-Control': pageCacheControl }, [`try_files ${file} =404;`]);
+    // /services/ is /services: one canonical address per page (the query string kept).
+    return route === '/' ? [page] : [page, location(`= ${route}/`, {}, [`return 301 ${route}$is_args$args;`])];
+  });
+  const redirects = manifest.redirects.map(({ from, to }) => location(`= ${literal(from)}`, { 'Cache-Control': redirectCacheControl }, [`return 301 ${literal(to)};`]));
+  const files = publicPaths.map((entry) => location(isFolder(entry) ? `^~ ${literal(entry.path)}` : `= ${literal(entry.path)}`, { 'Cache-Control': entry.cacheControl }, ['try_files $uri =404;']));
+  const proxy = [
+    'proxy_pass http://instances;',
+    'proxy_http_version 1.1;',
+    'proxy_set_header Connection "";',
+    'proxy_set_header Host $http_host;',
+    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    // A refused or timed-out connection moves on to the next instance. A lead already sent to an
+    // instance is never sent again (nginx does not retry a POST once it went out).
+    'proxy_next_upstream error timeout;',
+    'proxy_connect_timeout 2s;',
+  ];
+  const leadLimit = rateLimit > 0 ? ['limit_req zone=leads burst=' + rate.burst + ' nodelay;', 'error_page 429 = @too_many_leads;'] : [];
+  const endpoints = manifest.forms.map((form) => `    location = ${literal(form.endpoint)} {\n${[...leadLimit, ...proxy].map((line) => `      ${line}`).join('\n')}\n    }`);
+  const tooMany = JSON.stringify(tooManySubmissions(Math.ceil(rate.retryAfterSeconds / 60)));
+
+  return `# nginx.conf for ${manifest.site.name}, generated by \`npm run nginx-config\` from ${distDir}/_site.json.
+# Regenerate it after every build. Run it unprivileged, with a folder of its own for the pid,
+# temp and log files:   nginx -p PREFIX -c THIS_FILE -g 'daemon off;'
+# Brotli needs Debian's libnginx-mod-http-brotli-static.
+load_module ${brotliModule};
+worker_processes auto;
+# Relative paths are under PREFIX (Debian's built-in pid path, /run/nginx.pid, needs root).
+pid nginx.pid;
+error_log error.log warn;
+events { worker_connections 1024; }
+
+http {
+  types {
+${types.join('\n')}
+  }
+  default_type application/octet-stream;
+  access_log access.log;
+  client_body_temp_path client_body_temp;
+  proxy_temp_path proxy_temp;
+  fastcgi_temp_path fastcgi_temp;
+  uwsgi_temp_path uwsgi_temp;
+  scgi_temp_path scgi_temp;
+  server_tokens off;
+  absolute_redirect off;
+  sendfile on;
+  tcp_nopush on;
+  # The server refuses lead bodies over 16 KB too.
+  client_max_body_size 16k;
+  brotli_static on;
+  gzip_static on;
+  gzip_vary on;
+  etag on;
+
+  # RATE_LIMIT=${rateLimit} leads per client address per 10 minutes, across every instance: that
+  # many at once, then ${rate.perMinute} a minute (nginx counts whole requests per minute). Only POSTs count.
+  map $request_method $lead_client {
+    POST $binary_remote_addr;
+    default "";
+  }
+  limit_req_zone $lead_client zone=leads:10m rate=${rate.perMinute}r/m;
+  limit_req_status 429;
+
+  upstream instances {
+${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=10s;`).join('\n')}
+    keepalive 16;
+  }
+
+  server {
+    listen ${listen};
+    server_name ${serverName};
+    root ${distDir};
+    error_page 404 /404.html;
+
+${location('= /404.html', { 'Cache-Control': pageCacheControl }, ['internal;'])}
+
+${pages.join('\n')}
+
+${redirects.join('\n')}
+
+${files.join('\n')}
+
+    # The lead endpoints and the health check are answered by the instances.
+${endpoints.join('\n')}
+    location = /healthz {
+${proxy.map((line) => `      ${line}`).join('\n')}
+    }
+${location('@too_many_leads', { 'Retry-After': String(rate.retryAfterSeconds), 'Cache-Control': 'no-store' }, ['default_type "application/json; charset=utf-8";', `return 429 ${quote(tooMany)};`])}
+
+    # Anything else: the not-found page, as the server answers.
+    location / { return 404; }
+  }
+}
+`;
+}
