@@ -14,7 +14,8 @@ import { prerender } from './build/prerender.ts';
 import type { ViteManifest } from './build/preload-links.ts';
 import { routeData, siteShell } from './build/model-to-routes.ts';
 import { inlineSmallImages } from './build/inline-image.ts';
-import { writeSiteFiles } from './build/site-files.ts';
+import { manifest, writeSiteFiles } from './build/site-files.ts';
+import { writeStaticHostFiles } from './deploy/static-host.ts';
 import { authoringGuide } from './generate-docs.ts';
 import { generateTypes } from './generate-types.ts';
 
@@ -69,6 +70,7 @@ export async function buildSite(options: BuildOptions = {}) {
   const pages = await prerender(job, routeData(model, inlineSmallImages(root)));
   const renderSeconds = (performance.now() - renderStarted) / 1000;
   await writeSiteFiles(model, root, outDir);
+  await writeStaticHostFiles(outDir, manifest(model));
   const compressStarted = performance.now();
   const compressed = await precompress(outDir);
   const compressSeconds = (performance.now() - compressStarted) / 1000;
