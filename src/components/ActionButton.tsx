@@ -1,12 +1,12 @@
-// One renderer for the schema's Button shape: an internal link (client-side navigation, still a
-// real <a href>), an external link, or an action such as printing.
+// One renderer for the schema's Button shape: a link (where it leads follows TextLink's rule) or an
+// action such as printing.
 import { Button as MantineButton, type ButtonProps } from '@mantine/core';
 import { createContext, useContext } from 'react';
-import { Link } from 'wouter';
 import type { Button } from '../generated/content.ts';
 import { useQueryFlag } from '../routing/use-query-flag.ts';
 import { useSite } from '../site-context.tsx';
 import { SiteIcon } from './icons.tsx';
+import { TextLink } from './TextLink.tsx';
 import { Tooltip } from './Tooltip.tsx';
 
 /** Buttons on a dark (brand) background switch to light variants to keep their contrast. */
@@ -29,27 +29,15 @@ export function ActionButton({ button, size = 'md', fullWidth }: { button: Butto
     fullWidth,
     rightSection: button.icon ? <SiteIcon name={button.icon} size={18} /> : undefined,
   };
-  let element;
-  if (button.to) {
-    element = (
-      <MantineButton component={Link} href={button.to} {...common}>
+  const element =
+    button.to !== undefined || button.href !== undefined ? (
+      <MantineButton component={TextLink} to={button.to} href={button.href} {...common}>
+        {button.label}
+      </MantineButton>
+    ) : (
+      <MantineButton type="button" onClick={actions[button.action!]} data-action={button.action} {...common}>
         {button.label}
       </MantineButton>
     );
-  } else if (button.href) {
-    const web = button.href.startsWith('https://');
-    element = (
-      <MantineButton component="a" href={button.href} {...(web && { target: '_blank', rel: 'noopener noreferrer' })} {...common}>
-        {button.label}
-      </MantineButton>
-    );
-  } else {
-    const action = actions[button.action!];
-    element = (
-      <MantineButton type="button" onClick={action} data-action={button.action} {...common}>
-        {button.label}
-      </MantineButton>
-    );
-  }
   return button.tooltip ? <Tooltip label={button.tooltip}>{element}</Tooltip> : element;
 }

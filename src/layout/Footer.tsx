@@ -1,9 +1,9 @@
 // The footer: the provider, its link columns (one holds the 'White Papers' button), the contact
 // details declared once in site.yaml, and the copyright line.
 import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'wouter';
 import { ActionButton, OnDarkContext } from '../components/ActionButton.tsx';
 import { ContactDetails } from '../components/ContactDetails.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { useSite } from '../site-context.tsx';
 import classes from './Footer.module.css';
 
@@ -29,10 +29,10 @@ export function Footer() {
                   {column.title}
                 </Title>
                 {column.links.map((link) =>
-                  link.to ? (
-                    <Link key={link.label} href={link.to} className={classes.link}>
+                  link.action === undefined ? (
+                    <TextLink key={link.label} to={link.to} href={link.href} className={classes.link}>
                       {link.label}
-                    </Link>
+                    </TextLink>
                   ) : (
                     <div key={link.label}>
                       <ActionButton button={{ ...link, variant: link.variant ?? 'secondary' }} size="sm" />

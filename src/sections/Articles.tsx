@@ -1,7 +1,7 @@
 // The blog listing, generated from site/blog: every article, newest first.
 import { Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import { Link } from 'wouter';
 import { SmartImage } from '../components/SmartImage.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { formatDate } from '../lib/format-date.ts';
 import type { SectionOf } from '../browser-data.ts';
 import classes from './Articles.module.css';
@@ -22,9 +22,9 @@ export function Articles({ section }: { section: SectionOf<'articles'> }) {
               </Text>
             </Group>
             <Title order={3} className={classes.title}>
-              <Link href={article.path} className={classes.link}>
+              <TextLink to={article.path} className={classes.link}>
                 {article.title}
-              </Link>
+              </TextLink>
             </Title>
             <Text className={classes.excerpt}>{article.excerpt}</Text>
             <Text size="sm" c="dimmed" mt="auto" pt="md">
