@@ -1,0 +1,105 @@
+// The commands of `npm run leads`: each returns the text to print. Field labels come from the
+// forms of the current build (dist/_site.json), as in the e-mail the lead became.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FormDefinition } from '../../src/generated/content.ts';
+import { SUBMITTED_AT_FIELD } from '../../src/forms/protocol.ts';
+import { fsyncPath } from '../../server/leads/durable-file.ts';
+import { purgeOldSentLeads } from '../../server/leads/retention.ts';
+import type { Folder } from '../../server/leads/spool.ts';
+import type { LeadStore, StoredLead } from './store.ts';
+
+export function age(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return `${Math.floor(minutes / 1440)} days`;
+}
+
+/** Each field of a lead with its form label; a select shows its option's label too. */
+export function labelledFields(fields: Record<string, string>, form: FormDefinition | undefined): [string, string][] {
+  const known = (form?.fields ?? []).map((field): [string, string] => {
+    const raw = fields[field.name] ?? '';
+    const option = field.options?.find((o) => o.value === raw);
+    return [field.label, option ? `${option.label} (${raw})` : raw];
+  });
+  // Fields the current build's form no longer has (or no build at all): shown by their name.
+  const names = new Set((form?.fields ?? []).map((field) => field.name));
+  const others = Object.entries(fields).filter(([name]) => !names.has(name) && name !== SUBMITTED_AT_FIELD);
+  return [...known, ...others];
+}
+
+export async function status(store: LeadStore, now = Date.now()): Promise<string> {
+  const leads = await store.all();
+  const count = (folder: Folder) => leads.filter((lead) => lead.folder === folder).length;
+  const queued = leads.filter((lead) => lead.folder === 'queue');
+  const failed = leads.filter((lead) => lead.folder !== 'sent' && lead.entry?.lastError);
+  // Each failed attempt rewrites the lead's file: the newest file holds the latest error.
+  const last = failed.sort((a, b) => a.modifiedAt - b.modifiedAt).at(-1);
+  return [
+    `Leads in ${store.spool.dir}`,
+    `  queue: ${count('queue')}   sent: ${count('sent')}   dead: ${count('dead')}`,
+    `  oldest queued: ${queued.length ? `${age(now - queued[0].receivedAt)} ago (${queued[0].id})` : '—'}`,
+    `  last error: ${last ? `${last.entry!.lastError} (${age(now - last.modifiedAt)} ago, lead ${last.id}, ${last.folder}, ${last.entry!.attempts} attempt(s))` : '—'}`,
+  ].join('\n');
+}
+
+export async function list(store: LeadStore, folder?: Folder): Promise<string> {
+  const leads = await store.all(folder);
+  if (!leads.length) return `No leads${folder ? ` in ${folder}/` : ''}.`;
+  const rows = leads.map((lead) => {
+    const fields = lead.entry?.lead.fields ?? {};
+    const who = [fields.name, fields.email && `<${fields.email}>`].filter(Boolean).join(' ');
+    return [lead.id, lead.folder, lead.entry?.lead.form ?? '(unreadable)', new Date(lead.receivedAt).toISOString().slice(0, 16).replace('T', ' '), String(lead.entry?.attempts ?? '—'), who, lead.entry?.lastError ?? ''];
+  });
+  const header = ['ID', 'STATUS', 'FORM', 'RECEIVED (UTC)', 'ATTEMPTS', 'FROM', 'LAST ERROR'];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
+  return [header, ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+}
+
+export async function show(store: LeadStore, id: string): Promise<string> {
+  const lead = await store.find(id);
+  if (!lead.entry) return `Lead ${lead.id} (${lead.folder}/${lead.file}) could not be read by the server and is kept as it is.`;
+  const { entry } = lead;
+  const form = store.form(entry.lead.form);
+  const rows: [string, string][] = [
+    ['Lead id', lead.id],
+    ['Status', lead.folder],
+    ['Form', form ? `${form.title} (${form.id})` : `${entry.lead.form} (not in the current build: fields shown by name)`],
+    ['Received at', entry.lead.receivedAt],
+    ['Submitted at', entry.lead.fields[SUBMITTED_AT_FIELD] ?? '—'],
+    ['Attempts', String(entry.attempts)],
+    ...(lead.folder === 'queue' ? [['Next attempt', entry.nextAttemptAt ? new Date(entry.nextAttemptAt).toISOString() : 'now'] as [string, string]] : []),
+    ...(entry.lastError ? [['Last error', entry.lastError] as [string, string]] : []),
+    ['', ''],
+    ...labelledFields(entry.lead.fields, form),
+  ];
+  return rows.map(([label, value]) => (label ? `${label}: ${value.includes('\n') ? `\n  ${value.split('\n').join('\n  ')}` : value || '—'}` : '')).join('\n');
+}
+
+/** Back to the queue with attempts reset; a running server delivers it at its next rescan. */
+async function requeue(store: LeadStore, lead: StoredLead): Promise<void> {
+  if (!lead.entry) throw new Error(`Lead ${lead.id} could not be read (${lead.folder}/${lead.file}); open the file to recover it by hand.`);
+  if (lead.folder === 'sent') throw new Error(`Lead ${lead.id} was delivered already.`);
+  const { lastError: _previous, ...entry } = lead.entry;
+  await store.spool.write({ ...entry, attempts: 0, nextAttemptAt: 0, retriedAt: new Date().toISOString() }, 'queue');
+  if (lead.folder === 'dead') {
+    await rm(path.join(store.spool.folder('dead'), lead.file), { force: true });
+    await fsyncPath(store.spool.folder('dead'));
+  }
+}
+
+export async function retry(store: LeadStore, target: { id?: string; allDead?: boolean }): Promise<string> {
+  const leads = target.allDead ? (await store.all('dead')).filter((lead) => lead.entry) : [await store.find(target.id!)];
+  for (const lead of leads) await requeue(store, lead);
+  const skipped = target.allDead ? (await store.all('dead')).length : 0;
+  return [
+    `${leads.length} lead(s) back in the queue with attempts reset; a running server delivers them within a minute.`,
+    ...(skipped ? [`${skipped} unreadable file(s) stay in dead/: open them to recover by hand.`] : []),
+  ].join('\n');
+}
+
+export async function purge(store: LeadStore, days: number): Promise<string> {
+  const count = await purgeOldSentLeads(store.spool, days);
+  return `${count} sent lead(s) older than ${days} days deleted. Queued and dead leads are never purged.`;
+}
