@@ -46,9 +46,10 @@ async function startInstance(instance: (typeof instances)[number]): Promise<void
 }
 
 /** A POST from a given loopback address, so each burst lead is its own client to nginx. */
-function post(url: string, body: unknown, localAddress = '127.0.0.1'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function post(url: string, body: unknown, localAddress = '127.0.0.1', forwardedFor?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } }, (response) => {
+    const headers = { 'content-type': 'application/json', ...(forwardedFor && { 'x-forwarded-for': forwardedFor }) };
+    const req = request(url, { method: 'POST', localAddress, headers }, (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
@@ -133,11 +134,11 @@ describe('through nginx, the site answers exactly as one instance does', () => {
   });
 });
 
-it('one client is limited across both instances: RATE_LIMIT leads, then 429 with Retry-After', async () => {
+it('one client is limited across both instances, whatever X-Forwarded-For it forges: RATE_LIMIT leads, then 429 with Retry-After', async () => {
   const form = manifest.forms[0];
   const before = await Promise.all(instances.map((instance) => leadsIn(instance.dataDir)));
   const answers = [];
-  for (let i = 0; i < RATE_LIMIT + 2; i++) answers.push(await post(nginxUrl + form.endpoint, validLead(form, `Limited ${i}`)));
+  for (let i = 0; i < RATE_LIMIT + 2; i++) answers.push(await post(nginxUrl + form.endpoint, validLead(form, `Limited ${i}`), '127.0.0.1', `198.51.100.${i}`));
   expect(answers.map((a) => a.status)).toEqual([...Array(RATE_LIMIT).fill(202), 429, 429]);
   const limited = answers.at(-1)!;
   expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
