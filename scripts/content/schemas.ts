@@ -19,11 +19,6 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export type ContentKind = 'settings' | 'page' | 'article' | 'form' | 'redirects';
 
-/** One schema file exactly as written in schema/ (for the composed section types, see `composedSchemas`). */
-export function readSchema(file: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(`${schemaDir}${file}`, 'utf8'));
-}
-
 function newAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, discriminator: true, verbose: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);

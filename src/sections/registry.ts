@@ -1,7 +1,8 @@
 // The renderer's map from section `type` to its component, loaded on demand: a page downloads
 // only the sections it uses. Typed against the generated Section union, so a type added to the
-// schema without an entry here fails the type-check. Convention: the component for type `x` lives
-// in src/sections/<X>.tsx (PascalCase), which the prerenderer relies on to preload it.
+// schema without an entry here fails the type-check. The component for type `x` lives in
+// src/sections/<X>.tsx (PascalCase): `npm run validate` checks it (componentFile in
+// scripts/content/schema-check.ts) and the prerenderer relies on it to preload the chunk.
 import type { ComponentType } from 'react';
 import type { RenderedSection, SectionOf, SectionType } from '../browser-data.ts';
 

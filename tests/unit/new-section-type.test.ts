@@ -60,11 +60,14 @@ describe('adding a two-field section type by the README recipe', () => {
     await writeFile(file, JSON.stringify(sections, null, 2));
   });
 
-  it('until its component exists, validation says which file to create', () => {
+  it('until its component exists, npm run validate and npm run types say which file to create', () => {
     const validate = run('scripts/validate.ts');
     expect(validate.status).toBe(1);
     expect(validate.stderr).toMatch(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/section\/oneOf\/\d+: section type "logos" has no component: create src\/sections\/Logos\.tsx/m);
     expect(validate.stderr).not.toMatch(/^\s+at /m);
+    const types = run('scripts/generate-types.ts');
+    expect(types.status).toBe(1);
+    expect(types.stderr).toMatch(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/section\/oneOf\/\d+: section type "logos" has no component/m);
   });
 
   it('the generated types, the composed editor schema and the guide follow', async () => {
