@@ -87,7 +87,8 @@ export class Spool {
   async purgeSent(cutoff: number): Promise<number> {
     let count = 0;
     for (const file of await this.list('sent')) {
-      const receivedAt = receivedAtOf(file) ?? Date.parse((await this.read('sent', file)).lead.receivedAt);
+      // A file whose age cannot be told is kept: only what is known to be old is deleted.
+      const receivedAt = receivedAtOf(file) ?? (await this.read('sent', file).then((entry) => Date.parse(entry.lead.receivedAt), () => NaN));
       if (!(receivedAt < cutoff)) continue;
       await rm(path.join(this.folder('sent'), file), { force: true });
       count++;

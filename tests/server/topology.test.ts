@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteManifest } from '../../scripts/build/site-files.ts';
 import { ensureNginx, startNginx } from '../../scripts/deploy/run-nginx.ts';
+import { readManifest } from '../../server/plugins/site.ts';
 import { publicPath } from '../../server/public-files.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { startChildServer } from '../fixtures/child-server.ts';
@@ -67,7 +68,7 @@ beforeAll(async () => {
   distDir = await writeDist(forms);
   // nginx runs as an unprivileged user: the build must be readable by anyone, as a deployed one is.
   await chmod(distDir, 0o755);
-  manifest = { ...(await import(path.join(distDir, '_site.json'), { with: { type: 'json' } })).default } as SiteManifest;
+  manifest = await readManifest(distDir);
   smtp = await startSmtp();
   for (let i = 0; i < 2; i++) instances.push({ port: await freePort(), dataDir: await mkdtemp(path.join(tmpdir(), `instance-${i}-`)) });
   await Promise.all(instances.map(startInstance));
