@@ -159,6 +159,26 @@ describe('changing', () => {
   });
 });
 
+it('a retried lead gets a fresh retry period: an old lead that fails again waits in the queue, not in dead/', async () => {
+  const saved = config;
+  const dataDir = path.join(config.distDir, '..', `data-${Math.random().toString(36).slice(2)}`);
+  // A server whose mail server refuses connections, giving up on a lead after an hour.
+  config = { ...saved, dataDir, smtpUrl: 'smtp://127.0.0.1:1', retry: { baseMs: 60_000, capMs: 60_000, giveUpAfterMs: 3600_000, rescanMs: 200 } };
+  const failing = await buildApp({ config });
+  try {
+    await failing.ready();
+    const id = newLeadId(new Date(Date.now() - 3 * 3600_000));
+    const lead = { id, form: forms[0].id, receivedAt: new Date(Date.now() - 3 * 3600_000).toISOString(), fields: validLead(forms[0]) };
+    await writeFile(path.join(dataDir, 'spool', 'dead', `${id}.json`), JSON.stringify({ lead, attempts: 9, nextAttemptAt: 0, lastError: 'old' }));
+    expect((await leads('retry', id)).code).toBe(0);
+    await expect.poll(async () => (await leads('show', id)).stdout, { timeout: 10_000 }).toMatch(/Attempts: 1\n[\s\S]*Last error: .*ECONNREFUSED/);
+    expect((await leads('show', id)).stdout).toContain('Status: queue');
+  } finally {
+    await failing.close();
+    config = saved;
+  }
+});
+
 it('without a spool it says where it looked', async () => {
   const saved = config.dataDir;
   await rename(saved, `${saved}-moved`);
