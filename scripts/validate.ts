@@ -17,7 +17,7 @@ if (result.errors.length) {
     if (ci) console.error(formatAnnotation(error));
   }
   const where = result.errors.every((error) => error.file.startsWith('site/')) ? 'site/' : 'the schema (schema/, src/sections/)';
-  console.error(`\n${result.errors.length} error${result.errors.length === 1 ? '' : 's'} in ${where}. Fix them and run \`npm run validate\` again.`);
+  console.error(`\n${result.errors.length} error${result.errors.length === 1 ? '' : 's'} in ${where}. Fix ${result.errors.length === 1 ? 'it' : 'them'} and run \`npm run validate\` again.`);
   process.exit(1);
 }
 const { pages, articles, links, files } = result.stats;

@@ -6,14 +6,14 @@ import type { DataPath } from './yaml-source.ts';
 export const separator = ' › ';
 
 // Lists whose items do not read well as the list's name minus its final "s".
-const itemNames: Record<string, string> = { stories: 'story', sidebar: 'sidebar article', recommended: 'recommended article', meta: 'fact', aside: 'aside block', rows: 'row', columns: 'column' };
+const itemNames: Record<string, string> = { stories: 'story', sidebar: 'sidebar article', recommended: 'recommended article', meta: 'fact', aside: 'aside block', keyFocus: 'focus point', rows: 'row', columns: 'column' };
 
 /** What one item of the list `key` is called: `sections` → `section`, `stories` → `story`. */
 export function itemName(key: string | number | undefined): string {
   if (typeof key !== 'string') return 'item';
   if (itemNames[key]) return itemNames[key];
   if (/ies$/.test(key)) return key.replace(/ies$/, 'y');
-  if (/s$/.test(key)) return key.replace(/s$/, '');
+  if (/[^us]s$/.test(key)) return key.replace(/s$/, '');
   return `${key} item`;
 }
 

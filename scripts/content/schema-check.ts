@@ -91,6 +91,22 @@ export function ajvPlace(message: string, names: string[]): { file: string; path
   return { file, path: match[2].split('/').filter(Boolean).map((part) => decodeURIComponent(part)) };
 }
 
+/** Each section type in the list is defined, described, and has one example of itself. */
+export function checkSectionTypes(sections: SchemaFile, types: string[]): ContentError[] {
+  const defs = (sections.schema.$defs ?? {}) as Record<string, JsonSchema>;
+  const problems: ContentError[] = [];
+  types.forEach((type, index) => {
+    const def = defs[type];
+    if (!def) return; // the broken $ref is reported already
+    if (typeof def.description !== 'string') problems.push(schemaProblem(sections, ['$defs', type], `section type "${type}" has no description. Add one: the guide, editors and the studio show it.`));
+    const example = Array.isArray(def.examples) ? (def.examples[0] as Record<string, unknown> | undefined) : undefined;
+    if (!example) problems.push(schemaProblem(sections, ['$defs', type], `section type "${type}" has no example. Add one "examples" entry: the guide shows it and editors offer it as a snippet.`));
+    else if (example.type !== type) problems.push(schemaProblem(sections, ['$defs', type, 'examples', 0], `the example of section type "${type}" must start with type: ${type}.`));
+    if (def.properties && typeof def.properties === 'object' && 'type' in def.properties) problems.push(schemaProblem(sections, ['$defs', type, 'properties', 'type'], `leave "type" out: it is added from the type's name (listed at $defs/section/oneOf/${index}).`));
+  });
+  return problems;
+}
+
 export const componentFile = (type: string) => `src/sections/${type.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}.tsx`;
 
 /** Each section type has its component at src/sections/<PascalType>.tsx, and that folder holds nothing else. */

@@ -23,7 +23,9 @@ const kindOfValue = (value: unknown): string =>
 
 const expected: Record<string, string> = { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list', object: 'a group of fields' };
 
-const quoteList = (names: string[]) => names.map((n) => `"${n}"`).join(', ').replace(/, ([^,]*)$/, ' and $1');
+// `a "value" and a "label"`, `a "title" and "links"`, `an "icon"`.
+const withArticle = (name: string) => (name.endsWith('s') ? `"${name}"` : `${/^[aeiou]/i.test(name) ? 'an' : 'a'} "${name}"`);
+const quoteList = (names: string[]) => names.map(withArticle).join(', ').replace(/, ([^,]*)$/, ' and $1');
 
 /** "Each option needs a "value" and a "label", for example:" and the example, indented under the message. */
 function whatItNeeds(shape: Shape, subject: string, asList: boolean): string {
@@ -92,8 +94,13 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
       return { path, message: Number(params.limit) === 1 ? 'must not be empty.' : `must be at least ${params.limit} characters long (it has ${String(error.data).length}).` };
     case 'maxLength':
       return { path, message: `must be at most ${params.limit} characters long (it has ${String(error.data).length}).` };
-    case 'minItems':
-      return { path, message: `needs at least ${params.limit} item${params.limit === 1 ? '' : 's'}.` };
+    case 'minItems': {
+      const last = path.at(-1);
+      const item = typeof last === 'string' ? itemName(last) : 'item';
+      const shape = shapeOf(schema.items);
+      const needs = shape ? whatItNeeds(shape, `Each ${item}`, true) : '';
+      return { path, message: `needs at least ${params.limit} ${item}${params.limit === 1 ? '' : 's'}.${needs}` };
+    }
     case 'maxItems':
       return { path, message: `can hold at most ${params.limit} items (it has ${(error.data as unknown[]).length}).` };
     case 'minimum':

@@ -8,7 +8,7 @@ import { Ajv, type AnySchema, type SchemaValidateFunction, type ValidateFunction
 import addFormatsModule from 'ajv-formats';
 import { composedSectionsFile, composeSections, sectionTypesOf, type JsonSchema, type SectionsSource } from './compose-sections.ts';
 import { ContentErrors, type ContentError } from './errors.ts';
-import { ajvPlace, checkSchemaSources, checkSectionComponents, eachSchema, schemaProblem, type SchemaFile } from './schema-check.ts';
+import { ajvPlace, checkSchemaSources, checkSectionComponents, checkSectionTypes, eachSchema, schemaProblem, type SchemaFile } from './schema-check.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped once more.
 export const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
@@ -64,7 +64,7 @@ export function loadContract(dir = schemaDir, root = projectRoot): Contract | Co
   const sectionsFile = files.find((f) => f.name === 'sections.schema.json')!;
   const sectionsSource = sectionsFile.schema as unknown as SectionsSource;
   const sectionTypes = sectionTypesOf(sectionsSource);
-  let problems = [...checkSchemaSources(files, (keyword) => keyword in known, { [composedSectionsFile]: sectionsFile.name }), ...checkSectionComponents(root, sectionTypes, sectionsFile)];
+  let problems = [...checkSchemaSources(files, (keyword) => keyword in known, { [composedSectionsFile]: sectionsFile.name }), ...checkSectionTypes(sectionsFile, sectionTypes), ...checkSectionComponents(root, sectionTypes, sectionsFile)];
   const schemas = new Map<string, JsonSchema>();
   if (!problems.length) {
     for (const file of files) {

@@ -172,7 +172,7 @@ fields:
 
   it('options written as a sentence: the list, its fields and an example', async () => {
     expect(await errorsFor({ 'site/forms/inquiry.yaml': withOptions('    options: small, medium or large\n') })).toEqual([
-      'site/forms/inquiry.yaml:15:14  field 2 (Company Size) › options: must be a list, but it is text. Each option needs "value" and "label", for example:\n' +
+      'site/forms/inquiry.yaml:15:14  field 2 (Company Size) › options: must be a list, but it is text. Each option needs a "value" and a "label", for example:\n' +
         '    - value: 51-200\n' +
         '      label: 51–200 people',
     ]);
@@ -180,9 +180,23 @@ fields:
 
   it('options as a list of words: one error for the list, not one per item', async () => {
     expect(await errorsFor({ 'site/forms/inquiry.yaml': withOptions('    options:\n      - small\n      - medium\n      - large\n') })).toEqual([
-      'site/forms/inquiry.yaml:16:9  field 2 (Company Size) › option 1: must be a group of fields, but it is text (so are options 2 and 3). Each option needs "value" and "label", for example:\n' +
+      'site/forms/inquiry.yaml:16:9  field 2 (Company Size) › option 1: must be a group of fields, but it is text (so are options 2 and 3). Each option needs a "value" and a "label", for example:\n' +
         '    value: 51-200\n' +
         '    label: 51–200 people',
+    ]);
+  });
+
+  it('an empty list says what one item looks like; so does a section list given as text', async () => {
+    expect(await errorsFor({ 'site/forms/inquiry.yaml': withOptions('    options: []\n') })).toEqual([
+      'site/forms/inquiry.yaml:15:14  field 2 (Company Size) › options: needs at least 1 option. Each option needs a "value" and a "label", for example:\n' +
+        '    - value: 51-200\n' +
+        '      label: 51–200 people',
+    ]);
+    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('    cards:\n      - title: First\n        icon: rocket\n', '    cards: First, Second\n') })).toEqual([
+      'site/pages/home.yaml:14:12  section 2 (cards) › cards: must be a list, but it is text. Each card needs a "title", for example:\n' +
+        '    - title: Strategic Storytelling\n' +
+        '      icon: presentation\n' +
+        '      description: Narratives that show leadership what the centre delivers.',
     ]);
   });
 

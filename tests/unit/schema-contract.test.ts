@@ -125,6 +125,20 @@ describe('mistakes in the schema itself', () => {
     ]);
   });
 
+  it('a section type without description or example, or restating its type', async () => {
+    const errors = await brokenSchema((defs) => {
+      const cta = defs.cta as Record<string, unknown>;
+      delete cta.description;
+      delete cta.examples;
+      (cta.properties as Record<string, unknown>).type = { const: 'cta', description: 'Copied.' };
+    });
+    expect(errors).toEqual([
+      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta: section type "cta" has no description\./),
+      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta: section type "cta" has no example\./),
+      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta\/properties\/type: leave "type" out/),
+    ]);
+  });
+
   it('a section type without its component file', async () => {
     const errors = await brokenSchema((defs) => {
       (defs.section as { oneOf: object[] }).oneOf.push({ $ref: '#/$defs/logos' });
