@@ -55,6 +55,10 @@ export type IconName =
   | 'users'
   | 'world';
 /**
+ * A query in the form name=value, for example source=form: the address carries it when a visitor arrives from somewhere in particular.
+ */
+export type QueryFlag = string;
+/**
  * One block of a page. Its `type` is one of: hero, stats, cards, table, steps, faq, metrics, cta, stories, testimonials, trends, articles, document, form.
  */
 export type Section = (
@@ -284,7 +288,7 @@ export interface Button {
   /**
    * Hide the button when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
 }
 /**
  * One page of the site: its address, its title and description for search engines, and its sections from top to bottom.
@@ -344,7 +348,7 @@ export interface HeroSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * A small label above the headline, for example "Strategic Communications Partner".
    */
@@ -444,7 +448,7 @@ export interface StatsSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * The figures.
    *
@@ -488,7 +492,7 @@ export interface CardsSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * How many cards per row on wide screens (1-4). Default: 3.
    */
@@ -574,7 +578,7 @@ export interface TableSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * What the table shows; read out by screen readers.
    */
@@ -626,7 +630,7 @@ export interface StepsSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * The steps, in order.
    *
@@ -678,7 +682,7 @@ export interface FaqSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * The questions and answers.
    *
@@ -726,7 +730,7 @@ export interface MetricsSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * The features, listed on the left.
    *
@@ -786,7 +790,7 @@ export interface CtaSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   buttons: Buttons;
 }
 /**
@@ -820,7 +824,7 @@ export interface StoriesSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * The stories.
    *
@@ -893,7 +897,7 @@ export interface TestimonialsSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * The quotes.
    *
@@ -945,7 +949,7 @@ export interface TrendsSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * The trends.
    *
@@ -1018,7 +1022,7 @@ export interface ArticlesSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
 }
 /**
  * A long text written in Markdown in site/documents, shown in full or in a scrollable reading area.
@@ -1051,7 +1055,7 @@ export interface DocumentSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * The Markdown file in site/documents, for example white-paper.md.
    */
@@ -1093,7 +1097,7 @@ export interface FormSection {
   /**
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
-  hideWhenQuery?: string;
+  hideWhenQuery?: QueryFlag;
   /**
    * Which form to show (a file in site/forms).
    */
