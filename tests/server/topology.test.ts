@@ -179,3 +179,19 @@ it('a burst of leads with one instance killed -9 and restarted: every lead answe
   expect(acknowledged.length).toBeGreaterThan(total / 2);
   expect(tookLeads.every((n) => n > 0)).toBe(true);
 }, 90_000);
+
+it('with every instance down, nginx answers in JSON with the security headers: 503 for a lead and for /healthz', async () => {
+  for (const instance of instances) instance.child!.kill('SIGKILL');
+  await Promise.all(instances.map((instance) => new Promise((resolve) => (instance.child!.exitCode !== null || instance.child!.signalCode ? resolve(undefined) : instance.child!.once('exit', resolve)))));
+  const form = manifest.forms[0];
+  const lead = await post(nginxUrl + form.endpoint, validLead(form), '127.0.0.3');
+  expect(lead.status).toBe(503);
+  expect(JSON.parse(lead.text).message).toMatch(/could not be sent just now/);
+  expect(lead.headers['retry-after']).toBeDefined();
+  expect(lead.headers['content-security-policy']).toBe(securityHeaders['Content-Security-Policy']);
+  const health = await fetch(`${nginxUrl}/healthz`);
+  expect(health.status).toBe(503);
+  expect(await health.json()).toEqual({ status: 'unavailable', reason: 'no server instance answers' });
+  // The pages do not need the instances.
+  expect((await fetch(`${nginxUrl}/`)).status).toBe(200);
+});
