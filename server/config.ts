@@ -3,6 +3,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultRetry, type RetryPolicy } from './leads/worker.ts';
 
+/** RATE_LIMIT counts leads per client address in this window. */
+export const RATE_WINDOW_MS = 10 * 60_000;
+
 export interface ServerConfig {
   port: number;
   host: string;

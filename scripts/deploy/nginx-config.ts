@@ -5,8 +5,8 @@
 // endpoints and /healthz go to the upstream instances; the lead rate limit is enforced here, so
 // it holds across all of them. Runs unprivileged: nginx -p PREFIX -c FILE -g 'daemon off;'.
 import type { SiteManifest } from '../build/site-files.ts';
+import { RATE_WINDOW_MS } from '../../server/config.ts';
 import { tooManySubmissions } from '../../server/leads/errors.ts';
-import { RATE_WINDOW_MS } from '../../server/leads/routes.ts';
 import { mediaTypes } from '../../server/media-types.ts';
 import { isFolder, pageCacheControl, publicPaths, redirectCacheControl } from '../../server/public-files.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
@@ -46,6 +46,19 @@ const location = (match: string, extraHeaders: Record<string, string>, body: str
 function literal(pathname: string): string {
   if (!/^\/[A-Za-z0-9._~\/-]*$/.test(pathname)) throw new Error(`Cannot put the path "${pathname}" into nginx.conf: only letters, digits and . _ ~ / - are allowed.`);
   return pathname;
+}
+
+function limitZone(rateLimit: number): string {
+  const rate = leadRate(rateLimit);
+  return `  # RATE_LIMIT=${rateLimit} leads per client address per 10 minutes, across every instance: that
+  # many at once, then ${rate.perMinute} a minute (nginx counts whole requests per minute). Only POSTs count.
+  map $request_method $lead_client {
+    POST $binary_remote_addr;
+    default "";
+  }
+  limit_req_zone $lead_client zone=leads:10m rate=${rate.perMinute}r/m;
+  limit_req_status 429;
+`;
 }
 
 export function nginxConfig(options: NginxOptions): string {
@@ -121,15 +134,7 @@ ${types.join('\n')}
   gzip_vary on;
   etag on;
 
-  # RATE_LIMIT=${rateLimit} leads per client address per 10 minutes, across every instance: that
-  # many at once, then ${rate.perMinute} a minute (nginx counts whole requests per minute). Only POSTs count.
-  map $request_method $lead_client {
-    POST $binary_remote_addr;
-    default "";
-  }
-  limit_req_zone $lead_client zone=leads:10m rate=${rate.perMinute}r/m;
-  limit_req_status 429;
-
+${rateLimit > 0 ? limitZone(rateLimit) : '  # RATE_LIMIT=0: no lead rate limit.\n'}
   upstream instances {
 ${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=10s;`).join('\n')}
     keepalive 16;
@@ -138,7 +143,7 @@ ${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=1
   server {
     listen ${listen};
     server_name ${serverName};
-    root ${distDir};
+    root ${quote(distDir)};
     error_page 404 /404.html;
 
 ${location('= /404.html', { 'Cache-Control': pageCacheControl }, ['internal;'])}

@@ -7,6 +7,7 @@ import { addFormats } from '../../scripts/content/schemas.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FormDefinition } from '../../src/generated/content.ts';
 import { HONEYPOT_FIELD } from '../../src/forms/protocol.ts';
+import { RATE_WINDOW_MS } from '../config.ts';
 import { describeLeadError, tooManySubmissions } from './errors.ts';
 import { leadSchema } from './lead-schema.ts';
 import { newLeadId, type Spool } from './spool.ts';
@@ -21,9 +22,6 @@ export interface LeadRoutesOptions {
   /** Leads per IP per 10 minutes; 0 turns the limit off. */
   rateLimit: number;
 }
-
-/** RATE_LIMIT counts leads per client address in this window. */
-export const RATE_WINDOW_MS = 10 * 60_000;
 
 const accepted = {
   type: 'object',
