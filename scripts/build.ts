@@ -3,10 +3,11 @@
 // with that step's own message.
 process.env.NODE_ENV = 'production';
 
+import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build as viteBuild } from 'vite';
+import { build as viteBuild, mergeConfig } from 'vite';
 import { formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
 import { precompress } from './build/precompress.ts';
@@ -18,9 +19,13 @@ import { manifest, writeSiteFiles } from './build/site-files.ts';
 import { writeStaticHostFiles } from './deploy/static-host.ts';
 import { authoringGuide } from './generate-docs.ts';
 import { generateTypes } from './generate-types.ts';
+import { siteViteConfig } from './build/vite-config.ts';
 
 export interface BuildOptions {
+  /** The project: src/, schema/, index.html. */
   root?: string;
+  /** The folder holding the site/ to build; default: the project's own. */
+  contentRoot?: string;
   outDir?: string;
   quiet?: boolean;
   /** 'development' bundles React's development build, whose console catches hydration mismatches. */
@@ -29,8 +34,10 @@ export interface BuildOptions {
 
 export async function buildSite(options: BuildOptions = {}) {
   const root = path.resolve(options.root ?? path.join(import.meta.dirname, '..'));
+  const contentRoot = path.resolve(options.contentRoot ?? root);
   const outDir = path.resolve(root, options.outDir ?? 'dist');
-  const ssrDir = path.join(root, '.cache', `ssr-${path.basename(outDir)}`);
+  // One prerender bundle per output folder, so builds of different content never share one.
+  const ssrDir = path.join(root, '.cache', `ssr-${path.basename(outDir)}-${createHash('sha1').update(outDir).digest('hex').slice(0, 8)}`);
   const log = options.quiet ? () => undefined : (message: string) => console.log(message);
   const started = performance.now();
 
@@ -42,7 +49,7 @@ export async function buildSite(options: BuildOptions = {}) {
   const guide = authoringGuide();
   const guideFile = path.join(root, 'docs', 'authoring.md');
   if ((await readFile(guideFile, 'utf8').catch(() => '')) !== guide) await writeFile(guideFile, guide);
-  const result = await loadSite({ root });
+  const result = await loadSite({ root: contentRoot });
   if (!result.model) throw new Error(`site/ has ${result.errors.length} error(s):\n${result.errors.map(formatError).join('\n')}`);
   const model = result.model;
   log(`Content: ${result.stats.pages} pages, ${result.stats.articles} articles, ${result.stats.links} links checked.`);
@@ -50,14 +57,16 @@ export async function buildSite(options: BuildOptions = {}) {
   const logLevel = options.quiet ? 'silent' : 'warn';
   const mode = options.mode ?? 'production';
   const viteStarted = performance.now();
-  await viteBuild({
-    root,
-    logLevel,
-    mode,
-    ...(mode === 'development' && { define: { 'process.env.NODE_ENV': '"development"' } }),
-    build: { outDir, emptyOutDir: true, minify: mode === 'production', manifest: true },
-  });
-  await viteBuild({ root, logLevel, build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } });
+  const config = (overrides: Parameters<typeof mergeConfig>[1]) =>
+    mergeConfig(siteViteConfig({ contentRoot, includeDrafts: false }), { root, configFile: false, logLevel, ...overrides });
+  await viteBuild(
+    config({
+      mode,
+      ...(mode === 'development' && { define: { 'process.env.NODE_ENV': '"development"' } }),
+      build: { outDir, emptyOutDir: true, minify: mode === 'production', manifest: true },
+    }),
+  );
+  await viteBuild(config({ build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } }));
   // Vite's manifest maps each section component to its chunk; it is read here and not published.
   const viteManifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
   await rm(path.join(outDir, '.vite'), { recursive: true });
@@ -67,9 +76,9 @@ export async function buildSite(options: BuildOptions = {}) {
   const viteSeconds = (performance.now() - viteStarted) / 1000;
   const renderStarted = performance.now();
   const job = { outDir, template, shell: siteShell(model), ssrEntry: path.join(ssrDir, 'entry-server.js'), viteManifest };
-  const pages = await prerender(job, routeData(model, inlineSmallImages(root)));
+  const pages = await prerender(job, routeData(model, inlineSmallImages(contentRoot)));
   const renderSeconds = (performance.now() - renderStarted) / 1000;
-  await writeSiteFiles(model, root, outDir);
+  await writeSiteFiles(model, contentRoot, outDir);
   await writeStaticHostFiles(outDir, manifest(model));
   const compressStarted = performance.now();
   const compressed = await precompress(outDir);

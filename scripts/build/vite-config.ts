@@ -1,0 +1,34 @@
+// The one Vite configuration, for the dev server (vite.config.ts) and the build (build.ts), with
+// the content root as a parameter: the build can render any folder that holds a site/ (the real
+// one, the engine tests' fixture site, an edited copy) with the project's own src/.
+import type { UserConfig } from 'vite';
+import { securityHeaders } from '../../server/security-headers.ts';
+import { sitePlugin } from './vite-plugin-site.ts';
+
+export interface SiteViteOptions {
+  /** The folder that holds site/. */
+  contentRoot: string;
+  /** Drafts are visible in `npm run dev` and never in a production build. */
+  includeDrafts: boolean;
+}
+
+export function siteViteConfig({ contentRoot, includeDrafts }: SiteViteOptions): UserConfig {
+  return {
+    plugins: [sitePlugin({ root: contentRoot, includeDrafts })],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      assetsDir: 'assets',
+      target: 'es2022',
+      cssCodeSplit: true,
+      rolldownOptions: {
+        // Mantine marks its modules "use client" for React Server Components; irrelevant here.
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        },
+      },
+    },
+    // The preview sends the production security headers, so a policy violation shows while editing.
+    server: { port: Number(process.env.PORT ?? 5173), host: process.env.HOST ?? 'localhost', headers: { ...securityHeaders } },
+  };
+}
