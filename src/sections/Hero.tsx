@@ -20,6 +20,7 @@ function Headline({ title, highlight }: { title: string; highlight?: string }) {
 export function Hero({ section }: { section: SectionOf<'hero'> }) {
   const text = (
     <div className={classes.text}>
+      {section.eyebrow && <Text className={classes.eyebrow}>{section.eyebrow}</Text>}
       {section.badge && (
         <Badge size="lg" variant="light" className={classes.badge}>
           {section.badge}
@@ -55,8 +56,14 @@ export function Hero({ section }: { section: SectionOf<'hero'> }) {
         <SimpleGrid cols={{ base: 2, md: section.claims.length }} spacing="lg" className={classes.claims} component="ul">
           {section.claims.map((claim) => (
             <li key={claim.label} className={classes.claim}>
+              {claim.icon && (
+                <span className={classes.claimIcon}>
+                  <SiteIcon name={claim.icon} size={22} />
+                </span>
+              )}
               <span className={classes.claimValue}>{claim.value}</span>
               <span className={classes.claimLabel}>{claim.label}</span>
+              {claim.description && <span className={classes.claimDescription}>{claim.description}</span>}
             </li>
           ))}
         </SimpleGrid>
