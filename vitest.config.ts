@@ -1,12 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast unit and server tests (no browser), and browser tests against the real
-// built site served by the real server, run one file at a time on this 2-core machine.
+// Three projects. `unit`: fast unit and server tests (no browser). `browser`: the engine on the
+// fixture site (tests/fixture-site, built once by the global setup) and the content-generic checks
+// of site/, in a real browser against the real server, one file at a time on this 2-core machine.
+// `spec`: the shipped copy against the product spec, outside `npm test` (`npm run spec-check`).
+const browser = { environment: 'node', testTimeout: 60_000, hookTimeout: 180_000, fileParallelism: false } as const;
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
-      { test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 180_000, fileParallelism: false } },
+      { test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: ['tests/browser/global-setup.ts'], ...browser } },
+      { test: { name: 'spec', include: ['tests/spec/**/*.test.ts'], ...browser } },
     ],
   },
 });

@@ -1,5 +1,6 @@
-// Starts the real server on the real build and a real Chromium; each page records what the
-// browser console says so tests can assert there is nothing wrong.
+// Starts the real server on a real build and a real Chromium; each page records what the browser
+// console says so tests can assert there is nothing wrong. By default the build is the fixture
+// site's (tests/fixture-site, built once by global-setup.ts); pass distDir for another.
 import type { FastifyInstance } from 'fastify';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,9 +9,11 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { defaultRetry } from '../../server/leads/worker.ts';
+import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 import { launchChromium } from './chromium.ts';
 
-export const distDir = path.join(import.meta.dirname, '..', '..', 'dist');
+/** The production build of the real site/, made by `npm run build` (and by `npm test` before the browser tests). */
+export const siteDistDir = path.join(import.meta.dirname, '..', '..', 'dist');
 
 export interface Harness {
   baseUrl: string;
@@ -21,7 +24,7 @@ export interface Harness {
 
 export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-data-'));
-  const app = await buildApp({ config: { port: 0, host: '127.0.0.1', distDir, dataDir, rateLimit: 0, trustProxy: false, leadRetentionDays: 180, retry: defaultRetry, ...overrides } });
+  const app = await buildApp({ config: { port: 0, host: '127.0.0.1', distDir: fixtureDistDir, dataDir, rateLimit: 0, trustProxy: false, leadRetentionDays: 180, retry: defaultRetry, ...overrides } });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
   return { baseUrl, browser, app, close: async () => Promise.all([browser.close(), app.close()]).then(() => undefined) };

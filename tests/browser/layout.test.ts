@@ -1,5 +1,5 @@
-// The shared layout in a real browser: navigation, active links, the mobile menu, scrolling,
-// the not-found page and the error screen.
+// The shared layout in a real browser, on the fixture site: navigation, active links, the mobile
+// menu, scrolling, the not-found page, the error screen and when the modules load.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, startHarness, type Harness } from './harness.ts';
 
@@ -15,36 +15,36 @@ describe('header navigation', () => {
     await page.goto(h.baseUrl + '/');
     await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-    expect(await nav.getByRole('link', { name: 'Services' }).getAttribute('href')).toBe('/services');
-    await nav.getByRole('link', { name: 'Services' }).click();
-    await page.waitForURL(h.baseUrl + '/services');
-    await page.waitForFunction(() => document.title === 'Services | Meridian Narratives');
+    expect(await nav.getByRole('link', { name: 'Offer' }).getAttribute('href')).toBe('/offer');
+    await nav.getByRole('link', { name: 'Offer' }).click();
+    await page.waitForURL(h.baseUrl + '/offer');
+    await page.waitForFunction(() => document.title === 'Offer | Fixture Works');
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
-    expect(await nav.getByRole('link', { name: 'Services' }).getAttribute('aria-current')).toBe('page');
-    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
-    await nav.getByRole('link', { name: 'Summon Us' }).click();
+    expect(await nav.getByRole('link', { name: 'Offer' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Start' }).getAttribute('aria-current')).toBeNull();
+    await nav.getByRole('link', { name: 'Reach Us' }).click();
     await page.waitForURL(h.baseUrl + '/contact');
-    await page.getByRole('heading', { name: 'What to Expect' }).waitFor();
+    await page.getByRole('heading', { name: 'Ask Us Anything' }).waitFor();
     expect(log.errors).toEqual([]);
     await page.close();
   });
 
-  it('Home is active only on /, the others on their path and below', async () => {
+  it('the link to / is active only on /, the others on their path and below', async () => {
     const { page } = await openPage(h.browser);
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     await page.goto(h.baseUrl + '/');
-    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
-    await page.goto(h.baseUrl + '/solutions/analytics-at-scale');
-    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
-    expect(await nav.getByRole('link', { name: 'Solutions' }).getAttribute('aria-current')).toBe('page');
-    await page.goto(h.baseUrl + '/resources/blogs/one-team-culture');
-    expect(await nav.getByRole('link', { name: 'Resources' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Start' }).getAttribute('aria-current')).toBe('page');
+    await page.goto(h.baseUrl + '/products/alpha');
+    expect(await nav.getByRole('link', { name: 'Start' }).getAttribute('aria-current')).toBeNull();
+    expect(await nav.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
+    await page.goto(h.baseUrl + '/resources/blogs/first-note');
+    expect(await nav.getByRole('link', { name: 'Reading' }).getAttribute('aria-current')).toBe('page');
     await page.close();
   });
 
   it('a link opened in a new tab is a real page', async () => {
     const { page } = await openPage(h.browser);
-    const response = await page.goto(h.baseUrl + '/technology');
+    const response = await page.goto(h.baseUrl + '/products');
     expect(response?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
     await page.close();
@@ -60,8 +60,8 @@ describe('mobile menu', () => {
     expect(await page.getByRole('navigation', { name: 'Main', exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     expect(await menu.isVisible()).toBe(true);
-    await menu.getByRole('link', { name: 'Technology' }).click();
-    await page.waitForURL(h.baseUrl + '/technology');
+    await menu.getByRole('link', { name: 'Products' }).click();
+    await page.waitForURL(h.baseUrl + '/products');
     await menu.waitFor({ state: 'hidden' });
     expect(await page.getByRole('button', { name: 'Open navigation' }).getAttribute('aria-expanded')).toBe('false');
     await page.close();
@@ -72,11 +72,11 @@ describe('scrolling', () => {
   it('every path change starts at the top', async () => {
     const { page } = await openPage(h.browser);
     await page.goto(h.baseUrl + '/');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Challenges' }).scrollIntoViewIfNeeded();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Proof' }).scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Challenges' }).click();
-    await page.waitForURL(h.baseUrl + '/challenges');
-    await page.waitForFunction(() => document.title.startsWith('Challenges'));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Proof' }).click();
+    await page.waitForURL(h.baseUrl + '/proof');
+    await page.waitForFunction(() => document.title.startsWith('Proof'));
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.close();
   });
@@ -88,8 +88,8 @@ describe('not found', () => {
     const response = await page.goto(h.baseUrl + '/no-such-page');
     expect(response?.status()).toBe(404);
     expect(await page.getByRole('heading', { name: '404' }).isVisible()).toBe(true);
-    expect(await page.getByText('Oops! Page not found').isVisible()).toBe(true);
-    const home = page.getByRole('main').getByRole('link', { name: 'Return to Home' });
+    expect(await page.getByText('Nothing lives at this address').isVisible()).toBe(true);
+    const home = page.getByRole('main').getByRole('link', { name: 'Back to Start' });
     expect(await home.getAttribute('href')).toBe('/');
     await expect.poll(() => log.messages.some((m) => m.includes('/no-such-page'))).toBe(true);
     await home.click();
@@ -104,24 +104,24 @@ describe('not found', () => {
       history.pushState(null, '', '/nowhere');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.getByText('Oops! Page not found').waitFor();
+    await page.getByText('Nothing lives at this address').waitFor();
     await expect.poll(() => log.messages.some((m) => m.includes('/nowhere'))).toBe(true);
     await page.close();
   });
 });
 
 describe('error screen', () => {
-  it('a failing page load shows "Unexpected Application Error!" with the status, and the site recovers', async () => {
+  it("a failing page load shows the error screen's title with the status, and the site recovers", async () => {
     const { page } = await openPage(h.browser);
-    await page.route('**/_data/services.json', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.route('**/_data/offer.json', (route) => route.fulfill({ status: 500, body: 'boom' }));
     await page.goto(h.baseUrl + '/');
-    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Services' }).click();
-    await page.getByText('Unexpected Application Error!').waitFor();
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Offer' }).click();
+    await page.getByText('Something Broke Here').waitFor();
     expect(await page.getByText('500 Internal Server Error').isVisible()).toBe(true);
-    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Solutions' }).click();
-    await page.waitForURL(h.baseUrl + '/solutions');
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Products' }).click();
+    await page.waitForURL(h.baseUrl + '/products');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+    expect(await page.getByText('Something Broke Here').count()).toBe(0);
     await page.close();
   });
 });
@@ -129,7 +129,7 @@ describe('error screen', () => {
 describe('loading', () => {
   it('the application modules are fetched only after the page has loaded and shown its first content', async () => {
     const { page } = await openPage(h.browser, { width: 390, height: 844 });
-    for (const route of ['/', '/resources/blogs/one-team-culture', '/contact']) {
+    for (const route of ['/', '/resources/blogs/first-note', '/contact']) {
       await page.goto(h.baseUrl + route);
       const timing = await page.evaluate(() => {
         const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { compileSite } from '../../scripts/content/load-site.ts';
+import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 import { startChildServer } from '../fixtures/child-server.ts';
 import { writeDist } from '../fixtures/dist-fixture.ts';
 import { freePort, startSmtp, type TestSmtp } from '../fixtures/smtp.ts';
@@ -24,7 +25,7 @@ async function startServer(port: number): Promise<ChildProcess> {
 }
 
 beforeAll(async () => {
-  const { forms } = await compileSite({ root });
+  const { forms } = await compileSite({ root: fixtureSiteRoot });
   distDir = await writeDist(forms);
   dataDir = await mkdtemp(path.join(tmpdir(), 'crash-data-'));
   smtp = await startSmtp();

@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../scripts/content/load-site.ts';
+import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
@@ -28,7 +29,7 @@ let distDir: string;
 const cleanup: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  const { forms } = await compileSite({ root: path.join(import.meta.dirname, '..', '..') });
+  const { forms } = await compileSite({ root: fixtureSiteRoot });
   distDir = await writeDist(forms);
 });
 afterEach(async () => {

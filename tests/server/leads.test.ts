@@ -1,10 +1,11 @@
 // The lead endpoints against hostile input: every bad request gets its 4xx (never a 5xx) and
-// nothing it carried is spooled or mailed. Forms come from the real site/forms/*.yaml.
+// nothing it carried is spooled or mailed. Forms come from the fixture site's forms/*.yaml.
 import type { FastifyInstance } from 'fastify';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../scripts/content/load-site.ts';
+import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
@@ -35,7 +36,7 @@ const spooled = async (config: ServerConfig) => [
 ];
 
 beforeAll(async () => {
-  const { forms } = await compileSite({ root: path.join(import.meta.dirname, '..', '..') });
+  const { forms } = await compileSite({ root: fixtureSiteRoot });
   distDir = await writeDist(forms);
 });
 

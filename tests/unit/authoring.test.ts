@@ -10,6 +10,7 @@ import { loadSite } from '../../scripts/content/load-site.ts';
 import { eachSchema } from '../../scripts/content/schema-check.ts';
 import { schemaMistakes, sectionSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
 import { authoringGuide } from '../../scripts/generate-docs.ts';
+import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const sections = { $defs: sectionSchemas().sections as Record<string, { examples: unknown[]; defaultSnippets: { body: unknown }[]; markdownDescription: string }> };
@@ -23,9 +24,9 @@ describe('the authoring guide', () => {
     }
   });
 
-  it('every example in it passes validation, links included, inside the real site', async () => {
+  it('every example in it passes validation, links included, inside a site', async () => {
     const copy = await mkdtemp(path.join(tmpdir(), 'guide-examples-'));
-    await cp(path.join(root, 'site'), path.join(copy, 'site'), { recursive: true });
+    await cp(path.join(fixtureSiteRoot, 'site'), path.join(copy, 'site'), { recursive: true });
     const page = { path: '/guide-examples', title: 'Examples', description: 'Every section example from the authoring guide, on one page, validated like real content.', sections: sectionTypes().map((t) => sections.$defs[t].examples[0]) };
     await writeFile(path.join(copy, 'site', 'pages', 'guide-examples.yaml'), `# Page: examples\n${stringify(page)}`);
     const result = await loadSite({ root: copy });
@@ -59,24 +60,24 @@ describe('editor support', () => {
     expect(union.properties.type.enum).toEqual(sectionTypes());
   });
 
+  it('every YAML file of the fixture site opens with a one-line comment and names its schema (as npm run new writes them)', async () => {
+    const files = (await readdir(path.join(fixtureSiteRoot, 'site'), { recursive: true })).filter((f) => f.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const [first, second] = (await readFile(path.join(fixtureSiteRoot, 'site', file), 'utf8')).split('\n');
+      expect(first, file).toMatch(/^# \S/);
+      const schema = /^# yaml-language-server: \$schema=(\S+)$/.exec(second)?.[1];
+      expect(schema, file).toBeDefined();
+      const expected = file === 'site.yaml' ? 'settings' : file === 'redirects.yaml' ? 'redirects' : file.startsWith('forms/') ? 'form' : 'page';
+      expect(path.resolve(path.dirname(path.join(fixtureSiteRoot, 'site', file)), schema!), file).toBe(path.join(root, 'schema', `${expected}.schema.json`));
+    }
+  });
+
   it('every section type has a markdownDescription and a snippet equal to its example', () => {
     for (const type of sectionTypes()) {
       const def = sections.$defs[type];
       expect(def.markdownDescription, type).toContain(`**${type}**`);
       expect(def.defaultSnippets[0].body, type).toEqual(def.examples[0]);
-    }
-  });
-
-  it('every YAML file opens with a one-line comment and names its schema for the editor', async () => {
-    const files = (await readdir(path.join(root, 'site'), { recursive: true })).filter((f) => f.endsWith('.yaml'));
-    expect(files.length).toBeGreaterThan(20);
-    for (const file of files) {
-      const [first, second] = (await readFile(path.join(root, 'site', file), 'utf8')).split('\n');
-      expect(first, file).toMatch(/^# \S/);
-      const schema = /^# yaml-language-server: \$schema=(\S+)$/.exec(second)?.[1];
-      expect(schema, file).toBeDefined();
-      const expected = file === 'site.yaml' ? 'settings' : file === 'redirects.yaml' ? 'redirects' : file.startsWith('forms/') ? 'form' : 'page';
-      expect(path.resolve(path.dirname(path.join(root, 'site', file)), schema!), file).toBe(path.join(root, 'schema', `${expected}.schema.json`));
     }
   });
 });

@@ -1,11 +1,12 @@
 // The editor experience, checked the way an editor gets it: the real yaml-language-server over
-// stdio (LSP), on a page file whose modeline points at schema/. It must flag an injected error
+// stdio (LSP), on a fixture page whose modeline points at schema/. It must flag an injected error
 // on the right line, accept the shared section fields, and offer the section types on `type:`.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sectionTypes } from '../../scripts/content/schemas.ts';
 import { startYamlLanguageServer, type YamlLanguageServer } from '../fixtures/yaml-lsp.ts';
+import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
 let server: YamlLanguageServer;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 it('reports a diagnostic on the line of an unknown section type and of an unknown field, accepts the shared fields, and completes section types', async () => {
-  const original = await readFile(path.join(root, 'site', 'pages', 'contact.yaml'), 'utf8');
+  const original = await readFile(path.join(fixtureSiteRoot, 'site', 'pages', 'offer.yaml'), 'utf8');
   const lines = original.split('\n');
   const typeLine = lines.findIndex((l) => l.trim() === '- type: steps');
   expect(typeLine).toBeGreaterThan(0);
@@ -29,7 +30,7 @@ it('reports a diagnostic on the line of an unknown section type and of an unknow
   // A new, empty section at the end of the page, where an editor asks for completions.
   lines.push('  - type: ');
   const newLine = lines.length - 1;
-  const uri = server.open(path.join(root, 'site', 'pages', 'contact-lsp-check.yaml'), lines.join('\n'));
+  const uri = server.open(path.join(fixtureSiteRoot, 'site', 'pages', 'offer-lsp-check.yaml'), lines.join('\n'));
 
   // LSP lines count from 0.
   const diagnostics = await server.diagnostics(uri);

@@ -1,11 +1,12 @@
-// Every route of the spec, visited in a browser: its key texts are there, exactly, and each
+// The shipped copy against the product spec (npm run spec-check, outside npm test): every route
+// of the spec, visited in a browser: its key texts are there, exactly, and each
 // button and link leads where the spec says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startHarness, type Harness } from './harness.ts';
+import { openPage, siteDistDir, startHarness, type Harness } from '../browser/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ distDir: siteDistDir });
 });
 afterAll(() => h.close());
 

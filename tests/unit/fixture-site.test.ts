@@ -1,0 +1,82 @@
+// The fixture site is the engine tests' content: it must stay valid and use every section type,
+// every field and every listed choice the schema declares, so that a schema addition without a
+// fixture use fails here rather than going untested in the browser.
+import { readdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { formatError } from '../../scripts/content/errors.ts';
+import { loadSite } from '../../scripts/content/load-site.ts';
+import { readSchema, schemaDir, sectionTypes } from '../../scripts/content/schemas.ts';
+import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
+
+type Json = Record<string, unknown>;
+
+/** Every property name and every enum value (but icons) declared anywhere in schema/. */
+async function declared() {
+  const names = new Set<string>();
+  const choices = new Set<string>();
+  const walk = (node: unknown, key: string) => {
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Json;
+    for (const name of Object.keys((schema.properties as Json | undefined) ?? {})) names.add(name);
+    if (Array.isArray(schema.enum) && key !== 'icon' && !key.endsWith('Icon')) for (const value of schema.enum) choices.add(String(value));
+    for (const [child, value] of Object.entries(schema)) walk(value, child === 'properties' || child === '$defs' ? key : child);
+    if (schema.properties) for (const [name, value] of Object.entries(schema.properties as Json)) walk(value, name);
+    if (schema.$defs) for (const [name, value] of Object.entries(schema.$defs as Json)) walk(value, name);
+  };
+  for (const file of (await readdir(schemaDir)).filter((f) => f.endsWith('.schema.json'))) walk(readSchema(file), file);
+  return { names, choices };
+}
+
+/** Every key and every text/number value used in the data. */
+function used(data: unknown, keys = new Set<string>(), values = new Set<string>()) {
+  if (Array.isArray(data)) data.forEach((item) => used(item, keys, values));
+  else if (data && typeof data === 'object')
+    for (const [key, value] of Object.entries(data)) {
+      keys.add(key);
+      used(value, keys, values);
+    }
+  else if (data !== undefined && data !== null) values.add(String(data));
+  return { keys, values };
+}
+
+/** The top-level fields of one section type, including any it takes from local definitions. */
+function sectionFields(type: string): string[] {
+  const defs = (readSchema('sections.schema.json') as { $defs: Record<string, Json> }).$defs;
+  const fields = (def: Json | undefined): string[] => {
+    if (!def) return [];
+    const own = Object.keys((def.properties as Json | undefined) ?? {});
+    const parts = ((def.allOf as Json[] | undefined) ?? []).flatMap((part) => (typeof part.$ref === 'string' && part.$ref.startsWith('#/$defs/') ? fields(defs[part.$ref.slice(8)]) : fields(part)));
+    return [...own, ...parts];
+  };
+  return [...new Set(fields(defs[type]))];
+}
+
+describe('the fixture site', async () => {
+  // With its draft page, which the production build leaves out.
+  const model = (await loadSite({ root: fixtureSiteRoot, includeDrafts: true })).model!;
+
+  it('is valid, without warnings', async () => {
+    const result = await loadSite({ root: fixtureSiteRoot });
+    expect(result.errors.map(formatError)).toEqual([]);
+    expect(result.warnings.map(formatError)).toEqual([]);
+  });
+
+  it('uses every section type, each with every field of its own', () => {
+    const sections = model.pages.flatMap((page) => page.sections) as unknown as Json[];
+    // Fields every type shares (title, background, …) are drawn by one frame: one use is enough.
+    const shared = sectionTypes().map(sectionFields).reduce((a, b) => a.filter((field) => b.includes(field)));
+    for (const type of sectionTypes()) {
+      const ofType = sections.filter((section) => section.type === type);
+      expect(ofType.length, `no "${type}" section in tests/fixture-site`).toBeGreaterThan(0);
+      const fields = new Set(ofType.flatMap((section) => Object.keys(section)));
+      expect(sectionFields(type).filter((field) => !shared.includes(field) && !fields.has(field)), `fields of "${type}" that no fixture section uses`).toEqual([]);
+    }
+  });
+
+  it('uses every field and every listed choice (but icons) of every schema somewhere', async () => {
+    const { names, choices } = await declared();
+    const data = used([model.settings, model.pages, model.forms, { redirects: model.redirects }, model.articles]);
+    expect([...names].filter((name) => !data.keys.has(name)), 'fields no fixture file uses').toEqual([]);
+    expect([...choices].filter((choice) => !data.values.has(choice)), 'choices no fixture file uses').toEqual([]);
+  });
+});
