@@ -6,10 +6,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { newLeadId } from '../../server/leads/spool.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
-import { siteForms } from '../fixtures/leads.ts';
+import { fixtureForms } from '../fixtures/leads.ts';
 
 let distDir: string;
-beforeAll(async () => (distDir = await writeDist(await siteForms())));
+beforeAll(async () => (distDir = await writeDist(await fixtureForms())));
 const freshConfig = () => testConfig(distDir, { dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`), rateLimit: 1 });
 
 it('answers 200 with the queue and dead counts and the age of the oldest queued lead', async () => {

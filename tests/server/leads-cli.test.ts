@@ -12,7 +12,7 @@ import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { newLeadId } from '../../server/leads/spool.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
-import { siteForms, validLead } from '../fixtures/leads.ts';
+import { fixtureForms, validLead } from '../fixtures/leads.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
 let forms: FormDefinition[];
@@ -50,7 +50,7 @@ function parseCsv(text: string): string[][] {
 }
 
 beforeAll(async () => {
-  forms = await siteForms();
+  forms = await fixtureForms();
   const distDir = await writeDist(forms);
   // A running server that rescans its queue often, as the real one does every 30 s.
   config = testConfig(distDir, { dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`), rateLimit: 0, retry: { baseMs: 100, capMs: 200, giveUpAfterMs: 3600_000, rescanMs: 200 } });

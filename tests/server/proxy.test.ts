@@ -8,13 +8,13 @@ import type { FormDefinition } from '../../src/generated/content.ts';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, parseTrustProxy, type ServerConfig } from '../../server/config.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
-import { siteForms, validLead } from '../fixtures/leads.ts';
+import { fixtureForms, validLead } from '../fixtures/leads.ts';
 
 let distDir: string;
 let form: FormDefinition;
 
 beforeAll(async () => {
-  const forms = await siteForms();
+  const forms = await fixtureForms();
   form = forms[0];
   distDir = await writeDist(forms);
 });

@@ -6,10 +6,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { newLeadId } from '../../server/leads/spool.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
-import { siteForms } from '../fixtures/leads.ts';
+import { fixtureForms } from '../fixtures/leads.ts';
 
 let distDir: string;
-beforeAll(async () => (distDir = await writeDist(await siteForms())));
+beforeAll(async () => (distDir = await writeDist(await fixtureForms())));
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600_000);
 

@@ -17,7 +17,7 @@ import { publicPath } from '../../server/public-files.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { startChildServer } from '../fixtures/child-server.ts';
 import { writeDist } from '../fixtures/dist-fixture.ts';
-import { siteForms, validLead } from '../fixtures/leads.ts';
+import { fixtureForms, validLead } from '../fixtures/leads.ts';
 import { freePort, startSmtp, type TestSmtp } from '../fixtures/smtp.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
@@ -64,7 +64,7 @@ const leadsIn = async (dataDir: string) => (await Promise.all(['queue', 'sent', 
 
 beforeAll(async () => {
   ensureNginx();
-  const forms = await siteForms();
+  const forms = await fixtureForms();
   distDir = await writeDist(forms);
   // nginx runs as an unprivileged user: the build must be readable by anyone, as a deployed one is.
   await chmod(distDir, 0o755);
