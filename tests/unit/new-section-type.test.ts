@@ -84,7 +84,13 @@ describe('adding a two-field section type by the README recipe', () => {
     expect(guide).toMatch(/\| `logos` \| \*\*yes\*\* \| list of \[images\]\(#images\) \|/);
   });
 
-  it('the type-check fails at the registry until its line is there, then passes', async () => {
+  it('the type-check fails at the registry until its line is there, then passes; the type takes shared fields and refuses unknown ones', async () => {
+    // If the type accepted an unknown field, the @ts-expect-error below would itself fail the check.
+    await writeFile(path.join(copy, 'src', 'sections', 'logos-type-check.ts'), `import type { LogosSection } from '../generated/content.ts';
+export const shared: LogosSection = { type: 'logos', eyebrow: 'Partners', hideWhenQuery: 'source=form', logos: [] };
+// @ts-expect-error: not a field of the logos section
+export const unknown: LogosSection = { type: 'logos', logos: [], eyebrw: 'Partners' };
+`);
     const missing = typeCheck();
     expect(missing.status).not.toBe(0);
     expect(missing.stdout).toMatch(/src\/sections\/registry\.ts\(\d+,\d+\).*logos/);
