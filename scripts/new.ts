@@ -1,8 +1,10 @@
 // `npm run new -- page /path "Title"` and `npm run new -- post slug "Title"`: write a valid new
-// page or article from a template, and never overwrite anything.
+// page or article from a template, as a draft, and never overwrite anything. The template's
+// placeholder sentences are listed once here; validation refuses to publish a file that still
+// holds one.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { declaredPath } from './content/load-site.ts';
+import { declaredPath } from './content/declared.ts';
 
 const pagePath = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -26,6 +28,16 @@ async function declaredPaths(root: string): Promise<Set<string>> {
 
 const quote = (text: string) => JSON.stringify(text);
 
+/** The scaffolds' placeholder copy: each sentence is for the editor to replace. */
+export const placeholders = {
+  pageDescription: 'Replace this sentence with one or two that search engines can show for the page.',
+  pageIntroduction: 'Replace this introduction with what a visitor gains from this page.',
+  articleExcerpt: 'Replace this with one or two sentences that make a reader want to read on.',
+  articleBody: 'Write the article here in Markdown: paragraphs, lists, > quotes and [links](/contact).',
+} as const;
+
+const draftLine = 'draft: true             # visible in npm run dev only; remove this line to publish';
+
 export async function newPage(root: string, urlPath: string, title: string): Promise<string> {
   if (!pagePath.test(urlPath)) throw new Error(`"${urlPath}" is not a page address: use / then lowercase words joined by dashes, like /about-us or /solutions/new-offer.`);
   if (!title.trim()) throw new Error('Give the page a title, for example: npm run new -- page /about-us "About Us"');
@@ -38,11 +50,12 @@ export async function newPage(root: string, urlPath: string, title: string): Pro
 # yaml-language-server: $schema=${'../'.repeat(depth + 1)}schema/page.schema.json
 path: ${urlPath}
 title: ${quote(title)}
-description: ${quote(`${title}: replace this sentence with one or two that search engines can show for the page.`)}
+description: ${quote(placeholders.pageDescription)}
+${draftLine}
 sections:
   - type: hero
     title: ${quote(title)}
-    subtitle: Replace this introduction with what a visitor gains from this page.
+    subtitle: ${quote(placeholders.pageIntroduction)}
     buttons:
       - label: Contact us
         to: /contact
@@ -66,7 +79,7 @@ export async function newPost(root: string, slug: string, title: string, today =
 # Blog article: ${title}
 id: ${Math.max(0, ...ids) + 1}
 title: ${quote(title)}
-excerpt: Replace this with one or two sentences that make a GCC leader want to read on.
+excerpt: ${quote(placeholders.articleExcerpt)}
 date: ${today.toISOString().slice(0, 10)}
 category: Business Impact
 readTime: 6
@@ -75,11 +88,11 @@ image:
   alt: ${quote(`Abstract cover illustration for the article ${title}`)}
   width: 1200
   height: 630
-draft: true             # visible in npm run dev only; remove this line to publish
+${draftLine}
 ---
 ## First heading
 
-Write the article here in Markdown: paragraphs, lists, > quotes and [links](/contact).
+${placeholders.articleBody}
 `,
   );
   await writeNew(image, '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3d85"/><stop offset="1" stop-color="#2168d4"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/><circle cx="980" cy="140" r="190" fill="#fff" fill-opacity="0.12"/><circle cx="240" cy="520" r="260" fill="#fff" fill-opacity="0.08"/></svg>\n').catch(() => undefined);
@@ -92,7 +105,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const file = kind === 'page' ? await newPage(root, name ?? '', title ?? '') : kind === 'post' ? await newPost(root, name ?? '', title ?? '') : undefined;
     if (!file) throw new Error('Usage: npm run new -- page /path "Title"   or   npm run new -- post slug "Title"');
-    console.log(`Created ${path.relative(root, file)}. Edit it, then run npm run validate.`);
+    console.log(`Created ${path.relative(root, file)} as a draft: npm run dev shows it, the published site does not. Replace its placeholder sentences, delete the "draft: true" line to publish, then run npm run validate.`);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

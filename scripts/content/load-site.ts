@@ -11,11 +11,12 @@ import { blogPath, type Article, type SiteModel } from './model.ts';
 import { contentValidator, schemaMistakes, sectionTypes, type ContentKind } from './schemas.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { parseYaml } from './yaml-source.ts';
+import { declaredId, declaredPath } from './declared.ts';
+import { placeholderErrors } from './placeholders.ts';
 
-/** A page's `path:` read from its raw text, for files that cannot be parsed (or need not be). */
-export const declaredPath = (text: string): string | undefined => /^path:\s*["']?(\/[^\s"'#]*)/m.exec(text)?.[1];
+export { declaredPath };
+
 /** A form's `id:` read from its raw text, likewise. */
-const declaredId = (text: string): string | undefined => /^id:\s*["']?([\w-]+)/m.exec(text)?.[1];
 
 export interface LoadOptions {
   /** The folder that holds site/. Default: the current directory. */
@@ -61,6 +62,7 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   const documents: Record<string, string> = {};
   const bodies = new Map<string, string>();
   const types = sectionTypes();
+  const rawTexts = new Map<string, string>();
 
   for (const absolute of files) {
     const relative = path.relative(siteDir, absolute).split(path.sep).join('/');
@@ -76,6 +78,7 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
       continue;
     }
     const text = await readFile(absolute, 'utf8');
+    rawTexts.set(file, text);
     if (kind === 'document') {
       documents[path.basename(relative)] = text;
       continue;
@@ -130,6 +133,8 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
 
   const isPublished = (entry: Entry) => options.includeDrafts || entry.data.draft !== true;
   const published = valid.filter(isPublished);
+  // Scaffold copy must be replaced before a page or article goes out (a draft may keep it).
+  for (const entry of valid) if ((entry.kind === 'page' || entry.kind === 'article') && entry.data.draft !== true) errors.push(...placeholderErrors(entry.source.file, rawTexts.get(entry.source.file) ?? ''));
   const documentEntries = Object.entries(documents).map(([name, text]) => ({ name, ...renderMarkdown(text) }));
   // Every form file declares its id, valid or not: a broken form is reported in the form file only.
   const formIds = [...entries, ...unparsed].filter((e) => e.kind === 'form').map((e) => (typeof e.data.id === 'string' ? e.data.id : declaredId(e.source.text) ?? ''));

@@ -1,17 +1,16 @@
 // The fixture site is the engine tests' content: it must stay valid and use every section type,
 // every field and every listed choice the schema declares, so that a schema addition without a
 // fixture use fails here rather than going untested in the browser.
-import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
-import { readSchema, schemaDir, sectionTypes } from '../../scripts/content/schemas.ts';
+import { composedSchemas, sectionSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
 import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 
 type Json = Record<string, unknown>;
 
 /** Every property name and every enum value (but icons) declared anywhere in schema/. */
-async function declared() {
+function declared() {
   const names = new Set<string>();
   const choices = new Set<string>();
   const walk = (node: unknown, key: string) => {
@@ -23,7 +22,7 @@ async function declared() {
     if (schema.properties) for (const [name, value] of Object.entries(schema.properties as Json)) walk(value, name);
     if (schema.$defs) for (const [name, value] of Object.entries(schema.$defs as Json)) walk(value, name);
   };
-  for (const file of (await readdir(schemaDir)).filter((f) => f.endsWith('.schema.json'))) walk(readSchema(file), file);
+  for (const [file, schema] of composedSchemas()) walk(schema, file);
   return { names, choices };
 }
 
@@ -39,18 +38,6 @@ function used(data: unknown, keys = new Set<string>(), values = new Set<string>(
   return { keys, values };
 }
 
-/** The top-level fields of one section type, including any it takes from local definitions. */
-function sectionFields(type: string): string[] {
-  const defs = (readSchema('sections.schema.json') as { $defs: Record<string, Json> }).$defs;
-  const fields = (def: Json | undefined): string[] => {
-    if (!def) return [];
-    const own = Object.keys((def.properties as Json | undefined) ?? {});
-    const parts = ((def.allOf as Json[] | undefined) ?? []).flatMap((part) => (typeof part.$ref === 'string' && part.$ref.startsWith('#/$defs/') ? fields(defs[part.$ref.slice(8)]) : fields(part)));
-    return [...own, ...parts];
-  };
-  return [...new Set(fields(defs[type]))];
-}
-
 describe('the fixture site', async () => {
   // With its draft page, which the production build leaves out.
   const model = (await loadSite({ root: fixtureSiteRoot, includeDrafts: true })).model!;
@@ -64,7 +51,9 @@ describe('the fixture site', async () => {
   it('uses every section type, each with every field of its own', () => {
     const sections = model.pages.flatMap((page) => page.sections) as unknown as Json[];
     // Fields every type shares (title, background, …) are drawn by one frame: one use is enough.
-    const shared = sectionTypes().map(sectionFields).reduce((a, b) => a.filter((field) => b.includes(field)));
+    const { sections: schemas, sharedFields } = sectionSchemas();
+    const shared = Object.keys(sharedFields);
+    const sectionFields = (type: string) => Object.keys((schemas[type] as { properties?: Json }).properties ?? {});
     for (const type of sectionTypes()) {
       const ofType = sections.filter((section) => section.type === type);
       expect(ofType.length, `no "${type}" section in tests/fixture-site`).toBeGreaterThan(0);
@@ -74,7 +63,7 @@ describe('the fixture site', async () => {
   });
 
   it('uses every field and every listed choice (but icons) of every schema somewhere', async () => {
-    const { names, choices } = await declared();
+    const { names, choices } = declared();
     const data = used([model.settings, model.pages, model.forms, { redirects: model.redirects }, model.articles]);
     expect([...names].filter((name) => !data.keys.has(name)), 'fields no fixture file uses').toEqual([]);
     expect([...choices].filter((choice) => !data.values.has(choice)), 'choices no fixture file uses').toEqual([]);

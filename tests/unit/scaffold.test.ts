@@ -1,21 +1,41 @@
-// The scaffolds write files that pass validation, and never overwrite anything.
-import { readFile } from 'node:fs/promises';
+// The scaffolds write drafts that pass validation, never overwrite anything, and never publish
+// their placeholder copy: validation refuses a published file that still holds it, at its line.
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
-import { newPage, newPost } from '../../scripts/new.ts';
+import { newPage, newPost, placeholders } from '../../scripts/new.ts';
 import { writeFixture } from '../fixtures/site-fixture.ts';
 
 describe('npm run new -- page', () => {
-  it('writes a valid page at a nested address, with the right schema modeline', async () => {
+  it('writes a valid draft page at a nested address, with the right schema modeline', async () => {
     const root = await writeFixture();
     const file = await newPage(root, '/solutions/new-offer', 'New Offer');
     expect(path.relative(root, file)).toBe('site/pages/solutions/new-offer.yaml');
     expect((await readFile(file, 'utf8')).split('\n')[1]).toBe('# yaml-language-server: $schema=../../../schema/page.schema.json');
-    const result = await loadSite({ root });
-    expect(result.errors.map(formatError)).toEqual([]);
-    expect(result.model!.pages.map((p) => p.path)).toContain('/solutions/new-offer');
+    const drafts = await loadSite({ root, includeDrafts: true });
+    expect(drafts.errors.map(formatError)).toEqual([]);
+    expect(drafts.model!.pages.map((p) => p.path)).toContain('/solutions/new-offer');
+    const production = await loadSite({ root });
+    expect(production.errors.map(formatError)).toEqual([]);
+    expect(production.model!.pages.map((p) => p.path)).not.toContain('/solutions/new-offer');
+  });
+
+  it('published with its placeholders still in it, the page is refused at each of their lines', async () => {
+    const root = await writeFixture();
+    const file = await newPage(root, '/about', 'About');
+    const text = (await readFile(file, 'utf8')).replace(/^draft: true.*\n/m, '');
+    await writeFile(file, text);
+    const lines = text.split('\n');
+    const at = (sentence: string) => `${lines.findIndex((l) => l.includes(sentence)) + 1}:${lines.find((l) => l.includes(sentence))!.indexOf(sentence) + 1}`;
+    const errors = (await loadSite({ root })).errors.map(formatError);
+    expect(errors).toEqual([placeholders.pageDescription, placeholders.pageIntroduction].map((sentence) => expect.stringMatching(new RegExp(`^site/pages/about\\.yaml:${at(sentence)}  this is the scaffold's placeholder text`))));
+    // Once the editor's own words replace them, it publishes.
+    await writeFile(file, text.replace(placeholders.pageDescription, 'Who we are, where we work and how we help GCC leaders tell their story.').replace(placeholders.pageIntroduction, 'A team of writers and designers.'));
+    const published = await loadSite({ root });
+    expect(published.errors.map(formatError)).toEqual([]);
+    expect(published.model!.pages.map((p) => p.path)).toContain('/about');
   });
 
   it('refuses an existing file or an address already taken, and bad input', async () => {
@@ -42,6 +62,9 @@ describe('npm run new -- post', () => {
     expect(drafts.model!.articles.map((a) => a.slug)).toContain('my-new-article');
     // A draft stays out of the production model until `draft: true` is removed.
     expect((await loadSite({ root })).model!.articles.map((a) => a.slug)).not.toContain('my-new-article');
+    // Published as written, its placeholders are refused: the excerpt and the body.
+    await writeFile(file, text.replace(/^draft: true.*\n/m, ''));
+    expect((await loadSite({ root })).errors.map((e) => `${e.file}:${e.line}`)).toEqual(['site/blog/my-new-article.md:5', 'site/blog/my-new-article.md:17']);
   });
 
   it('refuses to overwrite an article', async () => {
