@@ -15,30 +15,17 @@ let copy: string;
 const run = (script: string, ...args: string[]) => spawnSync(process.execPath, [path.join(copy, script), ...args], { cwd: copy, encoding: 'utf8', env: { ...process.env, CI: '' } });
 const typeCheck = () => spawnSync(path.join(copy, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', copy], { cwd: copy, encoding: 'utf8' });
 
-/** The README's `logos` example, as written there. */
-async function recipeEntry(): Promise<string> {
+/** The README's recipe blocks for `logos` (schema entry, component, registry line), as written there. */
+async function recipe(): Promise<{ entry: string; component: string; registryLine: string }> {
   const readme = await readFile(path.join(root, 'README.md'), 'utf8');
-  const recipe = readme.split('## Adding a section type')[1].split('\n## ')[0];
-  const block = /```json\n([\s\S]*?)\n\s*```/.exec(recipe)![1];
-  const indent = /^\s*/.exec(block)![0].length;
-  return block.split('\n').map((line) => line.slice(indent)).join('\n');
+  const section = readme.split('## Adding a section type')[1].split('\n## ')[0];
+  const block = (language: string) => {
+    const text = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\\n\\s*\`\`\``).exec(section)![1];
+    const indent = /^\s*/.exec(text)![0].length;
+    return text.split('\n').map((line) => line.slice(indent)).join('\n');
+  };
+  return { entry: block('json'), component: `${block('tsx')}\n`, registryLine: block('ts') };
 }
-
-const component = `import { Group, Text } from '@mantine/core';
-import type { SectionOf } from '../browser-data.ts';
-import { SmartImage } from '../components/SmartImage.tsx';
-
-export function Logos({ section }: { section: SectionOf<'logos'> }) {
-  return (
-    <>
-      <Group justify="center" gap="xl">
-        {section.logos.map((logo) => <SmartImage key={logo.src} image={logo} />)}
-      </Group>
-      {section.caption && <Text ta="center">{section.caption}</Text>}
-    </>
-  );
-}
-`;
 
 beforeAll(async () => {
   copy = await mkdtemp(path.join(tmpdir(), 'new-section-type-'));
@@ -48,10 +35,11 @@ beforeAll(async () => {
 });
 
 describe('adding a two-field section type by the README recipe', () => {
-  let entry: string;
+  let steps: Awaited<ReturnType<typeof recipe>>;
 
   it('takes at most about 30 lines of schema: its entry and one line in the list of types', async () => {
-    entry = await recipeEntry();
+    steps = await recipe();
+    const entry = steps.entry;
     expect(entry.split('\n').length + 1).toBeLessThanOrEqual(30);
     const file = path.join(copy, 'schema', 'sections.schema.json');
     const sections = JSON.parse(await readFile(file, 'utf8'));
@@ -71,7 +59,7 @@ describe('adding a two-field section type by the README recipe', () => {
   });
 
   it('the generated types, the composed editor schema and the guide follow', async () => {
-    await writeFile(path.join(copy, 'src', 'sections', 'Logos.tsx'), component);
+    await writeFile(path.join(copy, 'src', 'sections', 'Logos.tsx'), steps.component);
     expect(run('scripts/generate-types.ts').status).toBe(0);
     const types = await readFile(path.join(copy, 'src', 'generated', 'content.ts'), 'utf8');
     expect(types).toMatch(/export interface LogosSection \{[\s\S]*?type: 'logos';[\s\S]*?eyebrow\?: string;[\s\S]*?logos: Image\[\];[\s\S]*?caption\?: string;/);
@@ -96,7 +84,7 @@ export const unknown: LogosSection = { type: 'logos', logos: [], eyebrw: 'Partne
     expect(missing.stdout).toMatch(/src\/sections\/registry\.ts\(\d+,\d+\).*logos/);
     const registry = path.join(copy, 'src', 'sections', 'registry.ts');
     const text = await readFile(registry, 'utf8');
-    await writeFile(registry, text.replace(/(\n {2}form: .*\n)/, "$1  logos: () => import('./Logos.tsx').then((m) => m.Logos),\n"));
+    await writeFile(registry, text.replace(/(\n {2}form: .*\n)/, `$1  ${steps.registryLine}\n`));
     const fixed = typeCheck();
     expect(fixed.stdout + fixed.stderr).toBe('');
     expect(fixed.status).toBe(0);
