@@ -72,6 +72,13 @@ export function checkSchemaSources(files: SchemaFile[], known: (keyword: string)
         const why = target && !byName.has(target) ? `there is no schema/${target}` : 'nothing is defined at that path';
         problems.push(schemaProblem(file, [...path, '$ref'], `"${node.$ref}" leads nowhere: ${why}.`));
       }
+      // A group inside a field, or a named shape, shows people one example (the guide, error messages).
+      const nested = path.includes('properties') || path.includes('items') || (path[0] === '$defs' && path.length === 2 && typeof node.title === 'string');
+      if (nested && node.properties && !Array.isArray(node.examples)) {
+        const field = path.includes('properties') ? path[path.lastIndexOf('properties') + 1] : path.at(-1);
+        const what = path.at(-1) === 'items' ? `each item of "${field}"` : `the group "${field}"`;
+        problems.push(schemaProblem(file, path, `${what} has no example. Add one "examples" entry with its required fields: the authoring guide shows it and error messages quote it.`));
+      }
       if (parentKeyword === 'properties' && typeof node.description !== 'string') {
         const target = typeof node.$ref === 'string' ? resolveRef(node.$ref, file.name, byName) : undefined;
         if (!(target && typeof target.title === 'string' && typeof target.description === 'string'))

@@ -125,6 +125,13 @@ describe('mistakes in the schema itself', () => {
     ]);
   });
 
+  it('a nested group without an example', async () => {
+    const errors = await brokenSchema((defs) => {
+      delete ((defs.faq as { properties: { items: { items: Record<string, unknown> } } }).properties.items.items).examples;
+    });
+    expect(errors).toEqual([expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/items: each item of "items" has no example\./)]);
+  });
+
   it('a section type without description or example, or restating its type', async () => {
     const errors = await brokenSchema((defs) => {
       const cta = defs.cta as Record<string, unknown>;
