@@ -1,12 +1,22 @@
+import { useSyncExternalStore } from 'react';
 import { useSearch } from 'wouter';
 
+const subscribe = () => () => undefined;
+
 /**
- * True when the address carries `name=value` (written "name=value"). The server-rendered HTML has
- * no query, so the first client render agrees with it and the flag applies right after hydration.
+ * False while React hydrates the prerendered HTML (which was rendered without a query) and true
+ * from the render right after: what depends on the address's query waits for that render, so the
+ * first client render matches the server's markup.
  */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(subscribe, () => true, () => false);
+}
+
+/** True when the address carries `name=value` (written "name=value"), once hydrated. */
 export function useQueryFlag(condition: string | undefined): boolean {
   const search = useSearch();
-  if (!condition) return false;
+  const hydrated = useHydrated();
+  if (!condition || !hydrated) return false;
   const [name, value] = condition.split('=');
   return new URLSearchParams(search).get(name) === value;
 }

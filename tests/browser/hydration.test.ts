@@ -31,6 +31,28 @@ describe('hydration with React development build', () => {
     await page.close();
   });
 
+  it('an address with a query hides what asks to be hidden, after hydrating without a mismatch', async () => {
+    // Every route whose content hides something for a query ("hideWhenQuery") is opened with it.
+    const withQuery = manifest.routes.flatMap((route) => {
+      const data = readFileSync(path.join(devDist, '_data', `${route === '/' ? 'index' : route}.json`), 'utf8');
+      return [...new Set([...data.matchAll(/"hideWhenQuery":"([^"]+)"/g)].map((m) => m[1]))].map((query) => `${route}?${query}`);
+    });
+    expect(withQuery.length).toBeGreaterThan(0);
+    const { page, log } = await openPage(h.browser);
+    for (const address of withQuery) {
+      log.errors.length = 0;
+      await page.goto(h.baseUrl + address, { waitUntil: 'networkidle' });
+      expect(log.errors, address).toEqual([]);
+      const [plain, queried] = await Promise.all([
+        fetch(h.baseUrl + address.split('?')[0]).then((r) => r.text()),
+        page.evaluate(() => document.querySelectorAll('#root section, #root button, #root a').length),
+      ]);
+      // Something the prerendered page shows is gone once the query applies.
+      expect(queried, address).toBeLessThan((plain.match(/<(section|button|a)[\s>]/g) ?? []).length);
+    }
+    await page.close();
+  });
+
   it('a hydration mismatch would be reported (the check can fail)', async () => {
     const { page, log } = await openPage(h.browser);
     // Alter the server HTML before React sees it, as a bug in prerendering would.
