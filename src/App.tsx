@@ -1,18 +1,19 @@
 // The whole application below the router: theme, site shell and actions, layout, and the page
 // for the current address inside an error boundary.
 import { MantineProvider } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { SiteActions } from './actions/SiteActions.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { ErrorBoundary } from './pages/ErrorBoundary.tsx';
 import type { RouteData, SiteShell } from './browser-data.ts';
 import { RouteView } from './routing/RouteView.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, siteTheme } from './theme.ts';
 
 export function App({ shell, initial }: { shell: SiteShell; initial: RouteData }) {
   const [location] = useLocation();
   const [route, setRoute] = useState(initial);
+  const theme = useMemo(() => siteTheme(shell.settings.theme), [shell.settings.theme]);
   // Marks the page interactive (hydrated), for tests and for anyone measuring the site.
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';

@@ -1,17 +1,34 @@
-// The Mantine theme. Mantine's default blue and "dimmed" grey fall below WCAG AA contrast on white,
-// so the primary colour is a deeper navy-blue scale used at shade 7, and dimmed text is gray-7.
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+// The Mantine theme, built from the brand block of site.yaml: the primary colour's ten shades
+// (with the colour itself at the primary shade, so filled buttons use exactly it), the corner
+// radius, and heading sizes in which h1 is the largest at every width.
+import { colorsTuple, createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import type { Settings } from './generated/content.ts';
+import { DEFAULT_PRIMARY, PRIMARY_SHADE, shades } from './lib/colour.ts';
 
-const brand: MantineColorsTuple = ['#e8f1fd', '#cfe0f7', '#9dbfee', '#689ce6', '#3d7edf', '#2168d4', '#1559bd', '#0f4aa0', '#0b3d85', '#062c63'];
+const fontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
-export const theme = createTheme({
-  primaryColor: 'brand',
-  primaryShade: 7,
-  colors: { brand },
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif', fontWeight: '750' },
-  defaultRadius: 'md',
-});
+export function siteTheme(brand: Settings['theme']): MantineThemeOverride {
+  const radius = brand?.radius ?? 'md';
+  return createTheme({
+    primaryColor: 'brand',
+    primaryShade: PRIMARY_SHADE,
+    colors: { brand: colorsTuple(shades(brand?.primaryColor ?? DEFAULT_PRIMARY)) },
+    fontFamily,
+    // Fluid sizes that keep h1 the largest heading at every width: below 560 px h1 is 2.1rem and
+    // h2 1.6rem, in between both follow the width (6vw against 3.5vw), above 960 px 3.6 vs 2.3rem.
+    headings: {
+      fontFamily,
+      fontWeight: '750',
+      sizes: {
+        h1: { fontSize: 'clamp(2.1rem, 6vw, 3.6rem)', lineHeight: '1.1' },
+        h2: { fontSize: 'clamp(1.6rem, 3.5vw, 2.3rem)', lineHeight: '1.2' },
+        h3: { fontSize: '1.25rem', lineHeight: '1.3' },
+        h4: { fontSize: '1.05rem', lineHeight: '1.4' },
+      },
+    },
+    defaultRadius: radius === 'none' ? 0 : radius,
+  });
+}
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},

@@ -2,10 +2,13 @@
 // files exist. Each problem points at the exact YAML node that causes it.
 import type { ContentError } from './errors.ts';
 import type { MarkdownLink } from './markdown.ts';
+import type { ImageRef } from './image-files.ts';
+import type { ImageSlot } from '../../src/components/image-variants.ts';
 import { blogPath } from './model.ts';
 import { didYouMean } from './suggest.ts';
 import { describePosition } from './positions.ts';
 import { locate, type DataPath, type YamlSource } from './yaml-source.ts';
+import { AA_CONTRAST, contrast, nearestPassingShade } from '../../src/lib/colour.ts';
 
 export interface Entry {
   kind: 'settings' | 'page' | 'article' | 'form' | 'redirects';
@@ -32,6 +35,16 @@ export interface CheckResult {
   errors: ContentError[];
   warnings: ContentError[];
   linksChecked: number;
+  /** Every reference to an existing file in site/images, for the image file checks. */
+  imageRefs: ImageRef[];
+}
+
+/** Where an image object sits, by its data path: an article's cover, a hero's picture, or elsewhere. */
+function slotOf(entry: Entry, path: DataPath): ImageSlot | undefined {
+  if (entry.kind === 'article' && path.length === 1 && path[0] === 'image') return 'cover';
+  const [sections, index] = path;
+  const section = sections === 'sections' && typeof index === 'number' ? (entry.data.sections as { type: string }[])[index] : undefined;
+  return section?.type === 'hero' && path.length === 3 && path[2] === 'image' ? 'hero' : undefined;
 }
 
 type Visit = (value: Record<string, unknown>, path: DataPath) => void;
@@ -115,17 +128,19 @@ export function checkSite({ entries, declarations, images, documents, forms }: C
   const documentNames = documents.map((d) => d.name);
   for (const document of documents) checkMarkdownLinks(`site/documents/${document.name}`, document.links);
   const usedImages = new Set<string>();
+  const imageRefs: ImageRef[] = [];
   const articleSlugs = declarations.filter((e) => e.kind === 'article').map((a) => a.slug!);
   const hasListing = pages.some((page) => (page.data.sections as { type: string }[]).some((s) => s.type === 'articles'));
   for (const entry of entries) {
     if (entry.kind === 'form' || entry.kind === 'redirects') continue;
     walk(entry.data, [], (value, path) => {
       if (typeof value.to === 'string') checkLink(entry, [...path, 'to'], value.to);
-      for (const key of ['src', 'favicon']) {
+      for (const key of ['src', 'favicon', 'logo']) {
         const file = value[key];
         if (typeof file !== 'string' || !file.startsWith('/images/')) continue;
         usedImages.add(file);
         if (!images.includes(file)) report(errors, entry, [...path, key], `no file site${file}.${didYouMean(file, images)}`);
+        else imageRefs.push({ src: file, file: entry.source.file, ...locate(entry.source, [...path, key]), path: describePosition([...path, key], entry.data), slot: slotOf(entry, path) });
       }
       if (value.type === 'document' && typeof value.source === 'string' && !documentNames.includes(value.source))
         report(errors, entry, [...path, 'source'], `no file site/documents/${value.source}.${didYouMean(value.source, documentNames)}`);
@@ -149,7 +164,16 @@ export function checkSite({ entries, declarations, images, documents, forms }: C
     }
   }
 
-  // 4. Warnings: nothing fails, but an editor probably wants to know.
+  // 4. The brand colour carries white button labels and coloured text on white: both need AA.
+  const settings = entries.find((e) => e.kind === 'settings');
+  const primary = (settings?.data.theme as { primaryColor?: string } | undefined)?.primaryColor;
+  if (settings && primary) {
+    const ratio = contrast(primary, '#ffffff');
+    if (ratio < AA_CONTRAST)
+      report(errors, settings, ['theme', 'primaryColor'], `"${primary}" has a contrast of ${ratio.toFixed(2)}:1 with white; WCAG AA needs ${AA_CONTRAST}:1 for white text on buttons and for links on white. The nearest shade that passes is "${nearestPassingShade(primary)}".`);
+  }
+
+  // 5. Warnings: nothing fails, but an editor probably wants to know.
   for (const image of images) if (!usedImages.has(image)) warnings.push({ file: `site${image}`, line: 1, col: 1, path: '', message: 'image is not used by any page or article.' });
   for (const page of pages) {
     const path = String(page.data.path);
@@ -157,5 +181,5 @@ export function checkSite({ entries, declarations, images, documents, forms }: C
   }
   if (!hasListing) for (const article of articles) if (!linked.has(blogPath(article.slug!))) report(warnings, article, [], 'no link leads to this article and no page lists the blog.');
 
-  return { errors, warnings, linksChecked };
+  return { errors, warnings, linksChecked, imageRefs };
 }

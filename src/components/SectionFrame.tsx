@@ -20,9 +20,7 @@ export function SectionFrame({ section, children }: { section: RenderedSection; 
             <header className={classes.header}>
               {section.eyebrow && <Text className={classes.eyebrow}>{section.eyebrow}</Text>}
               {section.title && (
-                <Title order={2} className={classes.title}>
-                  {section.title}
-                </Title>
+                <Title order={2}>{section.title}</Title>
               )}
               {section.subtitle && <Text className={classes.subtitle}>{section.subtitle}</Text>}
             </header>

@@ -115,7 +115,7 @@ export interface ContentFiles {
   redirects: Redirects;
 }
 /**
- * Site-wide settings: the provider's name, contact details, navigation, footer, search-engine defaults and tooltip timing.
+ * Site-wide settings: the provider's name, contact details, navigation, footer, brand theme, search-engine defaults and tooltip timing.
  */
 export interface Settings {
   /**
@@ -258,6 +258,23 @@ export interface Settings {
    * The small icon browsers show in the tab: a file in site/images (svg, png or ico).
    */
   favicon?: string;
+  /**
+   * The brand's look: its colour, its logo and how round the corners are.
+   */
+  theme?: {
+    /**
+     * The brand colour as #rrggbb: filled buttons, links and highlights use exactly this colour, and lighter and darker shades are derived from it. It must reach a contrast of 4.5:1 with white (WCAG AA), both as text on white and under white text; `npm run validate` names the nearest darker shade that does.
+     */
+    primaryColor: string;
+    /**
+     * The logo: a file in site/images, shown in the header and the footer with the provider's name as its alternative text. Without it the header shows the name as text.
+     */
+    logo?: string;
+    /**
+     * How round the corners of buttons, cards and fields are, from none (square) to xl. Default: md.
+     */
+    radius?: 'none' | 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  };
 }
 /**
  * A button or link. Give exactly one of 'to' (a page of this site), 'href' (an external web address) or 'action'.

@@ -16,9 +16,13 @@ export function Footer() {
         <Container size="lg">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 2 + footer.columns.length }} spacing="xl">
             <Stack gap="xs">
-              <Text fw={800} fz="lg" c="white">
-                {settings.name}
-              </Text>
+              {settings.theme?.logo ? (
+                <img src={settings.theme.logo} alt={settings.name} className={classes.logo} />
+              ) : (
+                <Text fw={800} fz="lg" c="white">
+                  {settings.name}
+                </Text>
+              )}
               <Text fz="sm" className={classes.muted}>
                 {settings.description}
               </Text>

@@ -33,7 +33,7 @@ export function Header() {
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
         <Link href="/" className={classes.logo} onClick={close}>
-          {settings.name}
+          {settings.theme?.logo ? <img src={settings.theme.logo} alt={settings.name} className={classes.logoImage} /> : settings.name}
         </Link>
         <nav aria-label="Main" className={classes.desktopNav}>
           {navLinks(false)}

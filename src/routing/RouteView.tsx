@@ -14,6 +14,14 @@ export function pageTitle(route: RouteData, siteName: string): string {
   return `${title} | ${siteName}`;
 }
 
+/** Focuses the page's h1 (focusable by script only), or the main region when a page has none. */
+function focusHeading() {
+  const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
 export function RouteView({ initial, onRoute }: { initial: RouteData; onRoute?: (route: RouteData) => void }) {
   const [location, navigate] = useLocation();
   const path = normalizePath(location);
@@ -41,12 +49,14 @@ export function RouteView({ initial, onRoute }: { initial: RouteData; onRoute?: 
       document.querySelector('meta[name="description"]')?.setAttribute('content', route.description);
   }, [route]);
 
-  // Every change of page starts at the top, as a full page load would.
+  // Every change of page starts at the top, as a full page load would, and moves focus to the new
+  // page's h1: a screen reader announces the new page, and Tab continues from its start.
   const shownPath = useRef(route.path);
   useEffect(() => {
     if (shownPath.current === route.path) return;
     shownPath.current = route.path;
     window.scrollTo(0, 0);
+    focusHeading();
   }, [route.path]);
 
   if (error) throw error;

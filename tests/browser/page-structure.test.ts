@@ -1,0 +1,67 @@
+// Generic over the built site: each page's h1 is its largest heading at every width, and after a
+// client-side navigation focus lands on the new page's h1, so screen readers announce the page.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import { distDir, openPage, startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+const manifest = JSON.parse(readFileSync(path.join(distDir, '_site.json'), 'utf8')) as SiteManifest;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe('visible hierarchy', () => {
+  it('the h1 is the largest heading on every page at phone, tablet, laptop and wide widths', async () => {
+    const problems: string[] = [];
+    for (const width of [360, 768, 1280, 1920]) {
+      // Sizes come from the prerendered page and its inlined CSS: no need to wait for hydration.
+      const page = await h.browser.newPage({ viewport: { width, height: 900 } });
+      for (const route of manifest.routes) {
+        await page.goto(h.baseUrl + route, { waitUntil: 'load' });
+        const sizes = await page.evaluate(() =>
+          [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => ({ level: heading.tagName, size: parseFloat(getComputedStyle(heading).fontSize), text: heading.textContent!.slice(0, 40) })),
+        );
+        const h1 = sizes.filter((s) => s.level === 'H1');
+        if (h1.length !== 1) problems.push(`${width}px ${route}: ${h1.length} h1 elements`);
+        const rivals = sizes.filter((s) => s.level !== 'H1' && s.size >= h1[0].size);
+        problems.push(...rivals.map((r) => `${width}px ${route}: ${r.level} "${r.text}" is ${r.size}px, h1 is ${h1[0].size}px`));
+      }
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
+
+describe('route changes are announced', () => {
+  it('focus moves to the new page h1 after a client-side navigation', async () => {
+    const { page, log } = await openPage(h.browser);
+    await page.goto(h.baseUrl + '/');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const link = page.locator('nav[aria-label="Main"] a[href^="/"]:not([aria-current])').first();
+    const target = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL(h.baseUrl + target);
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    const focused = await page.evaluate(() => ({ text: document.activeElement!.textContent, sameDocument: (window as unknown as { sameDocument?: boolean }).sameDocument, scrollY: window.scrollY }));
+    expect(focused.sameDocument).toBe(true);
+    expect(focused.text).toBe(await page.locator('main h1').textContent());
+    expect(focused.scrollY).toBe(0);
+    // Back goes client-side too, and focus follows again.
+    await page.goBack();
+    await page.waitForURL(h.baseUrl + '/');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.closest('main') !== null);
+    expect(await page.evaluate(() => document.activeElement!.textContent)).toBe(await page.locator('main h1').textContent());
+    expect(log.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the first page load leaves focus alone', async () => {
+    const { page } = await openPage(h.browser);
+    await page.goto(h.baseUrl + manifest.routes[manifest.routes.length - 1]);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+    await page.close();
+  });
+});
