@@ -1,5 +1,6 @@
 // `npm run build`: validate site/, check the generated types, build the browser bundle, bundle the
-// prerenderer, render every route into dist/, and precompress. Stops at the first failing step
+// prerenderer, make the photos' copies, social cards and feeds, render every route into dist/,
+// and precompress. Stops at the first failing step
 // with that step's own message.
 process.env.NODE_ENV = 'production';
 
@@ -17,6 +18,11 @@ import { routeData, siteShell } from './build/model-to-routes.ts';
 import { inlineSmallImages } from './build/inline-image.ts';
 import { manifest, writeSiteFiles } from './build/site-files.ts';
 import { writeStaticHostFiles } from './deploy/static-host.ts';
+import { writeFeeds } from './build/feed.ts';
+import { headTags } from './build/head-tags.ts';
+import { processImages } from './build/images.ts';
+import { makeSocialCards } from './build/social-cards.ts';
+import { structuredData } from './build/structured-data.ts';
 import { authoringGuide } from './generate-docs.ts';
 import { generateTypes } from './generate-types.ts';
 import { siteViteConfig } from './build/vite-config.ts';
@@ -74,18 +80,27 @@ export async function buildSite(options: BuildOptions = {}) {
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
   await rm(path.join(outDir, 'index.html'));
   const viteSeconds = (performance.now() - viteStarted) / 1000;
+  // Photos, social cards and feeds: made at build only, and cached by content hash.
+  const mediaStarted = performance.now();
+  const media = { contentRoot, cacheDir: path.join(root, '.cache'), outDir };
+  const imageStats = { encoded: 0, cached: 0 };
+  const cardStats = { drawn: 0, cached: 0 };
+  const [variants, cards] = await Promise.all([processImages(media, model.images, imageStats), makeSocialCards(model, media, cardStats)]);
+  const mediaSeconds = (performance.now() - mediaStarted) / 1000;
+  log(`Media: ${imageStats.encoded} image copies encoded, ${imageStats.cached} from cache; ${cardStats.drawn} social cards drawn, ${cardStats.cached} from cache (${mediaSeconds.toFixed(2)} s).`);
+
   const renderStarted = performance.now();
-  const job = { outDir, template, shell: siteShell(model), ssrEntry: path.join(ssrDir, 'entry-server.js'), viteManifest };
-  const pages = await prerender(job, routeData(model, inlineSmallImages(contentRoot)));
+  const job = { outDir, template, shell: siteShell(model), ssrEntry: path.join(ssrDir, 'entry-server.js'), viteManifest, headTags: headTags(model, cards, structuredData(model, cards)) };
+  const pages = await prerender(job, routeData(model, inlineSmallImages(contentRoot), variants));
   const renderSeconds = (performance.now() - renderStarted) / 1000;
-  await writeSiteFiles(model, contentRoot, outDir);
+  await writeSiteFiles(model, contentRoot, outDir, await writeFeeds(model, contentRoot));
   await writeStaticHostFiles(outDir, manifest(model));
   const compressStarted = performance.now();
   const compressed = await precompress(outDir);
   const compressSeconds = (performance.now() - compressStarted) / 1000;
   const seconds = (performance.now() - started) / 1000;
   log(`Prerendered ${pages} pages in ${renderSeconds.toFixed(2)} s (${Math.round(pages / renderSeconds)} pages/s); ${compressed} files precompressed. Built dist/ in ${seconds.toFixed(1)} s.`);
-  return { pages, seconds, viteSeconds, renderSeconds, compressSeconds };
+  return { pages, seconds, viteSeconds, mediaSeconds, renderSeconds, compressSeconds, imageStats, cardStats };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

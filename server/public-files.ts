@@ -7,6 +7,9 @@ export interface PublicPath {
   cacheControl: string;
 }
 
+/** The blog's feeds (written by scripts/build/feed.ts). */
+export const feedPaths = { rss: '/feed.xml', atom: '/atom.xml' } as const;
+
 export const publicPaths: readonly PublicPath[] = [
   // Hashed names: a new build makes new names, so a copy never goes stale.
   { path: '/assets/', cacheControl: 'public, max-age=31536000, immutable' },
@@ -14,6 +17,8 @@ export const publicPaths: readonly PublicPath[] = [
   { path: '/_data/', cacheControl: 'no-cache' },
   { path: '/sitemap.xml', cacheControl: 'no-cache' },
   { path: '/robots.txt', cacheControl: 'no-cache' },
+  { path: feedPaths.rss, cacheControl: 'no-cache' },
+  { path: feedPaths.atom, cacheControl: 'no-cache' },
 ];
 
 /** Pages and the not-found page: revalidated on every visit (with an ETag, that is a 304). */

@@ -4,6 +4,17 @@ import type { Article, SiteModel } from '../content/model.ts';
 import type { ArticleLink, ArticleSummary, RenderedSection, RouteData, SiteShell } from '../../src/browser-data.ts';
 import type { Section } from '../../src/generated/content.ts';
 import type { InlineImage } from './inline-image.ts';
+import type { ImageVariants } from '../../src/components/image-variants.ts';
+
+/** Gives every image object (anything with a `src`) whose photo the build resized its variants. */
+function withVariants<T>(value: T, variants: Map<string, ImageVariants>): T {
+  if (variants.size === 0 || !value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withVariants(item, variants)) as T;
+  const copy: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) copy[key] = withVariants(child, variants);
+  const found = typeof copy.src === 'string' ? variants.get(copy.src) : undefined;
+  return (found ? { ...copy, variants: found } : copy) as T;
+}
 
 export function siteShell(model: SiteModel): SiteShell {
   return { settings: model.settings, forms: model.forms };
@@ -19,7 +30,7 @@ function resolveSection(section: Section, model: SiteModel): RenderedSection {
   return section;
 }
 
-export function routeData(model: SiteModel, inlineImage: InlineImage): Map<string, RouteData> {
+export function routeData(model: SiteModel, inlineImage: InlineImage, variants = new Map<string, ImageVariants>()): Map<string, RouteData> {
   const routes = new Map<string, RouteData>();
   const bySlug = new Map(model.articles.map((a) => [a.slug, a]));
   const link = (slug: string, icon?: ArticleLink['icon']): ArticleLink => {
@@ -40,6 +51,7 @@ export function routeData(model: SiteModel, inlineImage: InlineImage): Map<strin
       sidebar: (article.sidebar ?? []).map((slug) => link(slug)),
     });
   }
+  for (const [path, route] of routes) routes.set(path, withVariants(route, variants));
   for (const redirect of model.redirects) routes.set(redirect.from, { kind: 'redirect', path: redirect.from, to: redirect.to });
   return routes;
 }

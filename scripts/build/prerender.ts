@@ -1,5 +1,5 @@
 // Renders every route into dist/: dist/<path>/index.html with its own title, description,
-// canonical URL and social tags, the route's data as JSON beside it, and the not-found page.
+// canonical URL, social tags and structured data, the route's data as JSON beside it, and the not-found page.
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -8,15 +8,14 @@ import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import type { RouteData, SiteShell } from '../../src/browser-data.ts';
 import { bootScript, deferModules } from './boot-script.ts';
+import { escapeHtml, escapeJson } from './escape.ts';
+import type { HeadTags } from './head-tags.ts';
 import { withoutProse } from '../../src/routing/prose-in-dom.ts';
 import { preloadLinks, type ViteManifest } from './preload-links.ts';
 import { routeDataUrl } from '../../src/browser-data.ts';
 
 type Render = (route: RouteData, shell: SiteShell) => { html: string; title: string };
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-// JSON inside <script> must not be able to close the element or open a comment.
-const escapeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 function head(route: RouteData, title: string, shell: SiteShell, assets: string[]): string {
   const { settings } = shell;
@@ -33,10 +32,7 @@ function head(route: RouteData, title: string, shell: SiteShell, assets: string[
       ['property', 'og:locale', settings.locale ?? 'en_IN'],
       ['name', 'twitter:card', 'summary_large_image'],
     ];
-    if (route.kind === 'article') {
-      const image = route.article.image.src.startsWith('/') ? `${settings.url}${route.article.image.src}` : route.article.image.src;
-      meta.push(['property', 'og:image', image], ['property', 'og:image:alt', route.article.image.alt], ['property', 'article:published_time', route.article.date]);
-    }
+    if (route.kind === 'article') meta.push(['property', 'article:published_time', route.article.date]);
     tags.push(...meta.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}" />`));
     tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
   } else {
@@ -76,13 +72,16 @@ export interface RenderJob {
   /** The prerender bundle built by Vite (exports render and prepare). */
   ssrEntry: string;
   viteManifest: ViteManifest;
+  /** Social cards, structured data and feed links (see head-tags.ts). */
+  headTags: HeadTags;
 }
 
 /** Renders routes into outDir: each route's data as JSON and, for pages and articles, its HTML. */
 export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise<number> {
   const { render, prepare } = (await import(pathToFileURL(job.ssrEntry).href)) as { render: Render; prepare: () => Promise<void> };
   await prepare();
-  const assets = preloadLinks(job.viteManifest);
+  const preload = preloadLinks(job.viteManifest);
+  const assets: Assets = (route) => [...preload(route), ...job.headTags.shared, ...(job.headTags.byPath[route.path] ?? [])];
   const css = new Map<string, string>();
   const readCss = (href: string) => {
     if (!css.has(href)) css.set(href, readFileSync(path.join(job.outDir, href), 'utf8').trim());

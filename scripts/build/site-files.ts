@@ -1,8 +1,9 @@
-// The small files beside the pages: sitemap.xml, robots.txt, the images, and _site.json, the
+// The small files beside the pages: sitemap.xml, robots.txt, the feeds, the images, and _site.json, the
 // manifest the server reads (routes, redirects and form definitions; never served publicly).
 import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteModel } from '../content/model.ts';
+import { FEEDS } from './feed.ts';
 
 export interface SiteManifest {
   routes: string[];
@@ -26,9 +27,13 @@ function sitemap(model: SiteModel): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-export async function writeSiteFiles(model: SiteModel, root: string, outDir: string) {
+type Feeds = { rss: string; atom: string };
+
+export async function writeSiteFiles(model: SiteModel, root: string, outDir: string, feeds: Feeds) {
   await cp(path.join(root, 'site', 'images'), path.join(outDir, 'images'), { recursive: true });
   await writeFile(path.join(outDir, 'sitemap.xml'), sitemap(model));
   await writeFile(path.join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${model.settings.url}/sitemap.xml\n`);
+  await writeFile(path.join(outDir, FEEDS.rss), feeds.rss);
+  await writeFile(path.join(outDir, FEEDS.atom), feeds.atom);
   await writeFile(path.join(outDir, '_site.json'), JSON.stringify(manifest(model), null, 2));
 }

@@ -4,6 +4,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArticleMeta, FormDefinition, Page, Redirects, Settings } from '../../src/generated/content.ts';
 import { checkSite, type Entry } from './checks.ts';
+import { checkImageFiles } from './image-files.ts';
 import { byPosition, ContentErrors, type ContentError } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -140,12 +141,15 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   const formIds = [...entries, ...unparsed].filter((e) => e.kind === 'form').map((e) => (typeof e.data.id === 'string' ? e.data.id : declaredId(e.source.text) ?? ''));
   const checked = checkSite({ entries: published, declarations: [...entries.filter(isPublished), ...unparsed], images, documents: documentEntries, forms: formIds });
   errors.push(...checked.errors);
+  const imageFiles = await checkImageFiles(root, checked.imageRefs);
+  errors.push(...imageFiles.errors);
+  const warnings = [...checked.warnings, ...imageFiles.warnings];
 
   const pages = published.filter((e) => e.kind === 'page').map((e) => e.data as unknown as Page);
   const articles = published.filter((e) => e.kind === 'article');
   const stats = { pages: pages.length, articles: articles.length, links: checked.linksChecked, files: files.length };
   errors.sort(byPosition);
-  if (errors.length) return { errors, warnings: checked.warnings, stats };
+  if (errors.length) return { errors, warnings, stats };
 
   const settings = valid.find((e) => e.kind === 'settings')!.data as unknown as Settings;
   const model: SiteModel = {
@@ -162,7 +166,7 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
     redirects: (valid.find((e) => e.kind === 'redirects')?.data as unknown as Redirects).redirects,
     images,
   };
-  return { model, errors, warnings: checked.warnings, stats };
+  return { model, errors, warnings, stats };
 }
 
 /** For the build and the server: the model, or an exception listing every problem. */

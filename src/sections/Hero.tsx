@@ -47,7 +47,7 @@ export function Hero({ section }: { section: SectionOf<'hero'> }) {
       {section.image ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" className={classes.split}>
           {text}
-          <SmartImage image={section.image} eager />
+          <SmartImage image={section.image} slot="hero" loading="priority" />
         </SimpleGrid>
       ) : (
         text

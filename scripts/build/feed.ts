@@ -1,0 +1,54 @@
+// The blog's feeds, RSS 2.0 (feed.xml) and Atom (atom.xml), written by the `feed` package (which
+// gets the two formats' escaping, dates and required elements right): every article with its
+// excerpt, absolute links, and its cover image as the enclosure.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Feed } from 'feed';
+import { mediaType } from '../../server/media-types.ts';
+import { feedPaths } from '../../server/public-files.ts';
+import type { SiteModel } from '../content/model.ts';
+
+/** Where the feeds are served: one table with the server's other public files. */
+export const FEEDS = feedPaths;
+
+/** The feeds' title, for their <link rel="alternate"> too. */
+export const feedTitle = (model: SiteModel) => `${model.settings.name}: blog`;
+
+/** The page that lists the blog (the first with an `articles` section), or the home page. */
+export const blogPage = (model: SiteModel) => model.pages.find((page) => page.sections.some((s) => s.type === 'articles'))?.path ?? '/';
+
+export async function writeFeeds(model: SiteModel, root: string): Promise<{ rss: string; atom: string }> {
+  const { settings } = model;
+  const absolute = (address: string) => (address.startsWith('/') ? `${settings.url}${address}` : address);
+  const feed = new Feed({
+    title: feedTitle(model),
+    description: settings.description,
+    id: absolute(blogPage(model)),
+    link: absolute(blogPage(model)),
+    language: (settings.locale ?? 'en_IN').replace('_', '-'),
+    ...(settings.favicon && { favicon: absolute(settings.favicon) }),
+    ...(settings.theme?.logo && { image: absolute(settings.theme.logo) }),
+    copyright: settings.footer.copyright,
+    updated: model.articles[0] ? new Date(model.articles[0].date) : undefined,
+    feedLinks: { rss: absolute(FEEDS.rss), atom: absolute(FEEDS.atom) },
+    author: { name: settings.name, email: settings.contact.email, link: settings.url },
+    generator: false,
+  });
+  for (const article of model.articles) {
+    const { src } = article.image;
+    // A site image's byte length is known; an enclosure on another host is listed without it.
+    const length = src.startsWith('/images/') ? (await stat(path.join(root, 'site', src))).size : 0;
+    feed.addItem({
+      title: article.title,
+      id: absolute(article.path),
+      link: absolute(article.path),
+      description: article.excerpt,
+      date: new Date(article.date),
+      published: new Date(article.date),
+      author: [{ name: article.author }],
+      category: [{ name: article.category }],
+      enclosure: { url: absolute(src), type: mediaType(src) ?? 'image/jpeg', length },
+    });
+  }
+  return { rss: feed.rss2(), atom: feed.atom1() };
+}

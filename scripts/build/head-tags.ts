@@ -1,0 +1,37 @@
+// The head tags the build adds beside each page's own: its social card (og:image and
+// twitter:image), its structured data, and on every page the links to the blog's feeds.
+import type { Graph } from 'schema-dts';
+import type { SiteModel } from '../content/model.ts';
+import { escapeHtml, escapeJson } from './escape.ts';
+import { FEEDS, feedTitle } from './feed.ts';
+import { CARD, type SocialCard } from './social-cards.ts';
+
+export interface HeadTags {
+  /** On every page, the not-found page included. */
+  shared: string[];
+  /** By route path. */
+  byPath: Record<string, string[]>;
+}
+
+export function headTags(model: SiteModel, cards: Map<string, SocialCard>, data: Map<string, Graph>): HeadTags {
+  const { url } = model.settings;
+  const title = escapeHtml(feedTitle(model));
+  const shared = model.articles.length
+    ? [`<link rel="alternate" type="application/rss+xml" title="${title}" href="${FEEDS.rss}" />`, `<link rel="alternate" type="application/atom+xml" title="${title}" href="${FEEDS.atom}" />`]
+    : [];
+  const byPath: Record<string, string[]> = {};
+  for (const [path, card] of cards) {
+    const meta: [string, string, string][] = [
+      ['property', 'og:image', `${url}${card.url}`],
+      ['property', 'og:image:type', 'image/png'],
+      ['property', 'og:image:width', String(CARD.width)],
+      ['property', 'og:image:height', String(CARD.height)],
+      ['property', 'og:image:alt', card.alt],
+      ['name', 'twitter:image', `${url}${card.url}`],
+      ['name', 'twitter:image:alt', card.alt],
+    ];
+    byPath[path] = meta.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}" />`);
+  }
+  for (const [path, graph] of data) (byPath[path] ??= []).push(`<script type="application/ld+json">${escapeJson(JSON.stringify(graph))}</script>`);
+  return { shared, byPath };
+}

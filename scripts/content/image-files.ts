@@ -1,0 +1,57 @@
+// Checks the image files that content refers to: each must be a real image (a renamed PDF or a
+// broken download is reported at the line that uses it), and a photo should be neither huge
+// (over 10 MB slows every build) nor narrower than the widest place it is shown (it would look blurred).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { IMAGE_SLOTS, type ImageSlot } from '../../src/components/image-variants.ts';
+import type { ContentError } from './errors.ts';
+
+export interface ImageRef {
+  /** The address, /images/… */
+  src: string;
+  file: string;
+  line: number;
+  col: number;
+  path: string;
+  /** Where it is shown, when the place has a known largest width. */
+  slot?: ImageSlot;
+}
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export async function checkImageFiles(root: string, refs: ImageRef[]): Promise<{ errors: ContentError[]; warnings: ContentError[] }> {
+  const errors: ContentError[] = [];
+  const warnings: ContentError[] = [];
+  // Each file is read once, however many places use it.
+  const facts = new Map<string, Promise<{ bytes: number; width?: number; problem?: string }>>();
+  const inspect = async (src: string) => {
+    const bytes = await readFile(path.join(root, 'site', src));
+    if (path.extname(src).toLowerCase() === '.svg') {
+      const text = bytes.toString('utf8');
+      return { bytes: bytes.length, problem: /<svg[\s>]/.test(text) ? undefined : 'is not an SVG image (no <svg> element in it)' };
+    }
+    try {
+      const meta = await sharp(bytes).metadata();
+      return { bytes: bytes.length, width: meta.autoOrient?.width ?? meta.width };
+    } catch (error) {
+      return { bytes: bytes.length, problem: `is not a readable image (${(error as Error).message.replace(/\.$/, '')})` };
+    }
+  };
+  for (const ref of refs) {
+    if (!facts.has(ref.src)) facts.set(ref.src, inspect(ref.src));
+    const { bytes, width, problem } = await facts.get(ref.src)!;
+    const at = { file: ref.file, line: ref.line, col: ref.col, path: ref.path };
+    if (problem) {
+      errors.push({ ...at, message: `site${ref.src} ${problem}. Export it again as JPEG, PNG, WebP or SVG.` });
+      continue;
+    }
+    if (bytes > MAX_IMAGE_BYTES) warnings.push({ ...at, message: `site${ref.src} is ${megabytes(bytes)}; over 10 MB slows every build. Visitors get resized copies, but a smaller export (about 2500 px wide) loses nothing.` });
+    const largest = ref.slot && IMAGE_SLOTS[ref.slot].largest;
+    if (width !== undefined && largest && width < largest)
+      warnings.push({ ...at, message: `site${ref.src} is ${width} px wide but is shown up to ${largest} px wide here, so it will look blurred. Use an image at least ${largest} px wide.` });
+  }
+  return { errors, warnings };
+}

@@ -1,0 +1,119 @@
+// Publishing on a fixture site whose article has a camera-sized photo as its cover: the visitor
+// gets a resized AVIF through <picture> (well under 300 KB), the share card is a 1200×630 PNG,
+// the feeds list the article with absolute links, and a rebuild reuses every cached copy.
+import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../scripts/build.ts';
+import { tempProject } from '../../scripts/bench/temp-project.ts';
+import { buildApp } from '../../server/app.ts';
+import { defaultRetry } from '../../server/leads/worker.ts';
+import { cameraPhoto } from '../fixtures/camera-photo.ts';
+import { files } from '../fixtures/site-fixture.ts';
+import { launchChromium } from './chromium.ts';
+
+const ARTICLE = '/resources/blogs/hello-world';
+let project: string;
+let distDir: string;
+let app: FastifyInstance;
+let browser: Browser;
+let baseUrl: string;
+let firstBuild: Awaited<ReturnType<typeof buildSite>>;
+
+beforeAll(async () => {
+  project = await tempProject();
+  await rm(path.join(project, 'site'), { recursive: true });
+  const site: Record<string, string> = { ...files, 'site/blog/hello-world.md': files['site/blog/hello-world.md'].replace('/images/blog/hello-world.svg', '/images/blog/camera.jpg').replace('width: 1200\n  height: 630', 'width: 6000\n  height: 4000') };
+  delete site['site/images/blog/hello-world.svg'];
+  for (const [file, text] of Object.entries(site)) {
+    await mkdir(path.dirname(path.join(project, file)), { recursive: true });
+    await writeFile(path.join(project, file), text);
+  }
+  await mkdir(path.join(project, 'site/images/blog'), { recursive: true });
+  await writeFile(path.join(project, 'site/images/blog/camera.jpg'), await cameraPhoto());
+  distDir = path.join(project, 'dist');
+  firstBuild = await buildSite({ root: project, quiet: true });
+  app = await buildApp({ config: { port: 0, host: '127.0.0.1', distDir, dataDir: path.join(project, 'var'), rateLimit: 0, retry: defaultRetry } });
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await Promise.all([browser?.close(), app?.close()]);
+  if (project) await rm(project, { recursive: true, force: true });
+});
+
+/** Opens the article and returns the bytes of every image the browser downloaded. */
+async function imageBytes(viewport: { width: number; height: number }, deviceScaleFactor: number) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor });
+  const images: { url: string; type: string; bytes: number }[] = [];
+  page.on('response', async (response) => {
+    if (!new URL(response.url()).pathname.startsWith('/images/')) return;
+    images.push({ url: new URL(response.url()).pathname, type: response.headers()['content-type'], bytes: (await response.body()).length });
+  });
+  await page.goto(baseUrl + ARTICLE, { waitUntil: 'networkidle' });
+  const cover = await page.evaluate(() => {
+    const img = document.querySelector('main picture img') as HTMLImageElement;
+    return { loaded: img.complete && img.naturalWidth > 0, current: new URL(img.currentSrc).pathname, width: img.getAttribute('width'), height: img.getAttribute('height'), priority: img.getAttribute('fetchpriority'), loading: img.getAttribute('loading'), sources: [...document.querySelectorAll('main picture source')].map((s) => s.getAttribute('type')) };
+  });
+  await page.close();
+  return { images, cover };
+}
+
+describe('a camera photo as an article cover', () => {
+  it('reaches a desktop visitor as an AVIF well under 300 KB, never the original', async () => {
+    const { images, cover } = await imageBytes({ width: 1280, height: 900 }, 1);
+    expect(cover).toMatchObject({ loaded: true, width: '6000', height: '4000', priority: 'high', loading: 'eager', sources: ['image/avif', 'image/webp'] });
+    expect(cover.current).toMatch(/^\/images\/_v\/blog\/camera-[0-9a-f]+-\d+\.avif$/);
+    expect(images.map((i) => i.url)).not.toContain('/images/blog/camera.jpg');
+    const photo = images.filter((i) => i.url.includes('/camera-'));
+    expect(photo.every((i) => i.type === 'image/avif')).toBe(true);
+    const total = photo.reduce((sum, i) => sum + i.bytes, 0);
+    console.log(`camera photo (${(await readFile(path.join(project, 'site/images/blog/camera.jpg'))).length} bytes) delivered at 1280 px: ${total} bytes`);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(300 * 1024);
+  });
+
+  it('reaches a phone with a 3× screen under 300 KB too', async () => {
+    const { images } = await imageBytes({ width: 390, height: 844 }, 3);
+    const total = images.filter((i) => i.url.includes('/camera-')).reduce((sum, i) => sum + i.bytes, 0);
+    console.log(`camera photo delivered at 390 px ×3: ${total} bytes`);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(300 * 1024);
+  });
+
+  it('is shared as a 1200×630 PNG cut from the photo; a page without one gets a drawn card', async () => {
+    for (const route of [ARTICLE, '/solutions']) {
+      const html = await (await fetch(baseUrl + route)).text();
+      const image = /<meta property="og:image" content="https:\/\/www\.example\.com(\/images\/_social\/[0-9a-f]+\.png)"/.exec(html)?.[1];
+      expect(image, route).toBeDefined();
+      expect(html).toContain('<meta property="og:image:width" content="1200" />');
+      expect(html).toMatch(/<meta name="twitter:image" content="https:\/\/www\.example\.com\/images\/_social\//);
+      const response = await fetch(baseUrl + image);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    }
+  });
+
+  it('is the enclosure of the article in both feeds, with absolute links', async () => {
+    const rss = await (await fetch(baseUrl + '/feed.xml')).text();
+    const atom = await (await fetch(baseUrl + '/atom.xml')).text();
+    const size = (await readFile(path.join(project, 'site/images/blog/camera.jpg'))).length;
+    expect(rss).toContain(`<enclosure length="${size}" type="image/jpeg" url="https://www.example.com/images/blog/camera.jpg"/>`);
+    expect(rss).toContain(`<link>https://www.example.com${ARTICLE}</link>`);
+    expect(rss).toContain('A first article.');
+    expect(atom).toContain(`href="https://www.example.com${ARTICLE}"`);
+    const home = await (await fetch(baseUrl + '/')).text();
+    expect(home).toContain('<link rel="alternate" type="application/rss+xml" title="Test Co: blog" href="/feed.xml" />');
+  });
+
+  it('a rebuild encodes no image and draws no card again', async () => {
+    expect(firstBuild.imageStats.encoded).toBeGreaterThan(0);
+    const again = await buildSite({ root: project, outDir: 'dist-again', quiet: true });
+    expect(again.imageStats).toEqual({ encoded: 0, cached: firstBuild.imageStats.encoded });
+    expect(again.cardStats).toEqual({ drawn: 0, cached: firstBuild.cardStats.drawn });
+    console.log(`media: first build ${firstBuild.mediaSeconds.toFixed(2)} s, cached rebuild ${again.mediaSeconds.toFixed(2)} s`);
+  });
+});
