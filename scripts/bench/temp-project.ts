@@ -1,5 +1,6 @@
 // A throwaway copy of the project with generated content, for measuring builds at scale without
-// touching site/. node_modules and scripts are linked, everything content-related is copied.
+// touching site/. node_modules, scripts and server (which vite.config.ts imports) are linked,
+// everything content-related is copied.
 import { cp, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ const root = path.join(import.meta.dirname, '..', '..');
 export async function tempProject(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-project-'));
   for (const item of ['site', 'src', 'schema', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) await cp(path.join(root, item), path.join(dir, item), { recursive: true });
-  for (const item of ['node_modules', 'scripts']) await symlink(path.join(root, item), path.join(dir, item));
+  for (const item of ['node_modules', 'scripts', 'server']) await symlink(path.join(root, item), path.join(dir, item));
   await mkdir(path.join(dir, 'docs'));
   return dir;
 }

@@ -4,21 +4,18 @@
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/build.ts';
 import { tempProject } from '../../scripts/bench/temp-project.ts';
-import { buildApp } from '../../server/app.ts';
-import { defaultRetry } from '../../server/leads/worker.ts';
 import { cameraPhoto } from '../fixtures/camera-photo.ts';
 import { files } from '../fixtures/site-fixture.ts';
-import { launchChromium } from './chromium.ts';
+import { startHarness, type Harness } from './harness.ts';
 
 const ARTICLE = '/resources/blogs/hello-world';
 let project: string;
 let distDir: string;
-let app: FastifyInstance;
+let h: Harness;
 let browser: Browser;
 let baseUrl: string;
 let firstBuild: Awaited<ReturnType<typeof buildSite>>;
@@ -36,12 +33,11 @@ beforeAll(async () => {
   await writeFile(path.join(project, 'site/images/blog/camera.jpg'), await cameraPhoto());
   distDir = path.join(project, 'dist');
   firstBuild = await buildSite({ root: project, quiet: true });
-  app = await buildApp({ config: { port: 0, host: '127.0.0.1', distDir, dataDir: path.join(project, 'var'), rateLimit: 0, retry: defaultRetry } });
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
+  h = await startHarness({ distDir });
+  ({ browser, baseUrl } = h);
 });
 afterAll(async () => {
-  await Promise.all([browser?.close(), app?.close()]);
+  await h?.close();
   if (project) await rm(project, { recursive: true, force: true });
 });
 

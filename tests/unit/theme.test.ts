@@ -39,12 +39,12 @@ describe('brand colour', () => {
     const result = await loadSite({ root });
     const line = files['site/site.yaml'].split('\n').indexOf('tooltips:') + 2;
     expect(result.errors.map(formatError)).toEqual([
-      `site/site.yaml:${line}:17  theme.primaryColor: "#5c9ded" has a contrast of 2.80:1 with white; WCAG AA needs 4.5:1 for white text on buttons and for links on white. The nearest shade that passes is "#4677b4".`,
+      `site/site.yaml:${line}:17  theme › primaryColor: "#5c9ded" has a contrast of 2.80:1 with white; WCAG AA needs 4.5:1 for white text on buttons and for links on white. The nearest shade that passes is "#4677b4".`,
     ]);
   });
 
   it('a logo that is not in site/images is reported', async () => {
     const result = await loadSite({ root: await writeFixture(withTheme('theme:\n  primaryColor: "#0f4aa0"\n  logo: /images/logo.svg')) });
-    expect(result.errors.map(formatError).join('\n')).toMatch(/theme\.logo: no file site\/images\/logo\.svg/);
+    expect(result.errors.map(formatError).join('\n')).toMatch(/theme › logo: no file site\/images\/logo\.svg/);
   });
 });
