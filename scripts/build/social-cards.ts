@@ -5,7 +5,7 @@
 // the hash of everything drawn on them, so a rebuild redraws only the cards whose content changed.
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type SatoriOptions } from 'satori';
@@ -35,7 +35,7 @@ interface CardContent {
 // Inter from @fontsource (the files ship inside the npm package; nothing is downloaded). Satori
 // reads WOFF, not WOFF2.
 async function loadFonts(): Promise<SatoriOptions['fonts']> {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.resolve('@fontsource/inter/LICENSE'))), 'files');
+  const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/inter/LICENSE')), 'files');
   const font = (weight: 400 | 700) => readFile(path.join(dir, `inter-latin-${weight}-normal.woff`));
   return [
     { name: 'Inter', data: await font(400), weight: 400, style: 'normal' },

@@ -34,7 +34,7 @@ describe('hydration with React development build', () => {
   it('an address with a query hides what asks to be hidden, after hydrating without a mismatch', async () => {
     // Every route whose content hides something for a query ("hideWhenQuery") is opened with it.
     const withQuery = manifest.routes.flatMap((route) => {
-      const data = readFileSync(path.join(devDist, '_data', `${route === '/' ? 'index' : route}.json`), 'utf8');
+      const data = readFileSync(path.join(fixtureDistDir, '_data', `${route === '/' ? 'index' : route}.json`), 'utf8');
       return [...new Set([...data.matchAll(/"hideWhenQuery":"([^"]+)"/g)].map((m) => m[1]))].map((query) => `${route}?${query}`);
     });
     expect(withQuery.length).toBeGreaterThan(0);

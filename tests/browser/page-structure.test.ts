@@ -1,13 +1,14 @@
-// Generic over the built site: each page's h1 is its largest heading at every width, and after a
+// On the fixture site: each page's h1 is its largest heading at every width, and after a
 // client-side navigation focus lands on the new page's h1, so screen readers announce the page.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteManifest } from '../../scripts/build/site-files.ts';
-import { distDir, openPage, startHarness, type Harness } from './harness.ts';
+import { fixtureDistDir } from '../fixtures/fixture-site.ts';
+import { openPage, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
-const manifest = JSON.parse(readFileSync(path.join(distDir, '_site.json'), 'utf8')) as SiteManifest;
+const manifest = JSON.parse(readFileSync(path.join(fixtureDistDir, '_site.json'), 'utf8')) as SiteManifest;
 beforeAll(async () => {
   h = await startHarness();
 });
@@ -25,7 +26,10 @@ describe('visible hierarchy', () => {
           [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => ({ level: heading.tagName, size: parseFloat(getComputedStyle(heading).fontSize), text: heading.textContent!.slice(0, 40) })),
         );
         const h1 = sizes.filter((s) => s.level === 'H1');
-        if (h1.length !== 1) problems.push(`${width}px ${route}: ${h1.length} h1 elements`);
+        if (h1.length !== 1) {
+          problems.push(`${width}px ${route}: ${h1.length} h1 elements`);
+          continue;
+        }
         const rivals = sizes.filter((s) => s.level !== 'H1' && s.size >= h1[0].size);
         problems.push(...rivals.map((r) => `${width}px ${route}: ${r.level} "${r.text}" is ${r.size}px, h1 is ${h1[0].size}px`));
       }
