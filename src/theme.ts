@@ -8,7 +8,6 @@ import { DEFAULT_PRIMARY, PRIMARY_SHADE, shades } from './lib/colour.ts';
 const fontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
 export function siteTheme(brand: Settings['theme']): MantineThemeOverride {
-  const radius = brand?.radius ?? 'md';
   return createTheme({
     primaryColor: 'brand',
     primaryShade: PRIMARY_SHADE,
@@ -26,7 +25,8 @@ export function siteTheme(brand: Settings['theme']): MantineThemeOverride {
         h4: { fontSize: '1.05rem', lineHeight: '1.4' },
       },
     },
-    defaultRadius: radius === 'none' ? 0 : radius,
+    // Mantine reads a number as pixels (and converts it to rem).
+    defaultRadius: brand?.radius ?? 'md',
   });
 }
 

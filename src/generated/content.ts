@@ -271,9 +271,9 @@ export interface Settings {
      */
     logo?: string;
     /**
-     * How round the corners of buttons, cards and fields are, from none (square) to xl. Default: md.
+     * How round the corners of buttons, cards and fields are, in pixels: 0 is square, 8 (the default) gently rounded, 32 the most.
      */
-    radius?: 'none' | 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+    radius?: number;
   };
 }
 /**

@@ -16,7 +16,7 @@ describe('brand colour', () => {
     expect(scale[PRIMARY_SHADE]).toBe('#1a7f5a');
     const lightness = scale.map((shade) => contrast(shade, '#000000'));
     expect([...lightness].sort((a, b) => b - a)).toEqual(lightness);
-    const theme = siteTheme({ primaryColor: '#1A7F5A', radius: 'none' });
+    const theme = siteTheme({ primaryColor: '#1A7F5A', radius: 0 });
     expect(theme.colors?.brand?.[theme.primaryShade as number]).toBe('#1a7f5a');
     expect(theme.defaultRadius).toBe(0);
   });
@@ -29,9 +29,9 @@ describe('brand colour', () => {
   });
 
   it('a colour that passes AA compiles', async () => {
-    const result = await loadSite({ root: await writeFixture(withTheme('theme:\n  primaryColor: "#0f4aa0"\n  radius: lg')) });
+    const result = await loadSite({ root: await writeFixture(withTheme('theme:\n  primaryColor: "#0f4aa0"\n  radius: 12')) });
     expect(result.errors).toEqual([]);
-    expect(result.model!.settings.theme).toEqual({ primaryColor: '#0f4aa0', radius: 'lg' });
+    expect(result.model!.settings.theme).toEqual({ primaryColor: '#0f4aa0', radius: 12 });
   });
 
   it('a colour that fails AA is refused at its line, with the ratio and the nearest passing shade', async () => {
