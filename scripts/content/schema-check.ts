@@ -2,7 +2,7 @@
 // errors: the schema file, its line and column, the JSON path, and what to do. Never a stack trace.
 import { existsSync, readdirSync } from 'node:fs';
 import type { ContentError } from './errors.ts';
-import type { JsonSchema } from './compose-sections.ts';
+import { composedSectionsFile, type JsonSchema } from './compose-sections.ts';
 import { locate, parseYaml, type DataPath } from './yaml-source.ts';
 
 export interface SchemaFile {
@@ -90,7 +90,7 @@ export function checkSchemaSources(files: SchemaFile[], known: (keyword: string)
 }
 
 /** Where Ajv says a refused rule sits (`… at "page.schema.json#/properties/x" …`), as file and path. */
-export function ajvPlace(message: string, names: string[]): { file: string; path: string[] } | undefined {
+function ajvPlace(message: string, names: string[]): { file: string; path: string[] } | undefined {
   const match = /at "([^"#]*)#([^"]*)"/.exec(message) ?? /from id ([^\s#]+)()/.exec(message);
   // Ajv joins relative ids of nested references ("page.schema.jsonsections.composed.json"): the last one counts.
   const file = match && names.find((name) => match[1].endsWith(name));
@@ -130,4 +130,51 @@ export function checkSectionComponents(root: string, types: string[], sections: 
     problems.push({ file: `src/sections/${name}`, line: 1, col: 1, path: '', message: `matches no section type: src/sections/ holds one component per type in schema/sections.schema.json (${name.replace('.tsx', '')} would be type "${name.replace('.tsx', '').replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}"). Move helpers to src/components/.` });
   }
   return problems;
+}
+
+/** A schema file that is not valid JSON, at the line and column where parsing stopped. */
+export function jsonSyntaxProblem(name: string, text: string, error: Error): ContentError {
+  const byLine = /line (\d+) column (\d+)/.exec(error.message);
+  const position = Number(/position (\d+)/.exec(error.message)?.[1] ?? text.length);
+  const before = text.slice(0, position).split('\n');
+  const [line, col] = byLine ? [Number(byLine[1]), Number(byLine[2])] : [before.length, before.at(-1)!.length + 1];
+  return { file: `schema/${name}`, line, col, path: '', message: `not valid JSON: ${error.message.replace(/ in JSON at position.*$/, '').replace(/^Unexpected/, 'unexpected')}. Check for a missing or extra comma, quote or bracket here or just before.` };
+}
+
+/** For "minItems value must be ["number"]", which names no place: the first such keyword with a value of another kind. */
+function keywordPlace(message: string, files: SchemaFile[]): { file: string; path: string[] } | undefined {
+  const match = /^(\S+) value must be \[(.*)\]/.exec(message);
+  if (!match) return undefined;
+  const wanted = JSON.parse(`[${match[2]}]`) as string[];
+  const kindOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+  for (const file of files) {
+    let found: string[] | undefined;
+    eachSchema(file.schema, (node, at) => {
+      if (!found && match[1] in node && !wanted.includes(kindOf(node[match[1]]))) found = [...at.map(String), match[1]];
+    });
+    if (found) return { file: file.name, path: found };
+  }
+  return undefined;
+}
+
+/** A rule Ajv refuses, reported at the place in the source file it names. */
+export function ajvProblem(error: Error, files: SchemaFile[]): ContentError {
+  const message = error.message.replace(/^strict mode: /, '').replace(/ at "[^"]*"/, '').replace(/ \(strict\w+\)$/, '');
+  const place = ajvPlace(error.message, [composedSectionsFile, ...files.map((f) => f.name)]) ?? keywordPlace(error.message, files);
+  const name = place?.file === composedSectionsFile ? 'sections.schema.json' : place?.file;
+  const file = files.find((f) => f.name === name) ?? files[0];
+  const get = (node: unknown, p: (string | number)[]) => p.reduce<unknown>((n, part) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[part] : undefined), node);
+  let path: (string | number)[] = place?.path ?? [];
+  // Ajv gives the path inside the referenced definition ("#/not"), not which definition: find the
+  // schema in the source that has it, preferring the one whose rule names what the message quotes.
+  const quoted = /"([^"]+)"/.exec(message)?.[1];
+  const found: { at: (string | number)[]; quotes: boolean }[] = [];
+  eachSchema(file.schema, (node, at) => {
+    const value = get(node, path);
+    if (value !== undefined) found.push({ at: [...at, ...path], quotes: quoted !== undefined && JSON.stringify(value).includes(`"${quoted}"`) });
+  });
+  path = (found.find((f) => f.quotes) ?? found[0])?.at ?? path;
+  while (path.length && get(file.schema, path) === undefined) path = path.slice(0, -1);
+  const hint = error.message.startsWith('strict mode') ? 'Strict mode allows only rules it can check; write this one another way.' : 'See the JSON Schema (draft-07) keyword it names.';
+  return schemaProblem(file, path, `Ajv refuses this schema: ${message}. ${hint}`);
 }

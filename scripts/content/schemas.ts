@@ -8,7 +8,7 @@ import { Ajv, type AnySchema, type SchemaValidateFunction, type ValidateFunction
 import addFormatsModule from 'ajv-formats';
 import { composedSectionsFile, composeSections, sectionTypesOf, type JsonSchema, type SectionsSource } from './compose-sections.ts';
 import { ContentErrors, type ContentError } from './errors.ts';
-import { ajvPlace, checkSchemaSources, checkSectionComponents, checkSectionTypes, eachSchema, schemaProblem, type SchemaFile } from './schema-check.ts';
+import { ajvProblem, checkSchemaSources, checkSectionComponents, checkSectionTypes, jsonSyntaxProblem, type SchemaFile } from './schema-check.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped once more.
 export const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
@@ -52,13 +52,20 @@ const cache = new Map<string, Contract | ContentError[]>();
 export function loadContract(dir = schemaDir, root = projectRoot): Contract | ContentError[] {
   const cached = cache.get(dir);
   if (cached) return cached;
-  const files: SchemaFile[] = readdirSync(dir)
-    .filter((name) => name.endsWith('.schema.json'))
-    .sort()
-    .map((name) => {
-      const text = readFileSync(`${dir}/${name}`, 'utf8');
-      return { name, text, schema: JSON.parse(text) as JsonSchema };
-    });
+  const files: SchemaFile[] = [];
+  const unreadable: ContentError[] = [];
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.schema.json')).sort()) {
+    const text = readFileSync(`${dir}/${name}`, 'utf8');
+    try {
+      files.push({ name, text, schema: JSON.parse(text) as JsonSchema });
+    } catch (error) {
+      unreadable.push(jsonSyntaxProblem(name, text, error as Error));
+    }
+  }
+  if (unreadable.length) {
+    cache.set(dir, unreadable);
+    return unreadable;
+  }
   const ajv = newAjv();
   const known = (ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords;
   const sectionsFile = files.find((f) => f.name === 'sections.schema.json')!;
@@ -72,7 +79,14 @@ export function loadContract(dir = schemaDir, root = projectRoot): Contract | Co
       else schemas.set(file.name, file.schema);
     }
     try {
-      for (const schema of schemas.values()) ajv.addSchema(schema as AnySchema);
+      for (const [name, schema] of schemas) {
+        try {
+          ajv.addSchema(schema as AnySchema);
+        } catch (error) {
+          // Ajv checks each schema against the JSON Schema meta-schema: "data/properties/x/type must be …".
+          throw new Error(`${(error as Error).message.replace(/^schema is invalid: /, '').split(', ')[0]} at "${name}#${/^schema is invalid: data(\S*)/.exec((error as Error).message)?.[1] ?? ''}"`);
+        }
+      }
       for (const name of schemas.keys()) ajv.getSchema(name);
     } catch (error) {
       problems = [ajvProblem(error as Error, files)];
@@ -81,27 +95,6 @@ export function loadContract(dir = schemaDir, root = projectRoot): Contract | Co
   const result = problems.length ? problems : { schemas, sectionTypes, ajv };
   cache.set(dir, result);
   return result;
-}
-
-/** A rule Ajv refuses, reported at the place in the source file it names. */
-function ajvProblem(error: Error, files: SchemaFile[]): ContentError {
-  const message = error.message.replace(/^strict mode: /, '').replace(/ at "[^"]*"/, '').replace(/ \(strict\w+\)$/, '');
-  const place = ajvPlace(error.message, [composedSectionsFile, ...files.map((f) => f.name)]);
-  const name = place?.file === composedSectionsFile ? 'sections.schema.json' : place?.file;
-  const file = files.find((f) => f.name === name) ?? files[0];
-  const get = (node: unknown, p: (string | number)[]) => p.reduce<unknown>((n, part) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[part] : undefined), node);
-  let path: (string | number)[] = place?.path ?? [];
-  // Ajv gives the path inside the referenced definition ("#/not"), not which definition: find the
-  // schema in the source that has it, preferring the one whose rule names what the message quotes.
-  const quoted = /"([^"]+)"/.exec(message)?.[1];
-  const found: { at: (string | number)[]; quotes: boolean }[] = [];
-  eachSchema(file.schema, (node, at) => {
-    const value = get(node, path);
-    if (value !== undefined) found.push({ at: [...at, ...path], quotes: quoted !== undefined && JSON.stringify(value).includes(`"${quoted}"`) });
-  });
-  path = (found.find((f) => f.quotes) ?? found[0])?.at ?? path;
-  while (path.length && get(file.schema, path) === undefined) path = path.slice(0, -1);
-  return schemaProblem(file, path, `Ajv refuses this schema: ${message}. Strict mode allows only rules it can check; write this one another way.`);
 }
 
 /** The loaded contract; throws the schema's mistakes as ContentErrors (printed one per line). */

@@ -93,13 +93,13 @@ describe('examples, each written once', () => {
 });
 
 describe('mistakes in the schema itself', () => {
-  async function brokenSchema(edit: (sections: Record<string, unknown>) => void): Promise<string[]> {
+  async function brokenSchema(edit: (sections: Record<string, unknown>) => void, editText = (text: string) => text): Promise<string[]> {
     const dir = await mkdtemp(path.join(tmpdir(), 'schema-mistake-'));
     await cp(path.join(root, 'schema'), dir, { recursive: true });
     const file = path.join(dir, 'sections.schema.json');
     const source = JSON.parse(await readFile(file, 'utf8'));
     edit(source.$defs);
-    await writeFile(file, JSON.stringify(source, null, 2));
+    await writeFile(file, editText(JSON.stringify(source, null, 2)));
     const loaded = loadContract(dir, root);
     expect(Array.isArray(loaded)).toBe(true);
     return (loaded as Parameters<typeof formatError>[0][]).map(formatError);
@@ -122,6 +122,15 @@ describe('mistakes in the schema itself', () => {
       expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/descripton: unknown keyword "descripton"/),
       expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/extra\/\$ref: "common\.schema\.json#\/\$defs\/nothing" leads nowhere: nothing is defined at that path\.$/),
       expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/bare: field "bare" has no description\./),
+    ]);
+  });
+
+  it('a file that is not JSON, and a keyword with a value of the wrong kind', async () => {
+    expect(await brokenSchema(() => undefined, (text) => text.replace('"description": "One block of a page."', '"description": "One block of a page.",,'))).toEqual([
+      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}not valid JSON: /),
+    ]);
+    expect(await brokenSchema((defs) => Object.assign((defs.faq as { properties: Record<string, Record<string, unknown>> }).properties.items, { minItems: 'one' }))).toEqual([
+      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/minItems: Ajv refuses this schema: minItems value must be \["number"\]/),
     ]);
   });
 
