@@ -88,7 +88,7 @@ export const unknown: LogosSection = { type: 'logos', logos: [], eyebrw: 'Partne
     const fixed = typeCheck();
     expect(fixed.stdout + fixed.stderr).toBe('');
     expect(fixed.status).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('validation accepts its example on a page and refuses a mistake, at its place', async () => {
     const composed = JSON.parse(await readFile(path.join(copy, 'schema', 'sections.composed.json'), 'utf8'));
