@@ -48,3 +48,18 @@ export function shapeOf(schema: unknown): Shape | undefined {
   }
   return { schema: node, properties, required, example };
 }
+
+/**
+ * `schema` with every `$ref` replaced by what it points at (the schemas have no cycles), a field's
+ * own description kept over its target's: what a form builder such as the studio walks.
+ */
+export function inlined(schema: unknown, file = 'sections.composed.json'): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inlined(item, file));
+  if (!schema || typeof schema !== 'object') return schema;
+  const { $ref, ...rest } = schema as JsonSchema;
+  const own = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, key === 'examples' || key === 'default' || key === 'const' || key === 'enum' ? value : inlined(value, file)]));
+  if (typeof $ref !== 'string') return own;
+  const targetFile = $ref.startsWith('#') ? file : $ref.split('#')[0];
+  const target = resolveRef($ref, file, composedSchemas());
+  return { ...(inlined(target, targetFile) as JsonSchema), ...own };
+}

@@ -10,6 +10,7 @@ import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { eachSchema } from '../../scripts/content/schema-check.ts';
 import { composedSchemas, createAjv, loadContract, sectionSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
+import { inlined } from '../../scripts/content/shapes.ts';
 import { authoringGuide } from '../../scripts/generate-docs.ts';
 import { files, writeFixture } from '../fixtures/site-fixture.ts';
 
@@ -59,6 +60,13 @@ describe('the shared section fields, declared once', () => {
       expect(sections[type].additionalProperties, type).toBe(false);
       expect(Object.keys(sections[type].properties as object), type).toEqual(expect.arrayContaining(['type', ...shared]));
     }
+  });
+
+  it('the studio can have a section type with every $ref inlined, each field keeping its own description', () => {
+    const hero = inlined(sections.hero) as { properties: Record<string, { type?: string; description?: string; items?: { properties?: object } }> };
+    expect(JSON.stringify(hero)).not.toContain('$ref');
+    expect(hero.properties.title).toMatchObject({ type: 'string', description: 'The headline.' });
+    expect(Object.keys(hero.properties.claims.items!.properties!)).toEqual(['value', 'label', 'description', 'icon']);
   });
 
   it('a type restates a shared field only to say something of its own', () => {
