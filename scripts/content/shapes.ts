@@ -1,5 +1,5 @@
 // A group of fields as people need to know it: which fields it has, which are required, and one
-// example. The error messages and the authoring guide describe nested groups from here.
+// example. The error messages, the authoring guide and the studio's forms read nested groups here.
 import { resolveRef } from './schema-check.ts';
 import { composedSchemas, type JsonSchema } from './schemas.ts';
 
