@@ -24,6 +24,8 @@ export interface LoadOptions {
   root?: string;
   /** Keep pages and articles marked `draft: true` (the dev server does; the build does not). */
   includeDrafts?: boolean;
+  /** Texts to judge instead of what is on disk, by path under site/ ('pages/home.yaml'): the studio checks an edit before saving it. */
+  overrides?: ReadonlyMap<string, string>;
 }
 
 export interface LoadResult {
@@ -52,7 +54,9 @@ function kindOf(relative: string): ContentKind | 'document' | 'image' | undefine
 export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   const root = path.resolve(options.root ?? '.');
   const siteDir = path.join(root, 'site');
-  const files = await listFiles(siteDir);
+  const onDisk = await listFiles(siteDir);
+  const added = [...(options.overrides?.keys() ?? [])].map((relative) => path.join(siteDir, relative)).filter((file) => !onDisk.includes(file));
+  const files = [...onDisk, ...added].sort();
   // A mistake in schema/ itself comes first: content cannot be judged against a broken contract.
   const mistakes = schemaMistakes();
   if (mistakes.length) return { errors: mistakes, warnings: [], stats: { pages: 0, articles: 0, links: 0, files: files.length } };
@@ -78,7 +82,7 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
         errors.push({ file, line: 1, col: 1, path: '', message: 'not a known content file. Pages go in site/pages/*.yaml, articles in site/blog/<slug>.md, long texts in site/documents/*.md, images in site/images/.' });
       continue;
     }
-    const text = await readFile(absolute, 'utf8');
+    const text = options.overrides?.get(relative) ?? (await readFile(absolute, 'utf8'));
     rawTexts.set(file, text);
     if (kind === 'document') {
       documents[path.basename(relative)] = text;

@@ -22,7 +22,7 @@ export interface Position {
 
 // YAML 1.1 so that yes/no/on/off become booleans: a marketer who writes `answer: no` gets an error
 // asking for quotes instead of a silent surprise in some other YAML tool. Timestamps stay text.
-const parseOptions: ParseOptions & DocumentOptions & SchemaOptions = {
+export const parseOptions: ParseOptions & DocumentOptions & SchemaOptions = {
   version: '1.1',
   customTags: (tags) => tags.filter((tag) => typeof tag === 'string' || tag.tag !== 'tag:yaml.org,2002:timestamp'),
   prettyErrors: true,

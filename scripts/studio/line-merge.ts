@@ -1,0 +1,110 @@
+// Puts an edit into the original text without touching anything else. The `yaml` library renders a
+// whole document, and its rendering of untouched parts may differ from what a person wrote (a line
+// folded elsewhere, other spacing). So the edit is taken as the difference between two renderings
+// (before and after the change) and only those lines are replaced in the original, located through
+// the lines the original and the "before" rendering share.
+
+/** Longest common subsequence of two line lists, as pairs of matched indexes (in order). */
+export function matchLines(a: readonly string[], b: readonly string[]): [number, number][] {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const n = endA - start;
+  const m = endB - start;
+  // Table of LCS lengths for the differing middle only (files are a few hundred lines).
+  const table = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      table[i][j] = a[start + i] === b[start + j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < start; k++) pairs.push([k, k]);
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[start + i] === b[start + j]) {
+      pairs.push([start + i, start + j]);
+      i++;
+      j++;
+    } else if (table[i + 1][j] >= table[i][j + 1]) i++;
+    else j++;
+  }
+  for (let k = 0; k < a.length - endA; k++) pairs.push([endA + k, endB + k]);
+  return pairs;
+}
+
+interface Hunk {
+  /** Lines [from, to) of the "before" rendering are replaced by `lines`. */
+  from: number;
+  to: number;
+  lines: string[];
+}
+
+function hunks(before: readonly string[], after: readonly string[]): Hunk[] {
+  const pairs = [...matchLines(before, after), [before.length, after.length] as [number, number]];
+  const result: Hunk[] = [];
+  let i = 0;
+  let j = 0;
+  for (const [pi, pj] of pairs) {
+    if (pi > i || pj > j) result.push({ from: i, to: pi, lines: after.slice(j, pj) });
+    i = pi + 1;
+    j = pj + 1;
+  }
+  return result;
+}
+
+/**
+ * The original text with the change from `before` to `after` applied to it. `before` is the
+ * library's rendering of the original, `after` its rendering of the edited document.
+ */
+export function mergeEdit(original: string, before: string, after: string): string {
+  if (before === after) return original;
+  const o = original.split('\n');
+  const b = before.split('\n');
+  const a = after.split('\n');
+  // Where each line of the "before" rendering sits in the original, when it is the same line.
+  const inOriginal = new Map<number, number>();
+  for (const [oi, bi] of matchLines(o, b)) inOriginal.set(bi, oi);
+  // Each hunk widens to the nearest lines shared with the original; hunks whose widened spans
+  // overlap are replaced together.
+  const spans: { from: number; to: number; parts: Hunk[] }[] = [];
+  for (const hunk of hunks(b, a)) {
+    let from = hunk.from - 1;
+    while (from >= 0 && !inOriginal.has(from)) from--;
+    let to = hunk.to;
+    while (to < b.length && !inOriginal.has(to)) to++;
+    const last = spans.at(-1);
+    if (last && from < last.to) {
+      last.to = Math.max(last.to, to);
+      last.parts.push(hunk);
+    } else spans.push({ from, to, parts: [hunk] });
+  }
+  const result: string[] = [];
+  let copied = 0;
+  for (const span of spans) {
+    const oFrom = span.from >= 0 ? inOriginal.get(span.from)! + 1 : 0;
+    const oTo = span.to < b.length ? inOriginal.get(span.to)! : o.length;
+    result.push(...o.slice(copied, oFrom));
+    // Between the anchors: the "before" rendering with each hunk's new lines in place.
+    let at = span.from + 1;
+    for (const part of span.parts) {
+      result.push(...b.slice(at, part.from), ...part.lines);
+      at = part.to;
+    }
+    result.push(...b.slice(at, span.to));
+    copied = oTo;
+  }
+  result.push(...o.slice(copied));
+  return result.join('\n');
+}
+
+/** How many lines differ between two texts (removed plus added). */
+export function changedLines(a: string, b: string): number {
+  const x = a.split('\n');
+  const y = b.split('\n');
+  return x.length + y.length - 2 * matchLines(x, y).length;
+}
