@@ -59,16 +59,16 @@ function sync(doc: Document, node: unknown, value: Json): unknown {
 }
 
 /** The YAML text with `data` applied; everything that did not change stays as it was written. */
-export function writeYaml(original: string, data: Json): string {
+export function writeYaml(original: string, data: unknown): string {
   const doc = parse(original);
   const before = renderings.map((options) => doc.toString(options));
-  doc.contents = sync(doc, doc.contents, data) as Document['contents'];
+  doc.contents = sync(doc, doc.contents, data as Json) as unknown as typeof doc.contents;
   const candidates = renderings.map((options, index) => mergeEdit(original, before[index], doc.toString(options)));
   return candidates.reduce((best, next) => (changedLines(original, next) < changedLines(original, best) ? next : best));
 }
 
 /** The same for a Markdown file with front matter: the front matter edited, the body replaced. */
-export function writeFrontMatter(original: string, data: Json, body: string): string {
+export function writeFrontMatter(original: string, data: unknown, body: string): string {
   const parts = splitFrontMatter(original);
   const yaml = writeYaml(parts?.yaml ?? '', data);
   return `---\n${yaml}${yaml.endsWith('\n') ? '' : '\n'}---\n${body}`;

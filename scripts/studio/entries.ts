@@ -1,0 +1,191 @@
+// What the studio edits: the content files under site/ as entries (pages, articles, forms, site
+// settings, redirects, documents), each read with its version, and each edit judged by the content
+// compiler — with the edited text in place of the file — before anything is written.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { formatError, type ContentError } from '../content/errors.ts';
+import { splitFrontMatter } from '../content/front-matter.ts';
+import { loadSite, type LoadResult } from '../content/load-site.ts';
+import { blogPath } from '../content/model.ts';
+import { parseOptions } from '../content/yaml-source.ts';
+import { checkVersion, insideSite, readVersioned, StudioError, writeAtomic } from './files.ts';
+import { writeFrontMatter, writeYaml, type Json } from './yaml-write.ts';
+
+export type EntryKind = 'page' | 'article' | 'form' | 'settings' | 'redirects' | 'document';
+
+export interface EntrySummary {
+  /** Path under site/, e.g. "pages/home.yaml". */
+  file: string;
+  kind: EntryKind;
+  title: string;
+  /** The address it is shown at (pages and articles). */
+  route?: string;
+}
+
+export interface Entry extends EntrySummary {
+  version: string;
+  /** The YAML (or front matter) as data. */
+  data: Json;
+  /** The Markdown body of an article or document. */
+  body?: string;
+}
+
+export interface EntryEdit {
+  data: Json;
+  body?: string;
+}
+
+/** A content error of the edited file, with where it sits in the data (for the field that shows it). */
+export interface FieldError extends ContentError {
+  at: (string | number)[];
+  text: string;
+}
+
+export function kindOf(file: string): EntryKind | undefined {
+  if (file === 'site.yaml') return 'settings';
+  if (file === 'redirects.yaml') return 'redirects';
+  if (/^pages\/.+\.ya?ml$/.test(file)) return 'page';
+  if (/^forms\/[^/]+\.ya?ml$/.test(file)) return 'form';
+  if (/^blog\/[a-z0-9-]+\.md$/.test(file)) return 'article';
+  if (/^documents\/[a-z0-9-]+\.md$/.test(file)) return 'document';
+  return undefined;
+}
+
+const parseData = (text: string): Json => (parseDocument(text, { ...parseOptions, prettyErrors: false }).toJSON() ?? {}) as Json;
+const field = (data: Json, name: string) => (data && typeof data === 'object' && !Array.isArray(data) ? data[name] : undefined);
+
+function split(kind: EntryKind, text: string): { data: Json; body?: string } {
+  if (kind === 'document') return { data: {}, body: text };
+  if (kind === 'article') {
+    const parts = splitFrontMatter(text);
+    return parts ? { data: parseData(parts.yaml), body: parts.body } : { data: {}, body: text };
+  }
+  return { data: parseData(text) };
+}
+
+function summarize(file: string, kind: EntryKind, data: Json): EntrySummary {
+  const title = field(data, 'title');
+  const name = typeof title === 'string' ? title : path.basename(file).replace(/\.\w+$/, '');
+  if (kind === 'page') return { file, kind, title: name, route: String(field(data, 'path') ?? '') };
+  if (kind === 'article') return { file, kind, title: name, route: blogPath(path.basename(file, '.md')) };
+  if (kind === 'settings') return { file, kind, title: 'Site settings' };
+  if (kind === 'redirects') return { file, kind, title: 'Redirects' };
+  return { file, kind, title: name };
+}
+
+export async function listEntries(siteDir: string): Promise<EntrySummary[]> {
+  const names = (await readdir(siteDir, { recursive: true })).map((name) => name.split(path.sep).join('/')).sort();
+  const entries: EntrySummary[] = [];
+  for (const file of names) {
+    const kind = kindOf(file);
+    if (!kind || file.split('/').some((part) => part.startsWith('.'))) continue;
+    const { text } = await readVersioned(path.join(siteDir, file));
+    let data: Json = {};
+    try {
+      data = split(kind, text).data;
+    } catch {
+      // A file with a syntax error is still listed; opening it shows the error.
+    }
+    entries.push(summarize(file, kind, data));
+  }
+  return entries;
+}
+
+export async function readEntry(siteDir: string, file: string): Promise<Entry> {
+  const absolute = await insideSite(siteDir, file);
+  const kind = kindOf(file);
+  if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+  const { text, version } = await readVersioned(absolute).catch(() => {
+    throw new StudioError(404, `site/${file} does not exist.`);
+  });
+  const { data, body } = split(kind, text);
+  return { ...summarize(file, kind, data), version, data, body };
+}
+
+/** The file's new text: the edit applied to what is on disk, changing only what changed. */
+export function editedText(kind: EntryKind, original: string, edit: EntryEdit): string {
+  if (kind === 'document') return edit.body ?? '';
+  if (kind === 'article') return writeFrontMatter(original, edit.data, edit.body ?? '');
+  return writeYaml(original, edit.data);
+}
+
+/** Where in the data a line and column of the file point: the deepest key or item there. */
+function dataPathAt(kind: EntryKind, text: string, line: number, col: number): (string | number)[] {
+  let yaml = text;
+  if (kind === 'article') {
+    yaml = splitFrontMatter(text)?.yaml ?? '';
+    line -= 1;
+  }
+  const counter = new LineCounter();
+  const doc = parseDocument(yaml, { ...parseOptions, prettyErrors: false, lineCounter: counter });
+  const offset = (counter.lineStarts[line - 1] ?? yaml.length) + col - 1;
+  const at: (string | number)[] = [];
+  let node = doc.contents as Node | null;
+  const inside = (n: unknown) => {
+    const range = (n as Node | null)?.range;
+    return range ? offset >= range[0] && offset <= range[2] : false;
+  };
+  while (node) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => inside(p.key) || inside(p.value));
+      if (!pair) break;
+      at.push(isScalar(pair.key) ? String(pair.key.value) : String(pair.key));
+      node = pair.value as Node | null;
+    } else if (isSeq(node)) {
+      const index = node.items.findIndex(inside);
+      if (index < 0) break;
+      at.push(index);
+      node = node.items[index] as Node;
+    } else break;
+  }
+  return at;
+}
+
+export interface Judgement {
+  text: string;
+  /** Errors in the edited file, each placed at its field. */
+  errors: FieldError[];
+  /** Errors the edit causes in other files (a link to a page whose address changed). */
+  elsewhere: string[];
+  result: LoadResult;
+}
+
+/** Compiles the site with the edited text in place of the file, as `npm run validate` would judge it. */
+export async function judge(root: string, file: string, text: string, baseline?: LoadResult): Promise<Judgement> {
+  const kind = kindOf(file)!;
+  const result = await loadSite({ root, includeDrafts: true, overrides: new Map([[file, text]]) });
+  const errors = result.errors
+    .filter((error) => error.file === `site/${file}`)
+    .map((error) => ({ ...error, at: dataPathAt(kind, text, error.line, error.col), text: formatError(error) }));
+  const before = new Set((baseline?.errors ?? []).map((error) => `${error.file} ${error.path} ${error.message}`));
+  const elsewhere = result.errors.filter((error) => error.file !== `site/${file}` && !before.has(`${error.file} ${error.path} ${error.message}`)).map(formatError);
+  return { text, errors, elsewhere, result };
+}
+
+/**
+ * Saves an edit: refused (409) when the file changed on disk since `version`, refused (422) with
+ * the compiler's messages when the result would not be valid; otherwise written atomically.
+ */
+export async function saveEntry(root: string, file: string, version: string, edit: EntryEdit): Promise<{ version: string; text: string }> {
+  const siteDir = path.join(root, 'site');
+  const absolute = await insideSite(siteDir, file);
+  const kind = kindOf(file);
+  if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+  const current = await readVersioned(absolute).catch(() => {
+    throw new StudioError(404, `site/${file} does not exist.`);
+  });
+  await checkVersion(absolute, file, version);
+  const text = editedText(kind, current.text, edit);
+  if (text === current.text) return current;
+  const baseline = await loadSite({ root, includeDrafts: true });
+  const verdict = await judge(root, file, text, baseline);
+  if (verdict.errors.length || verdict.elsewhere.length) {
+    const lines = [...verdict.errors.map((e) => e.text), ...verdict.elsewhere];
+    throw new StudioError(422, `Not saved: ${lines.length} problem${lines.length === 1 ? '' : 's'} to fix first.\n${lines.join('\n')}`, { errors: verdict.errors, elsewhere: verdict.elsewhere });
+  }
+  // Checked again just before the rename: a text editor may have saved while the site compiled.
+  await checkVersion(absolute, file, version);
+  await writeAtomic(absolute, text);
+  return readVersioned(absolute);
+}

@@ -1,0 +1,210 @@
+// The studio as a Vite plugin on the dev server (`npm run studio`): the studio page at /_studio/,
+// its API under /_studio/api/, and the preview of unsaved edits (the edited route data answers
+// /_data/ while a draft is open). Nothing here is part of the build: vite.config.ts never loads it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { inlineSmallImages } from '../build/inline-image.ts';
+import { routeData } from '../build/model-to-routes.ts';
+import { loadSite } from '../content/load-site.ts';
+import { composedSchemas, sectionTypes } from '../content/schemas.ts';
+import { routeDataUrl, type RouteData } from '../../src/browser-data.ts';
+import { securityHeaders } from '../../server/security-headers.ts';
+import { siteChanges } from './changes.ts';
+import { editedText, judge, kindOf, listEntries, readEntry, saveEntry, type EntryEdit } from './entries.ts';
+import { insideSite, readVersioned, StudioError, writeAtomic } from './files.ts';
+import { allowedHosts, checkAddress, checkRequest, newToken } from './guard.ts';
+import { imageExtension, imageName, maxUploadBytes } from './images.ts';
+import { newPage, newPost } from '../new.ts';
+
+export const studioPath = '/_studio/';
+
+export interface StudioOptions {
+  /** The folder that holds site/. */
+  root: string;
+  /** The secret the studio page holds; a new one for every run. */
+  token?: string;
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const tooLarge = () => new StudioError(413, `This request is larger than ${(limit / 1024 / 1024).toFixed(0)} MB, the most the studio accepts.`);
+  if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function readJson<T>(req: IncomingMessage): Promise<T> {
+  const body = await readBody(req, 2 * 1024 * 1024);
+  try {
+    return JSON.parse(body.toString('utf8')) as T;
+  } catch {
+    throw new StudioError(400, 'The request body is not JSON.');
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify(body));
+}
+
+const studioHtml = (token: string) => `<!doctype html>
+<html lang="en" data-mantine-color-scheme="light">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="studio-token" content="${token}" />
+    <title>Studio</title>
+  </head>
+  <body>
+    <div id="studio"></div>
+    <script type="module" src="/src/studio/main.tsx"></script>
+  </body>
+</html>
+`;
+
+export function studioPlugin(options: StudioOptions): Plugin {
+  const token = options.token ?? newToken();
+  const root = options.root;
+  const siteDir = path.join(root, 'site');
+  let port = 0;
+  let hosts = allowedHosts(process.env.HOST);
+  /** The preview of an unsaved edit: route data by data URL, while one is open. */
+  let draft: Map<string, RouteData> | undefined;
+  const listeners = new Set<ServerResponse>();
+
+  const routes = (result: Awaited<ReturnType<typeof loadSite>>) => {
+    const model = result.model;
+    if (!model) return { routes: [] as string[], images: [] as string[] };
+    const anchors = model.pages.flatMap((page) => page.sections.flatMap((s) => (s.id ? [`${page.path}#${s.id}`] : [])));
+    return { routes: [...model.pages.map((p) => p.path), ...model.articles.map((a) => a.path), ...anchors].sort(), images: model.images };
+  };
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
+    checkRequest(req, { token, hosts, port });
+    const route = `${req.method} ${url.pathname.slice(studioPath.length + 'api/'.length - 1)}`;
+    const file = url.searchParams.get('file') ?? '';
+    switch (route) {
+      case 'GET /entries':
+        return send(res, 200, await listEntries(siteDir));
+      case 'GET /entry':
+        return send(res, 200, await readEntry(siteDir, file));
+      case 'GET /schema': {
+        const result = await loadSite({ root, includeDrafts: true });
+        return send(res, 200, { schemas: Object.fromEntries(composedSchemas()), sectionTypes: sectionTypes(), ...routes(result) });
+      }
+      case 'POST /check': {
+        const absolute = await insideSite(siteDir, file);
+        const kind = kindOf(file);
+        if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+        const edit = await readJson<EntryEdit>(req);
+        const current = await readVersioned(absolute);
+        const text = editedText(kind, current.text, edit);
+        const verdict = await judge(root, file, text);
+        // A valid edit becomes the preview; an edit equal to the file ends it.
+        if (text === current.text) draft = undefined;
+        else if (verdict.result.model) draft = new Map([...routeData(verdict.result.model, inlineSmallImages(root)).values()].map((r) => [routeDataUrl(r.path), r]));
+        return send(res, 200, { errors: verdict.errors, elsewhere: verdict.elsewhere, text, previewing: draft !== undefined });
+      }
+      case 'POST /save': {
+        const { version, ...edit } = await readJson<EntryEdit & { version: string }>(req);
+        const saved = await saveEntry(root, file, version, edit);
+        draft = undefined;
+        return send(res, 200, saved);
+      }
+      case 'POST /new': {
+        const { kind, address, title } = await readJson<{ kind: 'page' | 'article'; address: string; title: string }>(req);
+        try {
+          const written = kind === 'article' ? await newPost(root, address, title) : await newPage(root, address, title);
+          return send(res, 201, { file: path.relative(siteDir, written).split(path.sep).join('/') });
+        } catch (error) {
+          throw new StudioError(400, (error as Error).message);
+        }
+      }
+      case 'POST /upload': {
+        const body = await readBody(req, maxUploadBytes + 1);
+        const name = imageName(url.searchParams.get('name') ?? 'image', imageExtension(body));
+        const relative = `images/${name}`;
+        const target = await insideSite(siteDir, relative);
+        const exists = await readVersioned(target).then(() => true, () => false);
+        if (exists) throw new StudioError(409, `site/${relative} already exists; choose it from the images or rename your file.`);
+        await writeAtomic(target, body);
+        return send(res, 201, { src: `/${relative}` });
+      }
+      case 'GET /changes':
+        return send(res, 200, await siteChanges(root));
+      case 'GET /events': {
+        res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.write('\n');
+        listeners.add(res);
+        req.on('close', () => listeners.delete(res));
+        return;
+      }
+      default:
+        throw new StudioError(404, `No such studio request: ${route}.`);
+    }
+  }
+
+  return {
+    name: 'studio',
+    enforce: 'pre',
+    apply: 'serve',
+    config() {
+      // The preview shows site pages in a frame of the studio page: same origin only.
+      const csp = securityHeaders['Content-Security-Policy'].replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+      return {
+        server: { headers: { ...securityHeaders, 'Content-Security-Policy': csp } },
+        // The studio's dependencies are bundled at start, not discovered (and reloaded for) later.
+        optimizeDeps: { entries: ['index.html', 'src/studio/main.tsx'] },
+      };
+    },
+    configureServer(server: ViteDevServer) {
+      server.httpServer?.once('listening', () => {
+        const address = server.httpServer?.address();
+        if (address && typeof address === 'object') port = address.port;
+      });
+      hosts = allowedHosts(typeof server.config.server.host === 'string' ? server.config.server.host : process.env.HOST);
+      server.watcher.on('all', (_event, changed) => {
+        if (!changed.startsWith(siteDir + path.sep)) return;
+        const file = path.relative(siteDir, changed).split(path.sep).join('/');
+        for (const listener of listeners) listener.write(`${JSON.stringify({ file })}\n`);
+      });
+      server.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        if (url.pathname.startsWith(`${studioPath}api/`)) {
+          api(req, res, url).catch(async (error: unknown) => {
+            // A refused body is read to its end and dropped, so the client hears the answer.
+            if (!req.readableEnded) await new Promise((resolve) => req.on('end', resolve).on('close', resolve).resume());
+            if (error instanceof StudioError) return send(res, error.status, { error: error.message, ...(error.details as object) });
+            server.config.logger.error(`studio: ${(error as Error).stack ?? String(error)}`);
+            send(res, 500, { error: `The studio failed: ${(error as Error).message}` });
+          });
+          return;
+        }
+        if (url.pathname === studioPath || url.pathname === studioPath.slice(0, -1)) {
+          try {
+            checkAddress(req, { hosts, port });
+          } catch (error) {
+            return send(res, 403, { error: (error as Error).message });
+          }
+          server.transformIndexHtml(req.url ?? studioPath, studioHtml(token)).then((html) => {
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-store');
+            res.end(html);
+          }, next);
+          return;
+        }
+        const preview = draft?.get(url.pathname);
+        if (preview) return send(res, 200, preview);
+        next();
+      });
+    },
+  };
+}

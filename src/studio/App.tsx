@@ -1,0 +1,301 @@
+// The studio: the content list, the real page in a frame, and the editing panel (outline and the
+// selected section's fields). Every edit is checked by the site's compiler as you type and shown
+// in the preview; Save writes only valid content and only the lines that changed.
+import { Alert, Badge, Button, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api, StudioRequestError, watchFiles, type Check, type DataPath, type Entry, type EntrySummary, type Json } from './api.ts';
+import { ChangesView } from './ChangesView.tsx';
+import { getIn, setIn } from './data-path.ts';
+import { EntryList } from './EntryList.tsx';
+import { MarkdownField } from './MarkdownField.tsx';
+import { Outline } from './Outline.tsx';
+import { Preview, type PreviewHandle } from './Preview.tsx';
+import { Contract } from './schema.ts';
+import { Field, FormContext, ObjectFields, type FormContextValue } from './SchemaForm.tsx';
+import { useHistory } from './use-history.ts';
+
+interface Draft {
+  data: Json;
+  body?: string;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function addressOf(entry: EntrySummary): string {
+  return entry.route ? `?path=${encodeURIComponent(entry.route)}` : `?file=${encodeURIComponent(entry.file)}`;
+}
+
+export function App() {
+  const [contract, setContract] = useState<Contract>();
+  const [routes, setRoutes] = useState<string[]>([]);
+  const [images, setImages] = useState<string[]>([]);
+  const [entries, setEntries] = useState<EntrySummary[]>([]);
+  const [entry, setEntry] = useState<Entry>();
+  const history = useHistory<Draft>({ data: null });
+  const [selected, setSelected] = useState<number>();
+  const [check, setCheck] = useState<Check>();
+  const [conflict, setConflict] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveProblem, setSaveProblem] = useState<string>();
+  const [showChanges, setShowChanges] = useState(false);
+  const [loadProblem, setLoadProblem] = useState<string>();
+  const preview = useRef<PreviewHandle>(null);
+  const editor = useRef<HTMLDivElement>(null);
+  const focusText = useRef<string>(undefined);
+  const entryRef = useRef(entry);
+  entryRef.current = entry;
+
+  const draft = history.present;
+  const dirty = entry !== undefined && !same(draft, { data: entry.data, body: entry.body });
+
+  const open = useCallback(
+    async (file: string, push = true) => {
+      if (dirty && !window.confirm('You have unsaved edits. Leave them and open another entry?')) return;
+      try {
+        const loaded = await api.entry(file);
+        setEntry(loaded);
+        history.reset({ data: loaded.data, body: loaded.body });
+        setSelected(undefined);
+        setConflict(false);
+        setSaveProblem(undefined);
+        setCheck(undefined);
+        if (push) window.history.pushState(null, '', addressOf(loaded));
+        document.title = `${loaded.title} · Studio`;
+      } catch (error) {
+        setLoadProblem((error as Error).message);
+      }
+    },
+    [dirty, history],
+  );
+
+  // First load: the contract, the list, and the entry the address names.
+  useEffect(() => {
+    const fromAddress = async (list: EntrySummary[]) => {
+      const params = new URLSearchParams(location.search);
+      const wanted = list.find((e) => (params.get('path') ? e.route === params.get('path') : e.file === params.get('file'))) ?? list.find((e) => e.route === '/') ?? list[0];
+      if (wanted) await open(wanted.file, false);
+    };
+    Promise.all([api.schema(), api.entries()]).then(async ([info, list]) => {
+      setContract(new Contract(info.schemas, info.sectionTypes));
+      setRoutes(info.routes);
+      setImages(info.images);
+      setEntries(list);
+      await fromAddress(list);
+      document.documentElement.dataset.studio = 'ready';
+    }, (error: Error) => setLoadProblem(error.message));
+    const onPop = () => void api.entries().then(fromAddress);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Files changed on disk: refresh the list, and flag the open entry if someone else changed it.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void watchFiles((file) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void api.entries().then(setEntries), 150);
+      const current = entryRef.current;
+      if (current && file === current.file)
+        void api.entry(file).then((onDisk) => {
+          if (onDisk.version !== entryRef.current?.version) setConflict(true);
+        });
+    }).catch(() => undefined);
+  }, []);
+
+  // Every edit is checked by the compiler; a valid one becomes the preview at once.
+  useEffect(() => {
+    if (!entry) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      api.check(entry.file, draft.data, draft.body).then((result) => {
+        if (cancelled) return;
+        setCheck(result);
+        if (result.errors.length === 0 && result.elsewhere.length === 0 && dirtyRef.current !== undefined) preview.current?.reload();
+        dirtyRef.current = true;
+      }, () => undefined);
+    }, 60);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [draft, entry]); // eslint-disable-line react-hooks/exhaustive-deps
+  const dirtyRef = useRef<boolean>(undefined);
+  useEffect(() => {
+    dirtyRef.current = undefined;
+  }, [entry?.file]);
+
+  // A warning before leaving with unsaved edits.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  // After a click in the preview, focus the field that holds the clicked text.
+  useEffect(() => {
+    const text = focusText.current;
+    if (text === undefined) return;
+    focusText.current = undefined;
+    requestAnimationFrame(() => {
+      const fields = [...(editor.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=hidden]):not([readonly]), textarea') ?? [])];
+      const match = fields.find((f) => f.value.trim() === text) ?? fields.find((f) => text && f.value.includes(text.slice(0, 40))) ?? fields[0];
+      match?.focus();
+    });
+  }, [selected]);
+
+  const save = async () => {
+    if (!entry || saving) return;
+    setSaving(true);
+    setSaveProblem(undefined);
+    try {
+      const { version } = await api.save(entry.file, entry.version, draft.data, draft.body);
+      setEntry({ ...entry, version, data: draft.data, body: draft.body });
+      notifications.show({ message: `Saved site/${entry.file}`, color: 'green' });
+      void api.entries().then(setEntries);
+    } catch (error) {
+      if (error instanceof StudioRequestError && error.status === 409) setConflict(true);
+      else setSaveProblem((error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  useHotkeys([
+    ['mod+s', () => void save()],
+    ['mod+z', () => history.undo()],
+    ['mod+shift+z', () => history.redo()],
+  ]);
+
+  const onChange = useCallback((path: DataPath, value: Json | undefined) => history.set({ ...history.present, data: setIn(history.present.data, path, value) }, JSON.stringify(path)), [history]);
+  const form: FormContextValue | undefined = useMemo(
+    () => contract && { contract, routes, images, errors: check?.errors ?? [], onChange, onImageUploaded: (src) => setImages((list) => [...new Set([...list, src])].sort()) },
+    [contract, routes, images, check, onChange],
+  );
+
+  if (loadProblem) return <Alert color="red" m="md" title="The studio could not load">{loadProblem}</Alert>;
+  if (!contract || !form) return <Loader m="md" />;
+
+  const sections = entry?.kind === 'page' && Array.isArray(getIn(draft.data, ['sections'])) ? (getIn(draft.data, ['sections']) as Json[]) : undefined;
+  const types = (sections ?? []).map((s) => String((s as Record<string, Json>)?.type ?? ''));
+  const errors = check?.errors ?? [];
+  const previewRoute = entry?.route ?? '/';
+
+  return (
+    <div style={{ display: 'grid', gridTemplateRows: '52px 1fr', height: '100vh' }}>
+      <header style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '0 12px', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Title order={1} size="h4">Studio</Title>
+        {entry && <Text size="sm" c="dimmed">site/{entry.file}</Text>}
+        {dirty && <Badge color="orange" variant="light">Unsaved edits</Badge>}
+        {errors.length > 0 && <Badge color="red" variant="light">{errors.length} problem{errors.length === 1 ? '' : 's'}</Badge>}
+        <Group gap="xs" ml="auto">
+          <Button variant="default" size="xs" leftSection={<IconArrowBackUp size={14} />} disabled={!history.canUndo} onClick={history.undo}>Undo</Button>
+          <Button variant="default" size="xs" leftSection={<IconArrowForwardUp size={14} />} disabled={!history.canRedo} onClick={history.redo}>Redo</Button>
+          <Button variant="default" size="xs" leftSection={<IconGitCompare size={14} />} onClick={() => setShowChanges(true)}>Changes</Button>
+          <Button size="xs" leftSection={<IconDeviceFloppy size={14} />} disabled={!dirty || conflict} loading={saving} onClick={() => void save()}>Save</Button>
+        </Group>
+      </header>
+      <div style={{ display: 'grid', gridTemplateColumns: '250px minmax(0, 1fr) 460px', minHeight: 0 }}>
+        <aside style={{ borderRight: '1px solid var(--mantine-color-gray-3)', padding: 12, minHeight: 0 }}>
+          <EntryList entries={entries} current={entry?.file} onOpen={(e) => void open(e.file)} onCreated={(file) => void api.entries().then((list) => { setEntries(list); return open(file); })} />
+        </aside>
+        <main style={{ minHeight: 0, background: 'var(--mantine-color-gray-1)' }}>
+          {entry && (
+            <Preview
+              key={previewRoute}
+              ref={preview}
+              route={previewRoute}
+              types={types}
+              selected={selected}
+              onSelect={(index, text) => {
+                focusText.current = text;
+                setSelected(index);
+              }}
+            />
+          )}
+        </main>
+        <ScrollArea component="section" aria-label="Editing panel" style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', minHeight: 0 }} type="auto">
+          <div ref={editor} style={{ padding: 12 }}>
+            <Stack gap="sm">
+              {conflict && (
+                <Alert color="orange" title="This file changed on disk" role="alert">
+                  <Text size="sm" mb="xs">Someone edited site/{entry?.file} outside the studio since you opened it. The studio will not overwrite it.</Text>
+                  <Button size="xs" onClick={() => entry && void open(entry.file, false)}>Reload it (drops your unsaved edits)</Button>
+                </Alert>
+              )}
+              {saveProblem && (
+                <Alert color="red" title="Not saved" role="alert" withCloseButton onClose={() => setSaveProblem(undefined)}>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{saveProblem}</Text>
+                </Alert>
+              )}
+              {(errors.length > 0 || (check?.elsewhere.length ?? 0) > 0) && (
+                <Alert color="red" title="Problems to fix before saving">
+                  <Stack gap={4}>
+                    {errors.map((error, i) => (
+                      <Text key={i} size="sm" component="button" style={{ textAlign: 'left', background: 'none', border: 0, padding: 0, cursor: 'pointer' }} onClick={() => error.at[0] === 'sections' && typeof error.at[1] === 'number' && setSelected(error.at[1])}>
+                        {error.text}
+                      </Text>
+                    ))}
+                    {check?.elsewhere.map((line) => <Text key={line} size="sm">{line}</Text>)}
+                  </Stack>
+                </Alert>
+              )}
+              {entry && (
+                <FormContext.Provider value={form}>
+                  <EntryEditor
+                    entry={entry}
+                    draft={draft}
+                    sections={sections}
+                    selected={selected}
+                    contract={contract}
+                    onSelect={setSelected}
+                    onSections={(next, select) => {
+                      history.set({ ...draft, data: setIn(draft.data, ['sections'], next) });
+                      setSelected(select);
+                    }}
+                    onBody={(body) => history.set({ ...draft, body }, 'body')}
+                    bodyError={errors.find((e) => e.at.length === 0)?.message}
+                  />
+                </FormContext.Provider>
+              )}
+            </Stack>
+          </div>
+        </ScrollArea>
+      </div>
+      <ChangesView opened={showChanges} onClose={() => setShowChanges(false)} />
+    </div>
+  );
+}
+
+function EntryEditor({ entry, draft, sections, selected, contract, onSelect, onSections, onBody, bodyError }: { entry: Entry; draft: Draft; sections?: Json[]; selected?: number; contract: Contract; onSelect: (i: number | undefined) => void; onSections: (next: Json[], select?: number) => void; onBody: (body: string) => void; bodyError?: string }) {
+  if (entry.kind === 'document') return <MarkdownField value={draft.body ?? ''} onChange={onBody} error={bodyError} />;
+  const root = contract.root(entry.kind === 'settings' ? 'settings' : entry.kind);
+  if (entry.kind === 'page' && sections) {
+    const sectionSchema = root.schema.properties?.sections?.items ?? {};
+    return (
+      <Stack gap="md">
+        <Outline sections={sections} selected={selected} contract={contract} onSelect={onSelect} onChange={onSections} errorsAt={() => 0} />
+        {selected === undefined || selected >= sections.length ? (
+          <ObjectFields resolved={root} value={draft.data} path={[]} skip={['sections']} />
+        ) : (
+          <div key={selected}>
+            <Title order={2} size="h5" mb="xs">Section {selected + 1}</Title>
+            <Field name={`Section ${selected + 1}`} schema={sectionSchema} file={root.file} value={sections[selected]} path={['sections', selected]} required />
+          </div>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <ObjectFields resolved={root} value={draft.data} path={[]} />
+      {entry.kind === 'article' && <MarkdownField value={draft.body ?? ''} onChange={onBody} error={bodyError} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+// The content list: pages by title and address, articles, forms, site settings, redirects and
+// documents, with a filter box and buttons for a new page or article (the `npm run new` scaffolds).
+import { Button, Group, Modal, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { api, type EntrySummary } from './api.ts';
+
+const groups: [EntrySummary['kind'], string][] = [
+  ['page', 'Pages'],
+  ['article', 'Articles'],
+  ['form', 'Forms'],
+  ['settings', 'Site settings'],
+  ['redirects', 'Redirects'],
+  ['document', 'Documents'],
+];
+
+export function EntryList({ entries, current, onOpen, onCreated }: { entries: EntrySummary[]; current?: string; onOpen: (entry: EntrySummary) => void; onCreated: (file: string) => void }) {
+  const [filter, setFilter] = useState('');
+  const [creating, setCreating] = useState<'page' | 'article'>();
+  const needle = filter.trim().toLowerCase();
+  const shown = entries.filter((e) => !needle || `${e.title} ${e.route ?? ''} ${e.file}`.toLowerCase().includes(needle));
+  return (
+    <Stack gap="xs" h="100%">
+      <TextInput label="Filter" placeholder="Title or address" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+      <Group gap="xs">
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setCreating('page')}>New page</Button>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setCreating('article')}>New article</Button>
+      </Group>
+      <ScrollArea style={{ flex: 1 }} type="auto">
+        <nav aria-label="Content">
+          {groups.map(([kind, title]) => {
+            const items = shown.filter((e) => e.kind === kind);
+            if (!items.length) return null;
+            return (
+              <div key={kind}>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" mb={4}>{title}</Text>
+                {items.map((entry) => (
+                  <NavLink key={entry.file} href={`?${entry.route ? `path=${encodeURIComponent(entry.route)}` : `file=${encodeURIComponent(entry.file)}`}`} active={entry.file === current} label={entry.title} description={entry.route ?? entry.file} onClick={(event) => { event.preventDefault(); onOpen(entry); }} />
+                ))}
+              </div>
+            );
+          })}
+        </nav>
+      </ScrollArea>
+      <NewEntry kind={creating} onClose={() => setCreating(undefined)} onCreated={onCreated} />
+    </Stack>
+  );
+}
+
+function NewEntry({ kind, onClose, onCreated }: { kind?: 'page' | 'article'; onClose: () => void; onCreated: (file: string) => void }) {
+  const [address, setAddress] = useState('');
+  const [title, setTitle] = useState('');
+  const [problem, setProblem] = useState<string>();
+  return (
+    <Modal opened={kind !== undefined} onClose={onClose} title={kind === 'article' ? 'New article' : 'New page'}>
+      <form
+        onSubmit={async (event) => {
+          event.preventDefault();
+          try {
+            const { file } = await api.create(kind!, address, title);
+            setAddress('');
+            setTitle('');
+            setProblem(undefined);
+            onClose();
+            onCreated(file);
+          } catch (error) {
+            setProblem((error as Error).message);
+          }
+        }}
+      >
+        <Stack>
+          <TextInput label={kind === 'article' ? 'Short name for the address (slug)' : 'Address'} description={kind === 'article' ? 'Lowercase words joined by dashes, like my-new-article.' : 'Starts with /, like /about-us.'} value={address} onChange={(e) => setAddress(e.currentTarget.value)} required data-autofocus />
+          <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
+          {problem && <Text c="red" size="sm" role="alert">{problem}</Text>}
+          <Button type="submit">Create</Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

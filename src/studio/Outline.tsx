@@ -1,0 +1,89 @@
+// A page's outline: its sections by type and title, to select, move, duplicate and delete, and a
+// type picker that shows each type's description and inserts the schema's example (valid at once).
+import { Badge, Button, Group, Modal, NavLink, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Json } from './api.ts';
+import { itemName, ItemControls } from './SchemaForm.tsx';
+import { newValue, type Contract } from './schema.ts';
+
+export function Outline({ sections, selected, errorsAt, onSelect, onChange, contract }: { sections: Json[]; selected?: number; errorsAt: (index: number) => number; onSelect: (index: number | undefined) => void; onChange: (sections: Json[], select?: number) => void; contract: Contract }) {
+  const [picking, setPicking] = useState(false);
+  const move = (from: number, to: number) => {
+    const next = [...sections];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved);
+    onChange(next, to);
+  };
+  return (
+    <Stack gap={4}>
+      <NavLink label="Page settings" description="Address, title, description" active={selected === undefined} onClick={() => onSelect(undefined)} />
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="xs">
+        Sections
+      </Text>
+      {sections.map((section, index) => {
+        const type = String((section as Record<string, Json>)?.type ?? '');
+        const name = itemName(section) ?? type;
+        const errors = errorsAt(index);
+        return (
+          <Group key={index} gap={4} wrap="nowrap" data-section-row={index}>
+            <NavLink
+              style={{ flex: 1, minWidth: 0 }}
+              active={selected === index}
+              onClick={() => onSelect(index)}
+              label={
+                <Group gap={6} wrap="nowrap">
+                  <Badge size="xs" variant="light">{type}</Badge>
+                  <Text size="sm" truncate>{name}</Text>
+                  {errors > 0 && <Badge size="xs" color="red">{errors}</Badge>}
+                </Group>
+              }
+            />
+            <ItemControls
+              name={`section ${index + 1} (${type})`}
+              first={index === 0}
+              last={index === sections.length - 1}
+              onUp={() => move(index, index - 1)}
+              onDown={() => move(index, index + 1)}
+              onDuplicate={() => onChange([...sections.slice(0, index + 1), structuredClone(section), ...sections.slice(index + 1)], index + 1)}
+              onRemove={() => onChange(sections.filter((_, i) => i !== index), undefined)}
+            />
+          </Group>
+        );
+      })}
+      <Button variant="light" size="xs" mt="xs" leftSection={<IconPlus size={14} />} onClick={() => setPicking(true)}>
+        Add a section
+      </Button>
+      <TypePicker
+        opened={picking}
+        contract={contract}
+        onClose={() => setPicking(false)}
+        onPick={(type) => {
+          const resolved = contract.section(type)!;
+          const example = newValue(contract, resolved) as Json;
+          const at = selected === undefined ? sections.length : selected + 1;
+          onChange([...sections.slice(0, at), example, ...sections.slice(at)], at);
+          setPicking(false);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function TypePicker({ opened, contract, onClose, onPick }: { opened: boolean; contract: Contract; onClose: () => void; onPick: (type: string) => void }) {
+  const [filter, setFilter] = useState('');
+  const types = contract.sectionTypes.filter((type) => `${type} ${contract.section(type)?.schema.description ?? ''}`.toLowerCase().includes(filter.toLowerCase()));
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add a section" size="lg">
+      <TextInput label="Find a type" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} mb="sm" data-autofocus />
+      <Stack gap="xs">
+        {types.map((type) => (
+          <UnstyledButton key={type} onClick={() => onPick(type)} aria-label={`Add a ${type} section`} style={{ padding: 8, borderRadius: 6, border: '1px solid var(--mantine-color-gray-3)' }}>
+            <Text fw={700}>{type}</Text>
+            <Text size="sm" c="dimmed">{contract.section(type)?.schema.description}</Text>
+          </UnstyledButton>
+        ))}
+      </Stack>
+    </Modal>
+  );
+}

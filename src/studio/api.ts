@@ -1,0 +1,90 @@
+// The studio page's calls to its server (scripts/studio/plugin.ts): every one carries the per-run
+// key the page was served with, in a header.
+const token = document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ?? '';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type DataPath = (string | number)[];
+
+export interface EntrySummary {
+  file: string;
+  kind: 'page' | 'article' | 'form' | 'settings' | 'redirects' | 'document';
+  title: string;
+  route?: string;
+}
+export interface Entry extends EntrySummary {
+  version: string;
+  data: Json;
+  body?: string;
+}
+export interface FieldError {
+  at: DataPath;
+  text: string;
+  path: string;
+  message: string;
+  line: number;
+}
+export interface Check {
+  errors: FieldError[];
+  elsewhere: string[];
+  previewing: boolean;
+}
+export interface SchemaInfo {
+  schemas: Record<string, Record<string, unknown>>;
+  sectionTypes: string[];
+  routes: string[];
+  images: string[];
+}
+export interface Changes {
+  git: boolean;
+  message?: string;
+  files: { file: string; status: string; diff: string }[];
+}
+
+export class StudioRequestError extends Error {
+  readonly status: number;
+  readonly body: { error: string; errors?: FieldError[]; elsewhere?: string[] };
+  constructor(status: number, body: { error: string }) {
+    super(body.error);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+async function call<T>(route: string, init: { body?: unknown; raw?: Blob } = {}): Promise<T> {
+  const response = await fetch(`/_studio/api/${route}`, {
+    method: init.body !== undefined || init.raw ? 'POST' : 'GET',
+    headers: { 'x-studio-token': token, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
+    body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
+  const body = (await response.json()) as T & { error: string };
+  if (!response.ok) throw new StudioRequestError(response.status, body);
+  return body;
+}
+
+const q = (file: string) => `file=${encodeURIComponent(file)}`;
+
+export const api = {
+  entries: () => call<EntrySummary[]>('entries'),
+  entry: (file: string) => call<Entry>(`entry?${q(file)}`),
+  schema: () => call<SchemaInfo>('schema'),
+  check: (file: string, data: Json, body?: string) => call<Check>(`check?${q(file)}`, { body: { data, body } }),
+  save: (file: string, version: string, data: Json, body?: string) => call<{ version: string }>(`save?${q(file)}`, { body: { version, data, body } }),
+  create: (kind: 'page' | 'article', address: string, title: string) => call<{ file: string }>('new', { body: { kind, address, title } }),
+  upload: (file: File) => call<{ src: string; width?: number; height?: number }>(`upload?name=${encodeURIComponent(file.name)}`, { raw: file }),
+  changes: () => call<Changes>('changes'),
+};
+
+/** Calls `onChange(file)` for every file under site/ that changes on disk, while the page is open. */
+export async function watchFiles(onChange: (file: string) => void): Promise<void> {
+  const response = await fetch('/_studio/api/events', { headers: { 'x-studio-token': token } });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    const lines = buffer.split('\n');
+    buffer = lines.pop()!;
+    for (const line of lines) if (line.trim()) onChange((JSON.parse(line) as { file: string }).file);
+  }
+}

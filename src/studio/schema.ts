@@ -1,0 +1,116 @@
+// Reading the contract in the browser: the composed schemas by file name, as the compiler uses
+// them. A field's schema is resolved through `$ref`s (siblings such as its own description win),
+// and a section's schema is picked by its `type`. Nothing here knows any particular section type.
+export type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  discriminator?: { propertyName: string };
+  examples?: unknown[];
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minItems?: number;
+};
+
+export interface Resolved {
+  schema: Schema;
+  /** The schema file it came from, for the `$ref`s inside it. */
+  file: string;
+  /** The name of the definition it came from (`icon`, `image`, `internalPath`…), if any. */
+  def?: string;
+}
+
+export class Contract {
+  readonly schemas: Record<string, Schema>;
+  readonly sectionTypes: string[];
+  constructor(schemas: Record<string, Record<string, unknown>>, sectionTypes: string[]) {
+    this.schemas = schemas as Record<string, Schema>;
+    this.sectionTypes = sectionTypes;
+  }
+
+  resolve(schema: Schema, file: string, def?: string): Resolved {
+    let current: Resolved = { schema, file, def };
+    for (let depth = 0; current.schema.$ref && depth < 20; depth++) {
+      const { $ref, ...siblings } = current.schema;
+      const [target = '', pointer = ''] = $ref.split('#');
+      const targetFile = target || current.file;
+      const parts = pointer.split('/').filter(Boolean);
+      const found = parts.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], this.schemas[targetFile]) as Schema | undefined;
+      current = { schema: { ...(found ?? {}), ...siblings }, file: targetFile, def: current.def ?? parts.at(-1) };
+    }
+    return current;
+  }
+
+  /** The schema of a content file kind. */
+  root(kind: string): Resolved {
+    const file = `${kind}.schema.json`;
+    return { schema: this.schemas[file] ?? {}, file };
+  }
+
+  /** The complete schema of one section type (shared fields included). */
+  section(type: string): Resolved | undefined {
+    const defs = (this.schemas['sections.composed.json'] as { $defs?: Record<string, Schema> })?.$defs;
+    const schema = defs?.[type];
+    return schema ? { schema, file: 'sections.composed.json', def: type } : undefined;
+  }
+
+  /** For a union with a discriminator (a section), the branch the value's discriminator picks. */
+  branch(resolved: Resolved, value: unknown): Resolved | undefined {
+    const name = resolved.schema.discriminator?.propertyName;
+    if (!name || !resolved.schema.oneOf) return undefined;
+    const chosen = (value as Record<string, unknown> | null)?.[name];
+    for (const option of resolved.schema.oneOf) {
+      const branch = this.resolve(option, resolved.file);
+      if ((branch.schema.properties?.[name] as Schema | undefined)?.const === chosen) return branch;
+    }
+    return undefined;
+  }
+}
+
+export const typeOf = (schema: Schema): string | undefined => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
+
+/** Words for a field's label: its title, else its name with the first letter capitalised and words split. */
+export function labelOf(name: string | number, schema: Schema): string {
+  if (schema.title && !/Section$/.test(schema.title)) return schema.title;
+  if (typeof name === 'number') return `Item ${name + 1}`;
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A new item for a list: the schema's example when it gives one, else the least that fits. */
+export function newValue(contract: Contract, resolved: Resolved): unknown {
+  const { schema } = resolved;
+  if (schema.examples?.length) return structuredClone(schema.examples[0]);
+  if (schema.default !== undefined) return structuredClone(schema.default);
+  if (schema.enum?.length) return schema.enum[0];
+  switch (typeOf(schema)) {
+    case 'object': {
+      const result: Record<string, unknown> = {};
+      for (const name of schema.required ?? []) {
+        const child = schema.properties?.[name];
+        if (child) result[name] = newValue(contract, contract.resolve(child, resolved.file));
+      }
+      return result;
+    }
+    case 'array':
+      return [];
+    case 'boolean':
+      return false;
+    case 'number':
+    case 'integer':
+      return 0;
+    default:
+      return '';
+  }
+}
