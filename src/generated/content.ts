@@ -343,7 +343,7 @@ export interface HeroSection {
    */
   type: 'hero';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -443,7 +443,7 @@ export interface StatsSection {
    */
   type: 'stats';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -487,7 +487,7 @@ export interface CardsSection {
    */
   type: 'cards';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -573,7 +573,7 @@ export interface TableSection {
    */
   type: 'table';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -625,7 +625,7 @@ export interface StepsSection {
    */
   type: 'steps';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -677,7 +677,7 @@ export interface FaqSection {
    */
   type: 'faq';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -725,7 +725,7 @@ export interface MetricsSection {
    */
   type: 'metrics';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -785,7 +785,7 @@ export interface CtaSection {
    */
   type: 'cta';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -819,7 +819,7 @@ export interface StoriesSection {
    */
   type: 'stories';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -892,7 +892,7 @@ export interface TestimonialsSection {
    */
   type: 'testimonials';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -944,7 +944,7 @@ export interface TrendsSection {
    */
   type: 'trends';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -1017,7 +1017,7 @@ export interface ArticlesSection {
    */
   type: 'articles';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -1050,7 +1050,7 @@ export interface DocumentSection {
    */
   type: 'document';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
@@ -1092,7 +1092,7 @@ export interface FormSection {
    */
   type: 'form';
   /**
-   * An anchor name so a link can jump to this section (/page#name).
+   * An anchor name so a link can jump to this section (/page#name): lowercase letters, digits and dashes, starting with a letter, for example how-it-works.
    */
   id?: string;
   /**
