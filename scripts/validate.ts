@@ -1,6 +1,7 @@
 // `npm run validate`: checks every file under site/ and prints each problem as file:line:col,
 // or one summary line. Exits 1 on any error; warnings never fail. With CI=true it also prints
-// GitHub-style annotations.
+// GitHub-style annotations. Warnings and the summary share stdout so the summary always comes
+// last; errors go to stderr. Exit codes are set, not forced, so piped output is never cut short.
 import { formatAnnotation, formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
 
@@ -8,8 +9,8 @@ const result = await loadSite({ root: process.env.SITE_ROOT, includeDrafts: proc
 const ci = process.env.CI === 'true';
 
 for (const warning of result.warnings) {
-  console.warn(`warning  ${formatError(warning)}`);
-  if (ci) console.warn(formatAnnotation(warning, 'warning'));
+  console.log(`warning  ${formatError(warning)}`);
+  if (ci) console.log(formatAnnotation(warning, 'warning'));
 }
 if (result.errors.length) {
   for (const error of result.errors) {
@@ -18,9 +19,10 @@ if (result.errors.length) {
   }
   const where = result.errors.every((error) => error.file.startsWith('site/')) ? 'site/' : 'the schema (schema/, src/sections/)';
   console.error(`\n${result.errors.length} error${result.errors.length === 1 ? '' : 's'} in ${where}. Fix ${result.errors.length === 1 ? 'it' : 'them'} and run \`npm run validate\` again.`);
-  process.exit(1);
+  process.exitCode = 1;
+} else {
+  const { pages, articles, links, files } = result.stats;
+  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  const warned = result.warnings.length ? ` (${count(result.warnings.length, 'warning')})` : '';
+  console.log(`site/ is valid: ${count(pages, 'page')}, ${count(articles, 'article')}, ${count(links, 'link')} checked in ${count(files, 'file')}${warned}.`);
 }
-const { pages, articles, links, files } = result.stats;
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-const warned = result.warnings.length ? ` (${count(result.warnings.length, 'warning')})` : '';
-console.log(`site/ is valid: ${count(pages, 'page')}, ${count(articles, 'article')}, ${count(links, 'link')} checked in ${count(files, 'file')}${warned}.`);

@@ -29,6 +29,8 @@ export interface CheckInput {
   /** Long texts in site/documents, with the links found in them. */
   documents: { name: string; links: MarkdownLink[] }[];
   forms: string[];
+  /** Valid drafts: not published, but the images they use are not unused. */
+  drafts?: Entry[];
 }
 
 export interface CheckResult {
@@ -59,7 +61,7 @@ function walk(value: unknown, path: DataPath, visit: Visit): void {
 
 const stripQuery = (href: string) => href.replace(/[?#].*$/, '') || '/';
 
-export function checkSite({ entries, declarations, images, documents, forms }: CheckInput): CheckResult {
+export function checkSite({ entries, declarations, images, documents, forms, drafts = [] }: CheckInput): CheckResult {
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
   const report = (list: ContentError[], entry: Entry, path: DataPath, message: string, key = false) =>
@@ -83,6 +85,10 @@ export function checkSite({ entries, declarations, images, documents, forms }: C
     else articleIds.set(article.data.id as number, article);
   }
 
+  // A page whose address cannot be read (its file is broken) may be what a link points at: such
+  // links wait until that file is fixed rather than add errors to files nobody touched.
+  const addressesKnown = declarations.every((e) => e.kind !== 'page' || typeof e.data.path === 'string');
+
   // 2. Redirects: never shadow a page, never chain, never loop.
   const redirects = new Map<string, string>();
   const redirectEntry = entries.find((e) => e.kind === 'redirects');
@@ -94,7 +100,7 @@ export function checkSite({ entries, declarations, images, documents, forms }: C
   });
   redirectList.forEach((redirect, index) => {
     if (!redirects.has(redirect.to)) {
-      if (!targets.has(redirect.to)) report(errors, redirectEntry!, ['redirects', index, 'to'], `"${redirect.to}" is not a page.${didYouMean(redirect.to, targets.keys())}`);
+      if (!targets.has(redirect.to) && addressesKnown) report(errors, redirectEntry!, ['redirects', index, 'to'], `"${redirect.to}" is not a page.${didYouMean(redirect.to, targets.keys())}`);
       return;
     }
     const chain = [redirect.from, redirect.to];
@@ -113,7 +119,7 @@ export function checkSite({ entries, declarations, images, documents, forms }: C
     linksChecked++;
     const address = stripQuery(href);
     linked.add(redirects.get(address) ?? address);
-    return targets.has(address) || redirects.has(address) ? undefined : `is not a page.${didYouMean(address, targets.keys())}`;
+    return targets.has(address) || redirects.has(address) || !addressesKnown ? undefined : `is not a page.${didYouMean(address, targets.keys())}`;
   };
   const checkLink = (entry: Entry, path: DataPath, href: string) => {
     const problem = resolveLink(href);
@@ -163,6 +169,11 @@ export function checkSite({ entries, declarations, images, documents, forms }: C
       }
     }
   }
+
+  for (const draft of drafts) walk(draft.data, [], (value) => {
+    for (const key of ['src', 'favicon']) if (typeof value[key] === 'string') usedImages.add(value[key]);
+  });
+
 
   // 4. The brand colour carries white button labels and coloured text on white: both need AA.
   const settings = entries.find((e) => e.kind === 'settings');

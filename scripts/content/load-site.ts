@@ -11,13 +11,30 @@ import { renderMarkdown } from './markdown.ts';
 import { blogPath, type Article, type SiteModel } from './model.ts';
 import { contentValidator, schemaMistakes, sectionTypes, type ContentKind } from './schemas.ts';
 import { schemaErrors } from './schema-errors.ts';
-import { parseYaml } from './yaml-source.ts';
+import { parseYaml, type YamlSource } from './yaml-source.ts';
+import { emptyFileMessage, notUtf8 } from './yaml-slips.ts';
 import { declaredId, declaredPath } from './declared.ts';
 import { placeholderErrors } from './placeholders.ts';
 
 export { declaredPath };
 
-/** A form's `id:` read from its raw text, likewise. */
+/** A form's id as far as its file tells: its `id:` line, else its file name. */
+const formIdOf = (source: YamlSource) => declaredId(source.text) ?? path.basename(source.file).replace(/\.ya?ml$/, '');
+
+/**
+ * What a file that cannot be read still declares, so one broken file gives one error: a page its
+ * address (when its `path:` line is readable), a form its id, an article its slug. Links to them
+ * elsewhere are then not reported as broken on top of the file's own error.
+ */
+function declaration(kind: ContentKind, source: YamlSource, text: string, relative: string, slug?: string): Entry {
+  const file = { ...source, file: `site/${relative}`, text };
+  if (kind === 'page') {
+    const declared = declaredPath(text);
+    return { kind, source: file, data: declared ? { path: declared } : {} };
+  }
+  if (kind === 'form') return { kind, source: file, data: { id: formIdOf(file) } };
+  return { kind, source: file, data: {}, slug };
+}
 
 export interface LoadOptions {
   /** The folder that holds site/. Default: the current directory. */
@@ -35,9 +52,27 @@ export interface LoadResult {
   stats: { pages: number; articles: number; links: number; files: number };
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+/** One file under site/, as read from disk (or, in the studio, from an editor's buffer). */
+export interface SiteFile {
+  /** Path inside site/, with forward slashes: `pages/home.yaml`. */
+  relative: string;
+  bytes: Uint8Array;
+}
+
+/** Every file under site/. A file removed between listing and reading is simply not there. */
+export async function readSiteFiles(root: string): Promise<SiteFile[]> {
+  const siteDir = path.join(root, 'site');
+  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = await Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map(async (e) => {
+        const absolute = path.join(e.parentPath, e.name);
+        const bytes = await readFile(absolute).catch(() => undefined);
+        return bytes && { relative: path.relative(siteDir, absolute).split(path.sep).join('/'), bytes };
+      }),
+  );
+  return files.filter((f) => f !== undefined).sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
 }
 
 function kindOf(relative: string): ContentKind | 'document' | 'image' | undefined {
@@ -52,11 +87,15 @@ function kindOf(relative: string): ContentKind | 'document' | 'image' | undefine
 }
 
 export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
+  const onDisk = await readSiteFiles(path.resolve(options.root ?? '.'));
+  const overrides = [...(options.overrides ?? [])].map(([relative, text]) => ({ relative, bytes: new TextEncoder().encode(text) }));
+  const files = [...onDisk.filter((f) => !options.overrides?.has(f.relative)), ...overrides].sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
+  return compileSiteFiles(files, options);
+}
+
+/** The compiler on files already in memory (images are still measured under `root`). */
+export async function compileSiteFiles(files: SiteFile[], options: LoadOptions = {}): Promise<LoadResult> {
   const root = path.resolve(options.root ?? '.');
-  const siteDir = path.join(root, 'site');
-  const onDisk = await listFiles(siteDir);
-  const added = [...(options.overrides?.keys() ?? [])].map((relative) => path.join(siteDir, relative)).filter((file) => !onDisk.includes(file));
-  const files = [...onDisk, ...added].sort();
   // A mistake in schema/ itself comes first: content cannot be judged against a broken contract.
   const mistakes = schemaMistakes();
   if (mistakes.length) return { errors: mistakes, warnings: [], stats: { pages: 0, articles: 0, links: 0, files: files.length } };
@@ -69,8 +108,7 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   const types = sectionTypes();
   const rawTexts = new Map<string, string>();
 
-  for (const absolute of files) {
-    const relative = path.relative(siteDir, absolute).split(path.sep).join('/');
+  for (const { relative, bytes } of files) {
     const file = `site/${relative}`;
     const kind = kindOf(relative);
     if (kind === 'image') {
@@ -82,45 +120,39 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
         errors.push({ file, line: 1, col: 1, path: '', message: 'not a known content file. Pages go in site/pages/*.yaml, articles in site/blog/<slug>.md, long texts in site/documents/*.md, images in site/images/.' });
       continue;
     }
-    const text = options.overrides?.get(relative) ?? (await readFile(absolute, 'utf8'));
-    rawTexts.set(file, text);
+    const decoded = new TextDecoder().decode(bytes);
+    const encoding = notUtf8(bytes);
+    if (encoding) errors.push({ file, ...encoding, path: '' });
+    rawTexts.set(file, decoded);
     if (kind === 'document') {
-      documents[path.basename(relative)] = text;
+      if (!encoding) documents[path.basename(relative)] = decoded;
       continue;
     }
-    let yamlText = text;
-    let lineOffset = 0;
-    let slug: string | undefined;
-    if (kind === 'article') {
-      const parts = splitFrontMatter(text);
-      if (!parts) {
-        errors.push({ file, line: 1, col: 1, path: '', message: 'an article starts with front matter: a line "---", the article\'s fields in YAML, and another "---" line before the Markdown body.' });
-        continue;
-      }
-      yamlText = parts.yaml;
-      lineOffset = 1;
-      slug = path.basename(relative, '.md');
-      bodies.set(slug, parts.body);
-      const { links } = renderMarkdown(parts.body);
-      const entryLinks = links.map((link) => ({ ...link, line: link.line + parts.bodyLineOffset }));
-      const parsed = parseYaml(file, yamlText, lineOffset);
-      errors.push(...parsed.errors);
-      if (parsed.data !== undefined) entries.push({ kind, source: parsed.source, data: parsed.data as Record<string, unknown>, links: entryLinks, slug });
-      else unparsed.push({ kind, source: parsed.source, data: {}, slug });
+    const slug = kind === 'article' ? path.basename(relative, '.md') : undefined;
+    const parts = kind === 'article' && !encoding ? splitFrontMatter(decoded) : undefined;
+    if (kind === 'article' && !encoding && !parts)
+      errors.push({ file, line: 1, col: 1, path: '', message: 'an article starts with front matter: a line "---", the article\'s fields in YAML, and another "---" line before the Markdown body.' });
+    if (encoding || (kind === 'article' && !parts)) {
+      unparsed.push(declaration(kind, parseYaml(file, '').source, decoded, relative, slug));
       continue;
     }
-    const parsed = parseYaml(file, yamlText, lineOffset);
+    const lineOffset = parts ? 1 : 0;
+    const parsed = parseYaml(file, parts ? parts.yaml : decoded, lineOffset);
     errors.push(...parsed.errors);
-    if (parsed.data !== undefined) entries.push({ kind, source: parsed.source, data: parsed.data as Record<string, unknown> });
-    else if (kind === 'page') {
-      // A page with a syntax error still declares its address when its `path:` line is readable,
-      // so links to it are not reported as broken on top of the syntax error.
-      const declared = declaredPath(text);
-      if (declared) unparsed.push({ kind, source: parsed.source, data: { path: declared } });
-    } else if (kind === 'form') {
-      // Likewise a form declares its id, so a page using it is not blamed for the form's mistake.
-      unparsed.push({ kind, source: parsed.source, data: { id: declaredId(text) ?? path.basename(relative).replace(/\.ya?ml$/, '') } });
+    if (parsed.data === null) {
+      const required = (contentValidator(kind).schema as { required?: string[] }).required ?? [];
+      errors.push({ file, line: 1 + lineOffset, col: 1, path: '', message: emptyFileMessage(kind, required) });
     }
+    if (parsed.data === undefined || parsed.data === null) {
+      unparsed.push(declaration(kind, parsed.source, decoded, relative, slug));
+      continue;
+    }
+    const entry: Entry = { kind, source: parsed.source, data: parsed.data as Record<string, unknown>, slug };
+    if (parts) {
+      bodies.set(slug!, parts.body);
+      entry.links = renderMarkdown(parts.body).links.map((link) => ({ ...link, line: link.line + parts.bodyLineOffset }));
+    }
+    entries.push(entry);
   }
 
   // Schema validation; a file that fails it is left out of the cross-reference checks, whose
@@ -142,8 +174,8 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   for (const entry of valid) if ((entry.kind === 'page' || entry.kind === 'article') && entry.data.draft !== true) errors.push(...placeholderErrors(entry.source.file, rawTexts.get(entry.source.file) ?? ''));
   const documentEntries = Object.entries(documents).map(([name, text]) => ({ name, ...renderMarkdown(text) }));
   // Every form file declares its id, valid or not: a broken form is reported in the form file only.
-  const formIds = [...entries, ...unparsed].filter((e) => e.kind === 'form').map((e) => (typeof e.data.id === 'string' ? e.data.id : declaredId(e.source.text) ?? ''));
-  const checked = checkSite({ entries: published, declarations: [...entries.filter(isPublished), ...unparsed], images, documents: documentEntries, forms: formIds });
+  const formIds = [...entries, ...unparsed].filter((e) => e.kind === 'form').map((e) => (typeof e.data.id === 'string' ? e.data.id : formIdOf(e.source)));
+  const checked = checkSite({ entries: published, declarations: [...entries.filter(isPublished), ...unparsed], images, documents: documentEntries, forms: formIds, drafts: valid.filter((e) => !isPublished(e)) });
   errors.push(...checked.errors);
   const imageFiles = await checkImageFiles(root, checked.imageRefs);
   errors.push(...imageFiles.errors);
@@ -153,7 +185,9 @@ export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   const articles = published.filter((e) => e.kind === 'article');
   const stats = { pages: pages.length, articles: articles.length, links: checked.linksChecked, files: files.length };
   errors.sort(byPosition);
-  if (errors.length) return { errors, warnings, stats };
+  // While a file that holds links or images has errors, its references are unknown, so warnings
+  // about unused images and unreachable pages would only follow from those errors: they wait.
+  if (errors.length) return { errors, warnings: errors.every((e) => e.file.startsWith('site/forms/')) ? warnings : [], stats };
 
   const settings = valid.find((e) => e.kind === 'settings')!.data as unknown as Settings;
   const model: SiteModel = {

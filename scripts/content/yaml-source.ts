@@ -2,6 +2,7 @@
 // (by the schema or by a cross-reference check) can point at an exact line and column.
 import { isMap, isScalar, LineCounter, parseDocument, type Document, type DocumentOptions, type Node, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { ContentError } from './errors.ts';
+import { explainSyntax, type Slip } from './yaml-slips.ts';
 
 export type DataPath = ReadonlyArray<string | number>;
 
@@ -29,23 +30,24 @@ export const parseOptions: ParseOptions & DocumentOptions & SchemaOptions = {
   uniqueKeys: true,
 };
 
+/**
+ * Parses one YAML text. A text YAML cannot read gives exactly one error, the slip behind it in
+ * plain words (yaml-slips.ts); the parser's own messages never reach a person. `data` is
+ * undefined then, and null for a file with no fields at all (empty, only comments or `---`).
+ */
 export function parseYaml(file: string, text: string, lineOffset = 0): { source: YamlSource; data: unknown; errors: ContentError[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { ...parseOptions, lineCounter });
   const source: YamlSource = { file, text, doc, lineCounter, lineOffset };
-  const errors = [...doc.errors, ...doc.warnings].map((error) => {
-    let { line, col } = error.linePos?.[0] ?? { line: 1, col: 1 };
-    let message = error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, '');
-    // The parser notices an unclosed quote only at the end of the file; the useful place to
-    // point at is the opening quote, which is the last quote character before that point.
-    if (error.code === 'MISSING_CHAR' && /quote/.test(message)) {
-      const opening = Math.max(text.lastIndexOf('"', error.pos[0] - 1), text.lastIndexOf("'", error.pos[0] - 1));
-      if (opening >= 0) ({ line, col } = lineCounter.linePos(opening));
-      message = 'this quoted text is never closed. Add the closing quote at its end.';
-    }
-    return { file, line: line + lineOffset, col, path: '', message: `YAML syntax: ${message}` };
-  });
-  return { source, data: errors.length ? undefined : doc.toJS(), errors };
+  const problems = [...doc.errors, ...doc.warnings];
+  const fail = (slip: Slip) => ({ source, data: undefined, errors: [{ file, line: slip.line + lineOffset, col: slip.col, path: '', message: slip.message }] });
+  if (problems.length) return fail(explainSyntax(text, problems));
+  try {
+    return { source, data: doc.toJS(), errors: [] };
+  } catch {
+    // `*word` refers to a value named `&word` elsewhere; unnamed, the parser gives up only here.
+    return fail(explainSyntax(text, [{ code: 'BAD_ALIAS', linePos: undefined }]));
+  }
 }
 
 function nodeAt(source: YamlSource, path: DataPath): Node | undefined {

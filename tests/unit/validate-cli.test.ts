@@ -34,9 +34,10 @@ describe('npm run validate', () => {
     const root = await writeFixture({ 'site/images/unused.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'site/pages/orphan.yaml': orphan });
     const run = validate(root);
     expect(run.status).toBe(0);
-    expect(run.stderr).toContain('warning  site/images/unused.svg:1:1  image is not used by any page or article.');
-    expect(run.stderr).toContain('warning  site/pages/orphan.yaml:2:7  path: no link leads to "/orphan": visitors can only reach it by typing its address.');
-    expect(run.stdout).toContain('(2 warnings)');
+    expect(run.stdout).toContain('warning  site/images/unused.svg:1:1  image is not used by any page or article.');
+    expect(run.stdout).toContain('warning  site/pages/orphan.yaml:2:7  path: no link leads to "/orphan": visitors can only reach it by typing its address.');
+    // The summary counts the warnings above it: it comes last, on a line of its own.
+    expect(run.stdout).toMatch(/\nsite\/ is valid: .* \(2 warnings\)\.\n$/);
   });
 });
 

@@ -1,0 +1,304 @@
+// The slips people make in YAML, each explained in plain words with the line to type instead.
+// The parser only tells us *that* a file cannot be read and roughly where; this module looks at
+// the lines themselves to name the one slip behind it. Nothing from the parser's own vocabulary
+// reaches a person: a case the catalogue does not know gets a plain sentence and the lines around it.
+// Pure functions (text in, message out), so the CLI, the dev error screen and the studio agree.
+import type { YAMLError } from 'yaml';
+
+export interface Slip {
+  line: number;
+  col: number;
+  message: string;
+}
+
+interface Line {
+  number: number;
+  text: string;
+  indent: number;
+  /** Where the content starts after any `- ` markers: the indentation of the item's fields. */
+  content: number;
+  dash: boolean;
+  key?: string;
+  /** The value after `key: `, without a trailing comment. */
+  value?: string;
+  blank: boolean;
+}
+
+const keyPattern = /^([A-Za-z0-9_$][\w$.-]*|"[^"]*"|'[^']*'):(?:[ \t]+(.*))?$/;
+
+function readLine(text: string, number: number): Line {
+  const indent = /^ */.exec(text)![0].length;
+  const dashes = /^(?:-(?: +|$))*/.exec(text.slice(indent))![0];
+  const rest = text.slice(indent + dashes.length).trimEnd();
+  const blank = rest === '' && dashes === '' ? true : rest.startsWith('#') && dashes === '';
+  const match = keyPattern.exec(rest);
+  const value = match?.[2]?.replace(/\s+#.*$/, '').trim();
+  return { number, text, indent, content: indent + dashes.length, dash: dashes !== '', key: match?.[1], value: match ? value ?? '' : undefined, blank };
+}
+
+const spaces = (n: number) => ' '.repeat(n);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const shown = (line: string) => `\`${line.trimEnd()}\``;
+/** How to write a fixed line: in backticks, and how far it is indented when that matters. */
+const typeLine = (line: string) => {
+  const indent = /^ */.exec(line)![0].length;
+  return `${shown(line)}${indent ? ` (${plural(indent, 'space')} before it)` : ''}`;
+};
+
+/** Quotes a text value for YAML: double quotes, or single quotes when it holds a double quote. */
+export function quoted(value: string): string {
+  if (!value.includes('"')) return `"${value.replace(/\\/g, '\\\\')}"`;
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** The indentations a line could have after the lines before it, and the line that opens each. */
+function allowedIndents(lines: Line[], index: number): Map<number, Line | undefined> {
+  const allowed = new Map<number, Line | undefined>([[0, undefined]]);
+  let previous: Line | undefined;
+  for (let i = index - 1; i >= 0; i--) if (!lines[i].blank) { previous = lines[i]; break; }
+  if (!previous) return allowed;
+  // Walk up: every line less indented than all below it is an ancestor whose level is still open.
+  let floor = Infinity;
+  const ancestors: Line[] = [];
+  for (let i = previous.number - 1; i >= 0; i--) {
+    const line = lines[i];
+    if (line.blank || line.indent >= floor) continue;
+    floor = line.indent;
+    ancestors.push(line);
+    if (floor === 0) break;
+  }
+  for (const line of ancestors.reverse()) {
+    allowed.set(line.indent, parentOf(lines, line));
+    if (line.dash) allowed.set(line.content, line);
+  }
+  return allowed;
+}
+
+/** The nearest line above `line` that is less indented: the field or item it belongs to. */
+function parentOf(lines: Line[], line: Line): Line | undefined {
+  for (let i = line.number - 2; i >= 0; i--) if (!lines[i].blank && lines[i].indent < line.indent) return lines[i];
+  return undefined;
+}
+
+function opensBlock(line: Line): boolean {
+  return line.key !== undefined && (line.value === '' || /^[|>][-+]?\d*$/.test(line.value ?? ''));
+}
+
+const describeParent = (parent: Line | undefined) =>
+  !parent ? 'the top of the file' : parent.key ? `"${parent.key.replace(/^["']|["']$/g, '')}"` : `the list item on line ${parent.number}`;
+
+// Characters that mean something to YAML at the start of a value.
+const reserved: Record<string, string> = {
+  '@': 'is reserved', '`': 'is reserved', '%': 'starts a directive', '*': 'refers to another value', '&': 'names a value',
+  '!': 'marks a type', '|': 'starts a block of text', '>': 'starts a block of text', '[': 'starts a list', '{': 'starts a group', '#': 'starts a comment',
+};
+
+function valueStart(line: Line): number {
+  return line.text.indexOf(line.value ?? '', line.content + (line.key?.length ?? 0) + 1);
+}
+
+function withValue(line: Line, value: string): string {
+  return `${line.text.slice(0, line.content)}${line.key}: ${value}`;
+}
+
+function unclosedQuote(line: Line): boolean {
+  const value = line.value ?? (line.dash ? line.text.slice(line.content).trim() : '');
+  const quote = value[0];
+  if (quote === '"') return !/^"(?:[^"\\]|\\.)*"/.test(value);
+  if (quote === "'") return !/^'(?:[^']|'')*'/.test(value);
+  return false;
+}
+
+function unbalanced(value: string): boolean {
+  let depth = 0;
+  for (const c of value.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, '')) {
+    if (c === '[' || c === '{') depth++;
+    if (c === ']' || c === '}') depth--;
+  }
+  return depth > 0;
+}
+
+/** Each detector looks at the lines up to where the parser gave up and names the slip, or passes. */
+type Detector = (lines: Line[], stop: number, codes: Set<string>) => Slip | undefined;
+
+const tab: Detector = (lines, stop) => {
+  const line = lines.slice(0, stop + 1).find((l) => /^ *\t/.test(l.text));
+  if (!line) return undefined;
+  const fixed = readLine(line.text.replace(/^[ \t]+/, ''), line.number);
+  const index = line.number - 1;
+  const allowed = allowedIndents(lines, index);
+  const above = lines.slice(0, index).reverse().find((l) => !l.blank);
+  const indent = above ? (opensBlock(above) ? above.content + 2 : above.dash && !fixed.dash ? above.content : above.indent) : 0;
+  const target = allowed.has(indent) || (above && opensBlock(above)) ? indent : 0;
+  return { line: line.number, col: line.text.indexOf('\t') + 1, message: `this line is indented with a tab. YAML only accepts spaces before a line. Write it as ${typeLine(spaces(target) + fixed.text.trim())}.` };
+};
+
+const quote: Detector = (lines, stop) => {
+  const line = lines.slice(0, stop + 1).find((l) => !l.blank && unclosedQuote(l));
+  if (!line) return undefined;
+  const start = line.value !== undefined ? valueStart(line) : line.content;
+  const mark = line.text[start];
+  return { line: line.number, col: start + 1, message: `the quote ${mark} opened here is never closed, so YAML reads everything after it as one text. Close it at the end of the text: ${typeLine(`${line.text.trimEnd()}${mark}`)}.` };
+};
+
+const bracket: Detector = (lines, stop) => {
+  const line = lines.slice(0, stop + 1).find((l) => l.value !== undefined && /^[[{]/.test(l.value) && unbalanced(l.value));
+  if (!line) return undefined;
+  const open = line.value![0];
+  const close = open === '[' ? ']' : '}';
+  return { line: line.number, col: valueStart(line) + 1, message: `the ${open} here is never closed with ${close}. If this is text, put it in quotes: ${typeLine(withValue(line, quoted(line.value!)))}.` };
+};
+
+const reservedStart: Detector = (lines, stop, codes) => {
+  if (![...codes].some((c) => ['BAD_SCALAR_START', 'UNEXPECTED_TOKEN', 'BAD_ALIAS', 'TAG_RESOLVE_FAILED', 'UNRESOLVED_ALIAS', 'BAD_INDENT', 'MISSING_CHAR', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY'].includes(c))) return undefined;
+  const line = lines.slice(0, stop + 1).find((l) => {
+    const first = l.value?.[0];
+    if (!first || !(first in reserved) || first === '#' || first === '[' || first === '{') return false;
+    // `|` and `>` alone start a block of text on the lines below, which is fine.
+    return !((first === '|' || first === '>') && /^[|>][-+]?\d*$/.test(l.value!));
+  });
+  if (!line) return undefined;
+  const first = line.value![0];
+  return { line: line.number, col: valueStart(line) + 1, message: `text cannot start with ${first} in YAML: at the start of a value it ${reserved[first]}. Put the text in quotes: ${typeLine(withValue(line, quoted(line.value!)))}.` };
+};
+
+const colonInText: Detector = (lines, stop) => {
+  const line = lines[stop];
+  if (line?.value === undefined || /^["'[{]/.test(line.value)) return undefined;
+  const colon = /:(?: |$)/.exec(line.value);
+  if (!colon) return undefined;
+  const field = line.value.slice(0, colon.index);
+  return { line: line.number, col: valueStart(line) + colon.index + 1, message: `the colon after "${field}" made YAML read the rest of the text as a new field. Put the whole text in quotes: ${typeLine(withValue(line, quoted(line.value)))}.` };
+};
+
+const duplicate: Detector = (lines, _stop, codes) => {
+  if (!codes.has('DUPLICATE_KEY')) return undefined;
+  for (const line of lines) {
+    if (!line.key) continue;
+    for (let i = line.number; i < lines.length; i++) {
+      const other = lines[i];
+      if (other.blank) continue;
+      if (other.content < line.content || (other.dash && other.indent <= line.indent && other.content <= line.content)) break;
+      if (other.content === line.content && !other.dash && other.key === line.key) {
+        return { line: other.number, col: other.content + 1, message: `"${line.key}" is written twice in the same group, on line ${line.number} and on line ${other.number}. Keep the one you want and delete the other.` };
+      }
+    }
+  }
+  return undefined;
+};
+
+const lostColon: Detector = (lines, stop) => {
+  for (const line of lines.slice(Math.max(0, stop - 1), stop + 2)) {
+    if (line.blank || line.key !== undefined) continue;
+    const words = /^([A-Za-z_][\w-]*)(?: +(.*))?$/.exec(line.text.slice(line.content).trimEnd());
+    if (!words) continue;
+    const index = line.number - 1;
+    const neighbours = [...lines.slice(0, index).reverse(), ...lines.slice(index + 1)].filter((l) => !l.blank && l.content === line.content && l.key !== undefined);
+    if (!neighbours.length && !(index > 0 && lines.slice(0, index).reverse().find((l) => !l.blank && opensBlock(l)))) continue;
+    const fixed = `${line.text.slice(0, line.content)}${words[1]}:${words[2] ? ` ${words[2]}` : ''}`;
+    return { line: line.number, col: line.content + words[1].length + 1, message: `a colon is missing after the field name "${words[1]}". Write it as ${typeLine(fixed)}.` };
+  }
+  return undefined;
+};
+
+/** The nearest line above at the same or a lower indentation (skipping deeper lines). */
+function siblingAbove(lines: Line[], line: Line): Line | undefined {
+  for (let i = line.number - 2; i >= 0; i--) {
+    const other = lines[i];
+    if (other.blank || other.indent > line.indent) continue;
+    return other.indent === line.indent ? other : undefined;
+  }
+  return undefined;
+}
+
+const listOrField: Detector = (lines, stop) => {
+  for (const line of lines.slice(Math.max(0, stop - 1), stop + 1)) {
+    if (line.blank) continue;
+    const sibling = siblingAbove(lines, line);
+    if (!sibling) continue;
+    if (line.dash && !sibling.dash && sibling.key !== undefined) {
+      const fixed = `${spaces(line.indent)}${line.text.slice(line.content)}`;
+      return { line: line.number, col: line.indent + 1, message: `this line starts a list item with "- ", but the lines around it are fields, not a list. Remove the dash: ${typeLine(fixed)}.` };
+    }
+    if (!line.dash && sibling.dash && line.key !== undefined) {
+      const item = lines.slice(sibling.number - 1, line.number - 1).filter((l) => l.content === sibling.content && l.key).map((l) => l.key);
+      const message = item.includes(line.key)
+        ? `this line is a field, but the lines around it are list items, each starting with "- ". If it starts a new item, write it as ${typeLine(`${spaces(line.indent)}- ${line.text.trim()}`)}.`
+        : `this line is a field, but the lines around it are list items, each starting with "- ". If it belongs to the item above, indent it like that item's fields: ${typeLine(`${spaces(sibling.content)}${line.text.trim()}`)}.`;
+      return { line: line.number, col: line.indent + 1, message };
+    }
+  }
+  return undefined;
+};
+
+const indentation: Detector = (lines, stop) => {
+  for (const line of lines.slice(stop, stop + 2)) {
+    if (!line || line.blank) continue;
+    const index = line.number - 1;
+    const above = lines.slice(0, index).reverse().find((l) => !l.blank);
+    if (!above || (opensBlock(above) && line.indent > above.content)) continue;
+    const allowed = allowedIndents(lines, index);
+    if (allowed.has(line.indent)) continue;
+    // The level of the line above (or its fields), else the nearest open level.
+    const levels = [...allowed.keys()];
+    const preferred = [above.dash && !line.dash ? above.content : above.indent].filter((n) => allowed.has(n));
+    const target = preferred[0] ?? levels.sort((a, b) => Math.abs(a - line.indent) - Math.abs(b - line.indent))[0];
+    const owner = allowed.get(target);
+    const more = line.indent > target ? 'more' : 'less';
+    return {
+      line: line.number,
+      col: 1,
+      message: `this line is indented ${plural(line.indent, 'space')}, ${more} than the lines it goes with, which use ${target}. It probably belongs to ${describeParent(owner)}. Write it as ${typeLine(spaces(target) + line.text.trim())}.`,
+    };
+  }
+  return undefined;
+};
+
+const detectors: Detector[] = [tab, quote, bracket, reservedStart, duplicate, colonInText, listOrField, lostColon, indentation];
+
+export const genericMessage = 'YAML cannot read this line. Check that it is indented like the lines it goes with, that each field name ends with a colon and a space, and that text holding a colon, a # or a quote is in quotes.';
+
+/**
+ * The one slip behind a file the parser could not read: its place and a plain message with the
+ * line to type instead. `errors` are the parser's (only their codes and positions are used).
+ */
+export function explainSyntax(text: string, errors: readonly Pick<YAMLError, 'code' | 'linePos'>[]): Slip {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((line, i) => readLine(line, i + 1));
+  const first = errors.map((e) => e.linePos?.[0]).filter((p) => p !== undefined).sort((a, b) => a.line - b.line || a.col - b.col)[0] ?? { line: lines.length, col: 1 };
+  const stop = Math.min(first.line, lines.length) - 1;
+  const codes = new Set(errors.map((e) => e.code));
+  for (const detect of detectors) {
+    const slip = detect(lines, stop, codes);
+    if (slip) return slip;
+  }
+  return { line: first.line, col: first.col, message: genericMessage };
+}
+
+/** A file that is not UTF-8: where its first foreign byte is, or undefined when it is fine. */
+export function notUtf8(bytes: Uint8Array): Slip | undefined {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return undefined;
+  } catch {
+    let offset = 0;
+    // Find the first byte that does not start or continue a valid UTF-8 sequence.
+    while (offset < bytes.length) {
+      const b = bytes[offset];
+      const size = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+      const valid = size > 0 && offset + size <= bytes.length && [...bytes.subarray(offset + 1, offset + size)].every((c) => c >= 0x80 && c < 0xc0);
+      if (!valid) break;
+      offset += size;
+    }
+    const before = new TextDecoder().decode(bytes.subarray(0, offset)).split('\n');
+    return { line: before.length, col: before.at(-1)!.length + 1, message: 'this file is not saved as UTF-8: the character here is in another encoding (often Windows-1252 or Latin-1). Save the file as UTF-8 in your editor (in VS Code: "Save with Encoding" → UTF-8) and retype the character.' };
+  }
+}
+
+const kindNames: Record<string, string> = { page: 'page', article: "article's front matter", form: 'form', settings: 'site settings file', redirects: 'redirects file' };
+
+/** A file with no fields at all: just created, emptied, or only comments and `---`. */
+export function emptyFileMessage(kind: string, required: string[]): string {
+  const needs = required.length ? ` It needs ${required.map((name) => `"${name}"`).join(', ').replace(/, ([^,]*)$/, ' and $1')}, each on its own line as \`name: value\`.` : '';
+  const start = kind === 'page' ? ' `npm run new -- page /address "Title"` writes a page to start from.' : kind === 'article' ? ' `npm run new -- post my-slug "Title"` writes an article to start from.' : '';
+  return `this ${kindNames[kind] ?? 'file'} has no fields yet.${needs}${start}`;
+}
