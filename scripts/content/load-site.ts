@@ -7,12 +7,13 @@ import { checkSite, type Entry } from './checks.ts';
 import { checkImageFiles } from './image-files.ts';
 import { byPosition, ContentErrors, type ContentError } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown as render } from './markdown.ts';
 import { blogPath, type Article, type SiteModel } from './model.ts';
 import { contentValidator, schemaMistakes, sectionTypes, type ContentKind } from './schemas.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
 import { emptyFileMessage, notUtf8 } from './yaml-slips.ts';
+import { mergeConsequences } from './consequences.ts';
 import { declaredId, declaredPath } from './declared.ts';
 import { placeholderErrors } from './placeholders.ts';
 
@@ -34,6 +35,27 @@ function declaration(kind: ContentKind, source: YamlSource, text: string, relati
   }
   if (kind === 'form') return { kind, source: file, data: { id: formIdOf(file) } };
   return { kind, source: file, data: {}, slug };
+}
+
+// The dev server and the studio recompile after every save, and usually one file changed: the
+// others are not parsed or rendered again. One entry per file name (the last text seen); the
+// parsed data is only read downstream, never changed.
+const parsedFiles = new Map<string, { text: string; lineOffset: number; parsed: ReturnType<typeof parseYaml> }>();
+function parseOnce(file: string, text: string, lineOffset: number): ReturnType<typeof parseYaml> {
+  const known = parsedFiles.get(file);
+  if (known?.text === text && known.lineOffset === lineOffset) return known.parsed;
+  const parsed = parseYaml(file, text, lineOffset);
+  parsedFiles.set(file, { text, lineOffset, parsed });
+  return parsed;
+}
+const renderedTexts = new Map<string, ReturnType<typeof render>>();
+function renderMarkdown(text: string): ReturnType<typeof render> {
+  let rendered = renderedTexts.get(text);
+  if (!rendered) {
+    if (renderedTexts.size > 500) renderedTexts.clear();
+    renderedTexts.set(text, (rendered = render(text)));
+  }
+  return rendered;
 }
 
 export interface LoadOptions {
@@ -137,7 +159,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
       continue;
     }
     const lineOffset = parts ? 1 : 0;
-    const parsed = parseYaml(file, parts ? parts.yaml : decoded, lineOffset);
+    const parsed = parseOnce(file, parts ? parts.yaml : decoded, lineOffset);
     errors.push(...parsed.errors);
     if (parsed.data === null) {
       const required = (contentValidator(kind).schema as { required?: string[] }).required ?? [];
@@ -161,7 +183,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   for (const entry of entries) {
     const validate = contentValidator(entry.kind);
     if (validate(entry.data)) valid.push(entry);
-    else errors.push(...schemaErrors(validate.errors ?? [], entry.source, types, entry.data));
+    else errors.push(...mergeConsequences(schemaErrors(validate.errors ?? [], entry.source, types, entry.data)));
   }
   for (const kind of ['settings', 'redirects'] as const) {
     if (!entries.some((e) => e.kind === kind) && !errors.some((e) => e.file === `site/${kind === 'settings' ? 'site' : kind}.yaml`))

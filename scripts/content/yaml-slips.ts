@@ -85,11 +85,13 @@ function opensBlock(line: Line): boolean {
 }
 
 const describeParent = (parent: Line | undefined) =>
-  !parent ? 'the top of the file' : parent.key ? `"${parent.key.replace(/^["']|["']$/g, '')}"` : `the list item on line ${parent.number}`;
+  !parent ? 'the top of the file'
+  : parent.dash ? `the list item that starts on line ${parent.number} (${shown(parent.text.trim())})`
+  : parent.key ? `"${parent.key.replace(/^["']|["']$/g, '')}"` : `line ${parent.number}`;
 
 // Characters that mean something to YAML at the start of a value.
 const reserved: Record<string, string> = {
-  '@': 'is reserved', '`': 'is reserved', '%': 'starts a directive', '*': 'refers to another value', '&': 'names a value',
+  '@': 'is reserved', '`': 'is reserved', '%': 'has a meaning of its own', '*': 'refers to another value', '&': 'names a value',
   '!': 'marks a type', '|': 'starts a block of text', '>': 'starts a block of text', '[': 'starts a list', '{': 'starts a group', '#': 'starts a comment',
 };
 
@@ -107,15 +109,6 @@ function unclosedQuote(line: Line): boolean {
   if (quote === '"') return !/^"(?:[^"\\]|\\.)*"/.test(value);
   if (quote === "'") return !/^'(?:[^']|'')*'/.test(value);
   return false;
-}
-
-function unbalanced(value: string): boolean {
-  let depth = 0;
-  for (const c of value.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, '')) {
-    if (c === '[' || c === '{') depth++;
-    if (c === ']' || c === '}') depth--;
-  }
-  return depth > 0;
 }
 
 /** Each detector looks at the lines up to where the parser gave up and names the slip, or passes. */
@@ -141,12 +134,36 @@ const quote: Detector = (lines, stop) => {
   return { line: line.number, col: start + 1, message: `the quote ${mark} opened here is never closed, so YAML reads everything after it as one text. Close it at the end of the text: ${typeLine(`${line.text.trimEnd()}${mark}`)}.` };
 };
 
+/** After a value's opening bracket: whether it closes, and whether text follows the close. */
+function bracketShape(value: string): 'open' | 'trailing' | 'fine' {
+  let depth = 0;
+  const bare = value.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, '""');
+  for (let i = 0; i < bare.length; i++) {
+    const c = bare[i];
+    if (c === '[' || c === '{') depth++;
+    if (c === ']' || c === '}') depth--;
+    if (depth === 0) return bare.slice(i + 1).trim() ? 'trailing' : 'fine';
+  }
+  return 'open';
+}
+
 const bracket: Detector = (lines, stop) => {
-  const line = lines.slice(0, stop + 1).find((l) => l.value !== undefined && /^[[{]/.test(l.value) && unbalanced(l.value));
-  if (!line) return undefined;
-  const open = line.value![0];
-  const close = open === '[' ? ']' : '}';
-  return { line: line.number, col: valueStart(line) + 1, message: `the ${open} here is never closed with ${close}. If this is text, put it in quotes: ${typeLine(withValue(line, quoted(line.value!)))}.` };
+  for (const line of lines.slice(0, stop + 1)) {
+    if (line.value === undefined || !/^[[{]/.test(line.value)) continue;
+    const shape = bracketShape(line.value);
+    if (shape === 'fine') continue;
+    const open = line.value[0];
+    const close = open === '[' ? ']' : '}';
+    const fix = typeLine(withValue(line, quoted(line.value)));
+    return {
+      line: line.number,
+      col: valueStart(line) + 1,
+      message: shape === 'open'
+        ? `the ${open} here starts a ${open === '[' ? 'list' : 'group'} written on one line, and it is never closed with ${close}. Close it: ${typeLine(`${line.text.trimEnd()}${close}`)}, or if this is text, put it in quotes: ${fix}.`
+        : `text cannot start with ${open} in YAML: at the start of a value it ${reserved[open]}. Put the text in quotes: ${fix}.`,
+    };
+  }
+  return undefined;
 };
 
 const reservedStart: Detector = (lines, stop, codes) => {

@@ -85,10 +85,10 @@ describe('errors point at the exact node', () => {
 
   it('a YAML syntax error in the same format', async () => {
     expect(await errorsFor({ 'site/pages/home.yaml': home.replace('title: Home', 'title: "Home') })).toEqual([
-      'site/pages/home.yaml:3:8  YAML syntax: this quoted text is never closed. Add the closing quote at its end.',
+      'site/pages/home.yaml:3:8  the quote " opened here is never closed, so YAML reads everything after it as one text. Close it at the end of the text: `title: "Home"`.',
     ]);
     const [indent] = await errorsFor({ 'site/pages/home.yaml': home.replace('  - type: articles', '  - type: articles\n   bad: indent') });
-    expect(indent).toMatch(/^site\/pages\/home\.yaml:18:\d+  YAML syntax: /);
+    expect(indent).toMatch(/^site\/pages\/home\.yaml:18:1  this line is indented 3 spaces, less than the lines it goes with, which use 4\. /);
   });
 
   it('a number where text is expected is an error, not a silent coercion', async () => {
