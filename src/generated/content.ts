@@ -119,7 +119,7 @@ export interface ContentFiles {
  */
 export interface Settings {
   /**
-   * The provider's name: the header logo text, the end of every page title, the footer and the article author label.
+   * The provider's name: the header logo text, the end of every page title, the footer and the article author label. At most 32 characters, so it stays on one line in the header, even on a phone.
    */
   name: string;
   /**
@@ -174,7 +174,7 @@ export interface Settings {
      */
     cta: {
       /**
-       * The link text.
+       * The button text. At most 24 characters, so the button stays on one line beside the site's name.
        */
       label: string;
       to: InternalPath;
