@@ -1,7 +1,11 @@
-// The site header: logo text, the top navigation with its active link, the 'Summon Us' button,
-// and on small screens a menu that closes as soon as a link is chosen.
+// The site header: the site's name, the top navigation with its active link, the header button,
+// and a menu. Any number of links fits: the row of links sits in a box that CSS measures (a
+// scroll-state container query); when they do not fit on one line they give way to the menu
+// button, and the name and the header button never wrap. Below the medium breakpoint the links
+// and the header button are always in the menu.
 import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSite } from '../site-context.tsx';
 import classes from './Header.module.css';
@@ -12,10 +16,30 @@ export function isActive(linkPath: string, location: string): boolean {
   return location === linkPath || location.startsWith(`${linkPath}/`);
 }
 
+/**
+ * For browsers without scroll-state container queries: the same measurement in script, after
+ * hydration. Chromium needs none of it, so its first paint is already right.
+ */
+function useOverflowFallback() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || CSS.supports('container-type', 'scroll-state')) return;
+    const measure = () => setOverflowing(box.scrollWidth > box.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflowing };
+}
+
 export function Header() {
   const { settings } = useSite();
   const [location] = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const { ref, overflowing } = useOverflowFallback();
   const { links, cta } = settings.navigation;
   const navLinks = (mobile: boolean) =>
     links.map((link) => (
@@ -32,28 +56,30 @@ export function Header() {
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
-        <Link href="/" className={classes.logo} onClick={close}>
+        <Link href="/" className={classes.logo} onClick={close} data-one-line>
           {settings.theme?.logo ? <img src={settings.theme.logo} alt={settings.name} className={classes.logoImage} /> : settings.name}
         </Link>
-        <nav aria-label="Main" className={classes.desktopNav}>
-          {navLinks(false)}
-          <Button component={Link} href={cta.to} className={classes.cta} aria-current={isActive(cta.to, location) ? 'page' : undefined}>
+        <nav aria-label="Main" className={classes.nav}>
+          <div ref={ref} className={classes.links} data-overflowing={overflowing || undefined}>
+            <div className={classes.row}>{navLinks(false)}</div>
+            <Burger
+              className={classes.burger}
+              opened={opened}
+              onClick={toggle}
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={opened}
+              aria-controls="mobile-navigation"
+            />
+          </div>
+          <Button component={Link} href={cta.to} className={classes.cta} aria-current={isActive(cta.to, location) ? 'page' : undefined} data-one-line>
             {cta.label}
           </Button>
         </nav>
-        <Burger
-          opened={opened}
-          onClick={toggle}
-          hiddenFrom="md"
-          aria-label={opened ? 'Close navigation' : 'Open navigation'}
-          aria-expanded={opened}
-          aria-controls="mobile-navigation"
-        />
       </Container>
       <nav id="mobile-navigation" aria-label="Main (mobile)" className={classes.mobileNav} data-opened={opened || undefined} hidden={!opened}>
         <Group gap={0} className={classes.mobileList}>
           {navLinks(true)}
-          <Button component={Link} href={cta.to} fullWidth mt="sm" onClick={close}>
+          <Button component={Link} href={cta.to} fullWidth mt="sm" onClick={close} className={classes.mobileCta}>
             {cta.label}
           </Button>
         </Group>

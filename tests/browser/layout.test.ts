@@ -51,13 +51,25 @@ describe('header navigation', () => {
   });
 });
 
+describe('header', () => {
+  it('shows every link in one row when they fit, and no menu button', async () => {
+    const { page } = await openPage(h.browser, { width: 1280 });
+    await page.goto(h.baseUrl + '/');
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    for (const name of ['Start', 'Offer', 'Products', 'Reading', 'Reach Us']) expect(await nav.getByRole('link', { name }).isVisible(), name).toBe(true);
+    expect(await page.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
+    await page.close();
+  });
+});
+
 describe('mobile menu', () => {
   it('opens from the burger and closes when a link is chosen', async () => {
     const { page } = await openPage(h.browser, { width: 390, height: 844 });
     await page.goto(h.baseUrl + '/');
     const menu = page.locator('#mobile-navigation');
     expect(await menu.isVisible()).toBe(false);
-    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).isVisible()).toBe(false);
+    // On a phone the links wait in the menu: the row is hidden and the menu button shows.
+    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Products' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     expect(await menu.isVisible()).toBe(true);
     await menu.getByRole('link', { name: 'Products' }).click();
