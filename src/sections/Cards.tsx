@@ -1,5 +1,5 @@
 import { Badge, Card, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { ActionButton } from '../components/ActionButton.tsx';
+import { ActionButton, OnDarkContext } from '../components/ActionButton.tsx';
 import { ButtonRow } from '../components/ButtonRow.tsx';
 import { SiteIcon } from '../components/icons.tsx';
 import type { SectionOf } from '../browser-data.ts';
@@ -12,43 +12,45 @@ export function Cards({ section }: { section: SectionOf<'cards'> }) {
     <>
       <SimpleGrid component="ul" cols={{ base: 1, sm: Math.min(columns, 2), md: columns }} spacing="lg" className={classes.grid}>
         {section.cards.map((card, index) => (
-          <Card component="li" key={card.title} withBorder padding="xl" radius="lg" className={classes.card} data-color={card.color ?? 'blue'}>
-            <div className={classes.top}>
-              {card.icon && (
-                <ThemeIcon size={48} radius="md" variant="light" className={classes.icon}>
-                  <SiteIcon name={card.icon} size={26} />
-                </ThemeIcon>
-              )}
-              {section.numbered && <span className={classes.number}>{String(index + 1).padStart(2, '0')}</span>}
-              {card.badge && (
-                <Badge variant="light" className={classes.badge}>
-                  {card.badge}
-                </Badge>
-              )}
-            </div>
-            <Title order={3} className={classes.title}>
-              {card.title}
-            </Title>
-            {card.description && <Text className={classes.description}>{card.description}</Text>}
-            {card.items && (
-              <List spacing={6} size="sm" mt="md" className={classes.items} icon={<SiteIcon name="circle-check" size={18} />}>
-                {card.items.map((item) => (
-                  <List.Item key={item}>{item}</List.Item>
-                ))}
-              </List>
-            )}
-            {card.metrics && (
-              <div className={classes.metrics}>
-                <StatGrid items={card.metrics} columns={2} compact />
+          <Card component="li" key={card.title} withBorder padding="xl" radius="lg" className={classes.card} data-color={card.color ?? 'blue'} data-surface="light">
+            <OnDarkContext.Provider value={false}>
+              <div className={classes.top}>
+                {card.icon && (
+                  <ThemeIcon size={48} radius="md" variant="light" className={classes.icon}>
+                    <SiteIcon name={card.icon} size={26} />
+                  </ThemeIcon>
+                )}
+                {section.numbered && <span className={classes.number}>{String(index + 1).padStart(2, '0')}</span>}
+                {card.badge && (
+                  <Badge variant="light" className={classes.badge}>
+                    {card.badge}
+                  </Badge>
+                )}
               </div>
-            )}
-            {card.links && (
-              <div className={classes.links}>
-                {card.links.map((link) => (
-                  <ActionButton key={link.label} button={{ variant: 'subtle', icon: 'arrow-right', ...link }} />
-                ))}
-              </div>
-            )}
+              <Title order={3} className={classes.title}>
+                {card.title}
+              </Title>
+              {card.description && <Text className={classes.description}>{card.description}</Text>}
+              {card.items && (
+                <List spacing={6} size="sm" mt="md" className={classes.items} icon={<SiteIcon name="circle-check" size={18} />}>
+                  {card.items.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+              )}
+              {card.metrics && (
+                <div className={classes.metrics}>
+                  <StatGrid items={card.metrics} columns={2} compact />
+                </div>
+              )}
+              {card.links && (
+                <div className={classes.links}>
+                  {card.links.map((link) => (
+                    <ActionButton key={link.label} button={{ variant: 'subtle', icon: 'arrow-right', ...link }} />
+                  ))}
+                </div>
+              )}
+            </OnDarkContext.Provider>
           </Card>
         ))}
       </SimpleGrid>
