@@ -57,7 +57,7 @@ describe('mobile menu', () => {
     await page.goto(h.baseUrl + '/');
     const menu = page.locator('#mobile-navigation');
     expect(await menu.isVisible()).toBe(false);
-    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Technology' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     expect(await menu.isVisible()).toBe(true);
     await menu.getByRole('link', { name: 'Technology' }).click();
