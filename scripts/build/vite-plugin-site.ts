@@ -1,13 +1,15 @@
 // Vite plugin: serves the compiled site to the browser. `virtual:site` is the site shell (settings
 // and forms); /_data/<path>.json is each route's content; /images/* comes from site/images. In dev
 // it watches site/**, recompiles on every change, and reloads the page only when the data changed;
-// a content error shows in the browser with the same file:line:col message as `npm run validate`.
+// a content error shows on the preview's own error screen (dev-screen.ts) with the same messages as
+// `npm run validate`, in front of the last version of the page that worked.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatError, type ContentError } from '../content/errors.ts';
 import { loadSite } from '../content/load-site.ts';
-import { codeFrame } from './code-frame.ts';
+import type { SiteModel } from '../content/model.ts';
+import { contentErrorReport, devPages, errorScreenEvent, errorScreenModule } from './dev-screen.ts';
 import { routeData, siteShell } from './model-to-routes.ts';
 import { inlineSmallImages } from './inline-image.ts';
 import { routeDataUrl, type RouteData, type SiteShell } from '../../src/browser-data.ts';
@@ -17,13 +19,22 @@ const virtualId = 'virtual:site';
 const resolvedId = `\0${virtualId}`;
 
 interface State {
+  model?: SiteModel;
   shell?: SiteShell;
   routes: Map<string, RouteData>;
   errors: ContentError[];
   fingerprint: string;
 }
 
-export function sitePlugin(options: { root: string; includeDrafts: boolean }): Plugin {
+/** What the site plugin tells other dev plugins (the lead endpoints, the studio), through `api`. */
+export interface SiteApi {
+  /** The last site model that compiled without errors. */
+  model(): SiteModel | undefined;
+  /** The content errors of the files as they are now (empty when the last compile succeeded). */
+  errors(): ContentError[];
+}
+
+export function sitePlugin(options: { root: string; includeDrafts: boolean }): Plugin<SiteApi> {
   let state: State = { routes: new Map(), errors: [], fingerprint: '' };
 
   async function compile(): Promise<State> {
@@ -31,73 +42,82 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
     if (!result.model) return { ...state, errors: result.errors };
     const shell = siteShell(result.model);
     const routes = routeData(result.model, inlineSmallImages(options.root));
-    return { shell, routes, errors: [], fingerprint: JSON.stringify([shell, [...routes]]) };
+    return { model: result.model, shell, routes, errors: [], fingerprint: JSON.stringify([shell, [...routes]]) };
   }
 
   async function showErrors(server: ViteDevServer, errors: ContentError[]) {
-    const first = errors[0];
-    const frame = await readFile(path.join(options.root, first.file), 'utf8').then((text) => codeFrame(text, first.line, first.col)).catch(() => '');
     server.config.logger.error(errors.map(formatError).join('\n'), { timestamp: true });
-    server.ws.send({
-      type: 'error',
-      err: {
-        message: `${errors.length} content error${errors.length === 1 ? '' : 's'} in site/:\n\n${errors.map(formatError).join('\n')}`,
-        stack: '',
-        id: path.join(options.root, first.file),
-        frame,
-        loc: { file: first.file, line: first.line, column: first.col },
-        plugin: 'site',
-      },
-    });
+    server.ws.send({ type: 'custom', event: errorScreenEvent, data: await contentErrorReport(options.root, errors) });
   }
 
   return {
     name: 'site',
+    api: { model: () => state.model, errors: () => state.errors },
     async buildStart() {
       state = await compile();
       if (state.errors.length && !this.meta.watchMode) this.error(`Content errors:\n${state.errors.map(formatError).join('\n')}`);
     },
-    transformIndexHtml() {
+    transformIndexHtml(_html, context) {
       const favicon = state.shell?.settings.favicon;
-      return favicon ? [{ tag: 'link', attrs: { rel: 'icon', href: favicon }, injectTo: 'head' }] : [];
+      return [
+        ...(favicon ? [{ tag: 'link', attrs: { rel: 'icon', href: favicon }, injectTo: 'head' as const }] : []),
+        // The error screen exists only in the preview: a build never includes it.
+        ...(context.server ? [{ tag: 'script', attrs: { type: 'module', src: errorScreenModule }, injectTo: 'body' as const }] : []),
+      ];
     },
     resolveId(id) {
       return id === virtualId ? resolvedId : undefined;
     },
     load(id) {
       if (id !== resolvedId) return undefined;
+      // In dev, a site that never compiled gets the error screen's own page instead (dev-screen.ts).
       if (!state.shell) throw new Error(`site/ has errors:\n${state.errors.map(formatError).join('\n')}`);
       return `export default ${JSON.stringify(state.shell)};`;
     },
     configureServer(server) {
       const siteDir = path.join(options.root, 'site');
       server.watcher.add(siteDir);
-      const onChange = async (file: string) => {
-        if (!file.startsWith(siteDir)) return;
-        server.config.logger.info(`Reloading ${path.relative(options.root, file)}`, { timestamp: true });
+      const recompile = async () => {
         const next = await compile();
         if (next.errors.length) {
           state = { ...state, errors: next.errors };
           return showErrors(server, next.errors);
         }
-        // Reload when the data changed, or to clear an error the browser is still showing.
+        // Reload when the data changed, or when the browser still shows an error (or nothing).
         const changed = next.fingerprint !== state.fingerprint || state.errors.length > 0;
         state = next;
         if (!changed) return;
+        server.ws.send({ type: 'custom', event: errorScreenEvent, data: { errors: [] } });
         const module = server.moduleGraph.getModuleById(resolvedId);
         if (module) server.moduleGraph.invalidateModule(module);
         server.ws.send({ type: 'full-reload' });
+      };
+      // Saves come in bursts (an editor writes, a tool rewrites): one compile at a time, and one
+      // more after it when files changed meanwhile, so the screen always shows the files as they are.
+      let running: Promise<void> | undefined;
+      let again = false;
+      const onChange = (file: string) => {
+        if (!file.startsWith(siteDir)) return;
+        server.config.logger.info(`Reloading ${path.relative(options.root, file)}`, { timestamp: true });
+        if (running) {
+          again = true;
+          return;
+        }
+        running = (async () => {
+          do {
+            again = false;
+            await recompile().catch((error: unknown) => server.config.logger.error(String((error as Error).stack ?? error)));
+          } while (again);
+          running = undefined;
+        })();
       };
       server.watcher.on('change', onChange).on('add', onChange).on('unlink', onChange);
       // Route data and images, answered the way the production server answers them.
       server.middlewares.use(async (req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://localhost');
+        // While site/ has errors, the last version that worked is served: the error screen
+        // stands in front of it, and the page behind is never a 404.
         if (url.pathname.startsWith('/_data/')) {
-          if (state.errors.length) {
-            void showErrors(server, state.errors);
-            res.statusCode = 500;
-            return res.end(JSON.stringify({ error: 'content errors', messages: state.errors.map(formatError) }));
-          }
           const route = [...state.routes.values()].find((r) => routeDataUrl(r.path) === url.pathname);
           res.setHeader('Content-Type', 'application/json');
           res.statusCode = route ? 200 : 404;
@@ -115,6 +135,7 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
         }
         next();
       });
+      devPages(server, { root: options.root, state: () => state });
       server.httpServer?.once('listening', () => {
         if (state.errors.length) server.config.logger.error(state.errors.map(formatError).join('\n'));
       });

@@ -1,12 +1,17 @@
-// `npm run dev` as an editor uses it: a YAML edit reloads the page, a broken edit shows the same
-// file:line:col message as the CLI with the lines around it, and fixing it recovers, no restart.
+// `npm run dev` as an editor uses it, on a copy of the fixture site: a YAML edit reloads the page; a
+// broken edit shows the preview's own error screen (the same message as the CLI, the lines around
+// it, no build-tool words) in front of the last version that worked; fixing it recovers, no
+// restart. Files in any state (empty, removed) get an answer. The preview does what the site does:
+// forms deliver their leads, redirects answer 301, unknown addresses 404.
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startChildServer } from '../fixtures/child-server.ts';
+import { loadSite } from '../../scripts/content/load-site.ts';
+import type { SiteModel } from '../../scripts/content/model.ts';
 import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 import { freePort } from '../fixtures/smtp.ts';
 import { launchChromium } from './chromium.ts';
@@ -17,6 +22,9 @@ let siteRoot: string;
 let dev: ChildProcess;
 let browser: Browser;
 let baseUrl: string;
+let notFoundMessage: string;
+/** The fixture as it is before any test edits it. */
+let model: SiteModel;
 
 beforeAll(async () => {
   siteRoot = await mkdtemp(path.join(tmpdir(), 'dev-site-'));
@@ -26,13 +34,17 @@ beforeAll(async () => {
   const env = { ...process.env, SITE_ROOT: siteRoot, PORT: String(port), HOST: 'localhost', DATA_DIR: path.join(siteRoot, 'var') };
   dev = await startChildServer(path.join(root, 'scripts', 'dev.ts'), { url: baseUrl, env, cwd: root });
   browser = await launchChromium();
+  model = (await loadSite({ root: siteRoot, includeDrafts: true })).model!;
+  notFoundMessage = model.settings.notFound.message;
 });
 afterAll(async () => {
   await browser?.close();
   dev?.kill('SIGTERM');
 });
 
-it('reloads on a YAML edit, shows a content error in the browser, and recovers when it is fixed', async () => {
+const screenText = (page: Page) => page.evaluate(() => document.querySelector('site-error-screen')?.shadowRoot?.querySelector('section')?.textContent ?? '');
+
+it('reloads on a YAML edit, shows a content error on its own screen before the last good page, and recovers', async () => {
   const file = path.join(siteRoot, 'site', 'pages', 'offer.yaml');
   const original = await readFile(file, 'utf8');
   const { page } = await openPage(browser);
@@ -47,19 +59,89 @@ it('reloads on a YAML edit, shows a content error in the browser, and recovers w
 
   const broken = original.replace('type: hero', 'type: heor');
   await writeFile(file, broken);
-  const overlay = page.locator('vite-error-overlay');
-  await overlay.waitFor({ timeout: 20_000 });
+  const screen = page.locator('site-error-screen');
+  await screen.waitFor({ timeout: 20_000 });
   const line = broken.split('\n').findIndex((l) => l.includes('type: heor')) + 1;
-  const col = broken.split('\n')[line - 1].indexOf('heor') + 1;
-  const message = `site/pages/offer.yaml:${line}:${col}  section 1 (heor) › type: unknown section type "heor". Did you mean "hero"?`;
-  await expect.poll(() => overlay.textContent().then(() => page.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? '')), { timeout: 10_000 }).toContain(message);
-  const shown = await page.evaluate(() => document.querySelector('vite-error-overlay')!.shadowRoot!.textContent!);
-  // The lines around the problem, with the broken one marked.
+  await expect.poll(() => screenText(page), { timeout: 10_000 }).toContain('Unknown section type "heor". Did you mean "hero"?');
+  const shown = await screenText(page);
+  expect(shown).toContain(`site/pages/offer.yaml, line ${line}`);
+  expect(shown).toContain('section 1 (heor) › type');
+  // The lines around the problem, with the broken one marked; no build tool's name or settings.
   expect(shown).toContain(`> ${line} |   - type: heor`);
+  expect(shown).not.toMatch(/plugin|vite|overlay|config/i);
+  expect(await page.locator('vite-error-overlay').count()).toBe(0);
+  // Behind it, the last version that worked, also after a reload: never the not-found page.
+  expect(await page.getByText('Edited Live Subtitle').count()).toBeGreaterThan(0);
+  await page.reload();
+  await screen.waitFor({ timeout: 20_000 });
+  await page.getByText('Edited Live Subtitle').waitFor({ timeout: 20_000 });
+  expect(await page.getByText(notFoundMessage).count()).toBe(0);
 
   await writeFile(file, original);
-  await overlay.waitFor({ state: 'detached', timeout: 20_000 });
+  await screen.waitFor({ state: 'detached', timeout: 20_000 });
   await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 20_000 });
   expect(await page.getByText(subtitle, { exact: true }).isVisible()).toBe(true);
+  await page.close();
+}, 120_000);
+
+it('a new empty file, a half-written one and a removed one each get an answer, never a crash', async () => {
+  const { page } = await openPage(browser);
+  await page.goto(baseUrl + '/offer');
+  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 });
+  const screen = page.locator('site-error-screen');
+  const added = path.join(siteRoot, 'site', 'pages', 'brand-new.yaml');
+  await writeFile(added, '');
+  await expect.poll(() => screenText(page), { timeout: 20_000 }).toContain('site/pages/brand-new.yaml, line 1');
+  expect(await screenText(page)).toContain('This page has no fields yet.');
+  await writeFile(added, '---\n');
+  await writeFile(added, 'path: /brand-new\ntitle: "Brand\n');
+  await expect.poll(() => screenText(page), { timeout: 20_000 }).toContain('is never closed');
+  await rm(added);
+  await screen.waitFor({ state: 'detached', timeout: 20_000 });
+  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 20_000 });
+  await page.close();
+}, 120_000);
+
+it('answers like the site: redirects 301, unknown addresses 404 with the not-found page', async () => {
+  const html = { accept: 'text/html' };
+  for (const { from, to } of model.redirects) {
+    const response = await fetch(baseUrl + from, { redirect: 'manual', headers: html });
+    expect(response.status, from).toBe(301);
+    expect(new URL(response.headers.get('location')!, baseUrl).pathname).toBe(to);
+  }
+  const { page } = await openPage(browser);
+  const response = await page.goto(baseUrl + '/no-such-page-here');
+  expect(response!.status()).toBe(404);
+  await page.getByText(notFoundMessage).waitFor({ timeout: 30_000 });
+  const known = await fetch(baseUrl + model.pages[0].path, { headers: html });
+  expect(known.status).toBe(200);
+  await page.close();
+}, 120_000);
+
+it('sends a form from the preview: the lead lands in the outbox; another site is still refused', async () => {
+  // The first page that shows a form, whichever it is, and that form's definition.
+  const page$ = model.pages.find((p) => p.sections.some((s) => s.type === 'form'))!;
+  const section = page$.sections.find((s) => s.type === 'form') as { form: string };
+  const form = model.forms.find((f) => f.id === section.form)!;
+  const { page, log } = await openPage(browser);
+  await page.goto(baseUrl + page$.path);
+  const values: Record<string, string> = { email: 'lead@example.com', tel: '+91 98765 43210', textarea: 'A question from the preview.', text: 'Preview Test' };
+  for (const field of form.fields) {
+    const input = page.getByLabel(new RegExp(`^${field.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
+    if (field.kind === 'select') await input.selectOption(field.options![0].value);
+    else await input.fill(values[field.kind]);
+  }
+  await page.getByRole('button', { name: form.submitLabel }).click();
+  await page.getByText(form.successMessage).waitFor({ timeout: 20_000 });
+  const outbox = path.join(siteRoot, 'var', 'outbox');
+  await expect.poll(() => readdir(outbox).catch(() => []), { timeout: 20_000 }).toHaveLength(1);
+  expect(log.errors).toEqual([]);
+  // Every form's endpoint takes a same-site request (an empty one is refused for its content, not its origin).
+  for (const { endpoint } of model.forms) {
+    const status = await page.evaluate((url) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then((r) => r.status), endpoint);
+    expect(status, endpoint).toBe(400);
+    const cross = await fetch(baseUrl + endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://elsewhere.example' }, body: '{}' });
+    expect(cross.status, endpoint).toBe(403);
+  }
   await page.close();
 }, 120_000);
