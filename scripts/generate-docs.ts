@@ -7,6 +7,7 @@ import { itemName } from './content/positions.ts';
 import { composedSchemas, sectionSchemas, sectionTypes, type JsonSchema } from './content/schemas.ts';
 import { deref, shapeOf, type Shape } from './content/shapes.ts';
 import { writeOrCheck } from './generated-file.ts';
+import { catalogueMessage, slipCatalogue } from './content/slip-catalogue.ts';
 
 type Schema = JsonSchema & { title?: string; description?: string; type?: string; enum?: unknown[]; $ref?: string; items?: Schema; properties?: Record<string, Schema>; required?: string[]; examples?: unknown[] };
 
@@ -75,6 +76,18 @@ function documented(schema: Schema, example: unknown, level: number, where = '')
   return [...(schema.description ? [String(schema.description)] : []), fieldTable(schema), ...(example === undefined ? [] : [yamlBlock(example)]), ...nested(schema, where, level)];
 }
 
+/** "Common YAML mistakes", from the slip catalogue, each with the message the compiler really gives. */
+function commonMistakes(): string[] {
+  return [
+    '## Common YAML mistakes',
+    'YAML is picky about spaces, colons and quotes. When a file cannot be read, `npm run validate` and the preview name the one slip behind it, at its line, with the line to type instead. These are the usual ones.',
+    ...slipCatalogue.flatMap((entry) => {
+      const { line, message } = catalogueMessage(entry);
+      return [`### ${entry.title}`, `\`\`\`yaml\n${entry.wrong.trimEnd()}\n\`\`\``, `Line ${line}: ${message.charAt(0).toUpperCase()}${message.slice(1)}`, 'Written as it should be:', `\`\`\`yaml\n${entry.right.trimEnd()}\n\`\`\``];
+    }),
+  ];
+}
+
 export function authoringGuide(): string {
   const schemas = composedSchemas();
   const read = (file: string) => schemas.get(file) as Schema;
@@ -122,6 +135,7 @@ export function authoringGuide(): string {
     ...documented(read('settings.schema.json'), undefined, 3),
     '## Redirects',
     ...documented(read('redirects.schema.json'), undefined, 3),
+    ...commonMistakes(),
   ];
   return `${parts.join('\n\n')}\n`;
 }

@@ -4,6 +4,10 @@
 // last; errors go to stderr. Exit codes are set, not forced, so piped output is never cut short.
 import { formatAnnotation, formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
+import { genericMessage } from './content/yaml-slips.ts';
+import { codeFrame } from './build/code-frame.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const result = await loadSite({ root: process.env.SITE_ROOT, includeDrafts: process.argv.includes('--drafts') });
 const ci = process.env.CI === 'true';
@@ -15,6 +19,14 @@ for (const warning of result.warnings) {
 if (result.errors.length) {
   for (const error of result.errors) {
     console.error(formatError(error));
+    // A slip the catalogue does not name comes with the lines around it.
+    if (error.message === genericMessage) {
+      try {
+        console.error(codeFrame(readFileSync(path.join(process.env.SITE_ROOT ?? '.', error.file), 'utf8'), error.line, error.col));
+      } catch {
+        // The file is gone again: the message stands alone.
+      }
+    }
     if (ci) console.error(formatAnnotation(error));
   }
   const where = result.errors.every((error) => error.file.startsWith('site/')) ? 'site/' : 'the schema (schema/, src/sections/)';

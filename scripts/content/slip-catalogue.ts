@@ -68,6 +68,11 @@ export const slipCatalogue: CatalogueEntry[] = [
     right: 'buttons:\n  - label: Contact\n    to: /contact\n  - label: Services\n  - label: About\n',
   },
   {
+    title: 'Text that starts with #',
+    wrong: 'title: #1 partner for GCCs\ndescription: Write to us.\n',
+    right: 'title: "#1 partner for GCCs"\ndescription: Write to us.\n',
+  },
+  {
     title: 'Text that starts with a character YAML reserves',
     wrong: 'badge: @home in Bengaluru\n',
     right: 'badge: "@home in Bengaluru"\n',

@@ -291,6 +291,25 @@ export function explainSyntax(text: string, errors: readonly Pick<YAMLError, 'co
   return { line: first.line, col: first.col, message: genericMessage };
 }
 
+/**
+ * Text starting with # is read as a comment, so its field silently has no value: `title: #1 choice`.
+ * A comment after a field is written with a space after the #, so `#1` or `#hashtag` is text.
+ */
+export function commentedText(text: string): Slip | undefined {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  for (const [i, raw] of lines.entries()) {
+    const line = readLine(raw, i + 1);
+    const written = line.value?.trimEnd();
+    if (line.key === undefined || !written || !/^#\S/.test(written)) continue;
+    return {
+      line: i + 1,
+      col: raw.indexOf(written) + 1,
+      message: `YAML read "${written}" as a comment, so "${line.key}" has no value: text cannot start with # in YAML. Put the text in quotes: ${typeLine(withValue(line, quoted(written)))}.`,
+    };
+  }
+  return undefined;
+}
+
 /** A file that is not UTF-8: where its first foreign byte is, or undefined when it is fine. */
 export function notUtf8(bytes: Uint8Array): Slip | undefined {
   try {
