@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.ts';
+import { ensureJava } from './ensure-java.ts';
 
 const root = path.join(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -59,6 +60,7 @@ vitest('unit');
 run('Build', process.execPath, ['scripts/build.ts']);
 try {
   ensureChromium();
+  ensureJava();
 } catch (error) {
   finish(`✗ ${(error as Error).message}`);
 }

@@ -10,7 +10,12 @@ import type { RouteData, SiteShell } from './browser-data.ts';
 import { RouteView } from './routing/RouteView.tsx';
 import { cssVariablesResolver, siteTheme } from './theme.ts';
 
-export function App({ shell, initial }: { shell: SiteShell; initial: RouteData }) {
+/**
+ * `stylesInHead`: the prerendered page carries Mantine's CSS variables and global classes in its
+ * <head> (see entry-server's themeStyles), where HTML allows <style>; without a prerendered page
+ * (the dev server) the provider writes them itself.
+ */
+export function App({ shell, initial, stylesInHead = false }: { shell: SiteShell; initial: RouteData; stylesInHead?: boolean }) {
   const [location] = useLocation();
   const [route, setRoute] = useState(initial);
   const theme = useMemo(() => siteTheme(shell.settings.theme), [shell.settings.theme]);
@@ -19,7 +24,7 @@ export function App({ shell, initial }: { shell: SiteShell; initial: RouteData }
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" withCssVariables={!stylesInHead} withGlobalClasses={!stylesInHead}>
       <SiteActions shell={shell} route={route}>
         <Layout>
           <ErrorBoundary title={shell.settings.errorScreen.title} resetKey={location}>

@@ -26,7 +26,7 @@ async function start() {
       hydrateRoot(
         container,
         <Router>
-          <App shell={shell} initial={initial} />
+          <App shell={shell} initial={initial} stylesInHead />
         </Router>,
       );
     });

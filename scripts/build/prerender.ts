@@ -78,10 +78,11 @@ export interface RenderJob {
 
 /** Renders routes into outDir: each route's data as JSON and, for pages and articles, its HTML. */
 export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise<number> {
-  const { render, prepare } = (await import(pathToFileURL(job.ssrEntry).href)) as { render: Render; prepare: () => Promise<void> };
+  const { render, prepare, themeStyles } = (await import(pathToFileURL(job.ssrEntry).href)) as { render: Render; prepare: () => Promise<void>; themeStyles: (shell: SiteShell) => string };
   await prepare();
+  const styles = themeStyles(job.shell);
   const preload = preloadLinks(job.viteManifest);
-  const assets: Assets = (route) => [...preload(route), ...job.headTags.shared, ...(job.headTags.byPath[route.path] ?? [])];
+  const assets: Assets = (route) => [styles, ...preload(route), ...job.headTags.shared, ...(job.headTags.byPath[route.path] ?? [])];
   const css = new Map<string, string>();
   const readCss = (href: string) => {
     if (!css.has(href)) css.set(href, readFileSync(path.join(job.outDir, href), 'utf8').trim());

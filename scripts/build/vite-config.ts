@@ -4,6 +4,7 @@
 import type { UserConfig } from 'vite';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { sitePlugin } from './vite-plugin-site.ts';
+import { cssTimeUnits } from './css-units.ts';
 
 export interface SiteViteOptions {
   /** The folder that holds site/. */
@@ -14,7 +15,7 @@ export interface SiteViteOptions {
 
 export function siteViteConfig({ contentRoot, includeDrafts }: SiteViteOptions): UserConfig {
   return {
-    plugins: [sitePlugin({ root: contentRoot, includeDrafts })],
+    plugins: [sitePlugin({ root: contentRoot, includeDrafts }), cssTimeUnits()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

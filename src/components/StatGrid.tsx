@@ -1,13 +1,14 @@
 // Figures as text (never images), shared by the stats section, cards and the metrics panel.
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { Stat } from '../generated/content.ts';
 import { SiteIcon } from './icons.tsx';
 import classes from './StatGrid.module.css';
+import { ResponsiveGrid } from './ResponsiveGrid.tsx';
 
 export function StatGrid({ items, columns, compact = false }: { items: Stat[]; columns?: number; compact?: boolean }) {
   const cols = columns ?? Math.min(items.length, 4);
   return (
-    <SimpleGrid component="ul" cols={{ base: compact ? 2 : 1, xs: 2, md: cols }} spacing="lg" className={classes.grid} data-compact={compact || undefined}>
+    <ResponsiveGrid component="ul" cols={{ base: compact ? 2 : 1, xs: 2, md: cols }} spacing="lg" className={classes.grid} data-compact={compact || undefined}>
       {items.map((item) => (
         <li key={`${item.value}-${item.label}`} className={classes.stat}>
           {item.icon && (
@@ -20,6 +21,6 @@ export function StatGrid({ items, columns, compact = false }: { items: Stat[]; c
           {item.description && <Text className={classes.description}>{item.description}</Text>}
         </li>
       ))}
-    </SimpleGrid>
+    </ResponsiveGrid>
   );
 }

@@ -1,10 +1,11 @@
 // Renders a form definition's fields with Mantine inputs. Native <select> elements keep the
 // browser's own required check and work with any assistive technology.
 import '@mantine/core/styles/Input.css';
-import { NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, Textarea, TextInput } from '@mantine/core';
 import type { FormDefinition, FormField } from '../generated/content.ts';
 import { HONEYPOT_FIELD } from './protocol.ts';
 import classes from './FormFields.module.css';
+import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export type FormValues = Record<string, string>;
 
@@ -44,7 +45,7 @@ function Field({ field, value, onChange, idPrefix }: { field: FormField; value: 
 
 export function FormFields({ form, values, onChange, idPrefix }: { form: FormDefinition; values: FormValues; onChange: (name: string, value: string) => void; idPrefix: string }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+    <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
       {form.fields.map((field) => (
         <div key={field.name} className={field.half ? undefined : classes.full}>
           <Field field={field} value={values[field.name] ?? ''} onChange={(value) => onChange(field.name, value)} idPrefix={idPrefix} />
@@ -62,6 +63,6 @@ export function FormFields({ form, values, onChange, idPrefix }: { form: FormDef
           onChange={(event) => onChange(HONEYPOT_FIELD, event.currentTarget.value)}
         />
       </div>
-    </SimpleGrid>
+    </ResponsiveGrid>
   );
 }

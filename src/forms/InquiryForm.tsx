@@ -7,6 +7,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { FormDefinition } from '../generated/content.ts';
 import { emptyValues, FormFields, type FormValues } from './FormFields.tsx';
 import { sendLead } from './protocol.ts';
+import classes from './InquiryForm.module.css';
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
 
@@ -27,7 +28,7 @@ export function InquiryForm({ form }: { form: FormDefinition }) {
   };
 
   return (
-    <Paper component="form" withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} onSubmit={onSubmit} aria-labelledby={`${form.id}-title`} data-state={status}>
+    <Paper component="form" withBorder radius="lg" className={classes.form} onSubmit={onSubmit} aria-labelledby={`${form.id}-title`} data-state={status}>
       <Title order={2} id={`${form.id}-title`} fz="h3">
         {form.title}
       </Title>

@@ -1,11 +1,12 @@
 // The footer: the provider, its link columns (one holds the 'White Papers' button), the contact
 // details declared once in site.yaml, and the copyright line.
-import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { ActionButton, OnDarkContext } from '../components/ActionButton.tsx';
 import { ContactDetails } from '../components/ContactDetails.tsx';
 import { TextLink } from '../components/TextLink.tsx';
 import { useSite } from '../site-context.tsx';
 import classes from './Footer.module.css';
+import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export function Footer() {
   const { settings } = useSite();
@@ -14,7 +15,7 @@ export function Footer() {
     <footer className={classes.footer}>
       <OnDarkContext.Provider value={true}>
         <Container size="lg">
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 2 + footer.columns.length }} spacing="xl">
+          <ResponsiveGrid cols={{ base: 1, sm: 2, md: 2 + footer.columns.length }} spacing="xl">
             <Stack gap="xs">
               {settings.theme?.logo ? (
                 <img src={settings.theme.logo} alt={settings.name} className={classes.logo} />
@@ -51,7 +52,7 @@ export function Footer() {
               </Title>
               <ContactDetails lineClassName={classes.contact} cityClassName={classes.muted} />
             </Stack>
-          </SimpleGrid>
+          </ResponsiveGrid>
           <Text fz="sm" className={classes.copyright}>
             {footer.copyright}
           </Text>

@@ -3,7 +3,8 @@
 // scroll-state container query); when they do not fit on one line they give way to the menu
 // button, and the name and the header button never wrap. Below the medium breakpoint the links
 // and the header button are always in the menu.
-import { Burger, Button, Container, Group } from '@mantine/core';
+import { Button, Container, Group, UnstyledButton } from '@mantine/core';
+import { IconMenu2, IconX } from '@tabler/icons-react';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -62,15 +63,16 @@ export function Header() {
         <nav aria-label="Main" className={classes.nav}>
           <div ref={ref} className={classes.links} data-overflowing={overflowing || undefined}>
             <div className={classes.row}>{navLinks(false)}</div>
-            <Burger
+            {/* Not Mantine's Burger, whose lines are a <div>, which a <button> may not contain. */}
+            <UnstyledButton
               className={classes.burger}
-              opened={opened}
               onClick={toggle}
               aria-label={opened ? 'Close navigation' : 'Open navigation'}
               aria-expanded={opened}
               aria-controls="mobile-navigation"
-            />
-          </div>
+            >
+              {opened ? <IconX size={26} aria-hidden="true" /> : <IconMenu2 size={26} aria-hidden="true" />}
+            </UnstyledButton>          </div>
           <Button component={Link} href={cta.to} className={classes.cta} aria-current={isActive(cta.to, location) ? 'page' : undefined} data-one-line>
             {cta.label}
           </Button>

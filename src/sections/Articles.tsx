@@ -1,14 +1,15 @@
 // The blog listing, generated from site/blog: every article, newest first.
-import { Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { SmartImage } from '../components/SmartImage.tsx';
 import { TextLink } from '../components/TextLink.tsx';
 import { formatDate } from '../lib/format-date.ts';
 import type { SectionOf } from '../browser-data.ts';
 import classes from './Articles.module.css';
+import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export function Articles({ section }: { section: SectionOf<'articles'> }) {
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, sm: 2, md: 3 }} spacing="xl" className={classes.grid}>
+    <ResponsiveGrid component="ul" cols={{ base: 1, sm: 2, md: 3 }} spacing="xl" className={classes.grid}>
       {section.articles.map((article, index) => (
         <Card component="li" key={article.slug} withBorder radius="lg" padding={0} className={classes.card}>
           <SmartImage image={{ ...article.image, alt: '' }} slot="card" loading={index < 3 ? 'eager' : 'lazy'} className={classes.image} />
@@ -33,6 +34,6 @@ export function Articles({ section }: { section: SectionOf<'articles'> }) {
           </div>
         </Card>
       ))}
-    </SimpleGrid>
+    </ResponsiveGrid>
   );
 }

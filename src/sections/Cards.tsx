@@ -1,22 +1,23 @@
-import { Badge, Card, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { ActionButton, OnDarkContext } from '../components/ActionButton.tsx';
 import { ButtonRow } from '../components/ButtonRow.tsx';
 import { SiteIcon } from '../components/icons.tsx';
 import type { SectionOf } from '../browser-data.ts';
 import classes from './Cards.module.css';
 import { StatGrid } from '../components/StatGrid.tsx';
+import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export function Cards({ section }: { section: SectionOf<'cards'> }) {
   const columns = section.columns ?? 3;
   return (
     <>
-      <SimpleGrid component="ul" cols={{ base: 1, sm: Math.min(columns, 2), md: columns }} spacing="lg" className={classes.grid}>
+      <ResponsiveGrid component="ul" cols={{ base: 1, sm: Math.min(columns, 2), md: columns }} spacing="lg" className={classes.grid}>
         {section.cards.map((card, index) => (
           <Card component="li" key={card.title} withBorder padding="xl" radius="lg" className={classes.card} data-color={card.color ?? 'blue'} data-surface="light">
             <OnDarkContext.Provider value={false}>
               <div className={classes.top}>
                 {card.icon && (
-                  <ThemeIcon size={48} radius="md" variant="light" className={classes.icon}>
+                  <ThemeIcon size={48} variant="light" className={classes.icon}>
                     <SiteIcon name={card.icon} size={26} />
                   </ThemeIcon>
                 )}
@@ -53,7 +54,7 @@ export function Cards({ section }: { section: SectionOf<'cards'> }) {
             </OnDarkContext.Provider>
           </Card>
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
       <ButtonRow buttons={section.buttons} justify="center" />
     </>
   );

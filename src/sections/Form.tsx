@@ -1,16 +1,17 @@
-import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, List, Stack, Text, Title } from '@mantine/core';
 import { ContactDetails } from '../components/ContactDetails.tsx';
 import { SiteIcon } from '../components/icons.tsx';
 import { InquiryForm } from '../forms/InquiryForm.tsx';
 import type { SectionOf } from '../browser-data.ts';
 import { useForm } from '../site-context.tsx';
 import classes from './Form.module.css';
+import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export function Form({ section }: { section: SectionOf<'form'> }) {
   const form = useForm(section.form);
   const aside = section.aside ?? [];
   return (
-    <SimpleGrid cols={{ base: 1, md: aside.length ? 3 : 1 }} spacing="xl" className={classes.layout}>
+    <ResponsiveGrid cols={{ base: 1, md: aside.length ? 3 : 1 }} spacing="xl" className={classes.layout}>
       <div className={aside.length ? classes.main : undefined}>
         <InquiryForm form={form} />
       </div>
@@ -20,9 +21,10 @@ export function Form({ section }: { section: SectionOf<'form'> }) {
             <Card key={card.title} withBorder radius="lg" padding="lg">
               <Title order={3} fz="lg" className={classes.cardTitle}>
                 {card.icon && (
-                  <ThemeIcon variant="light" radius="md">
+                  // A span, not ThemeIcon's <div>: a heading may hold phrasing content only.
+                  <span className={classes.icon} aria-hidden="true">
                     <SiteIcon name={card.icon} size={18} />
-                  </ThemeIcon>
+                  </span>
                 )}
                 {card.title}
               </Title>
@@ -47,6 +49,6 @@ export function Form({ section }: { section: SectionOf<'form'> }) {
           ))}
         </Stack>
       )}
-    </SimpleGrid>
+    </ResponsiveGrid>
   );
 }

@@ -1,9 +1,10 @@
-import { Badge, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, Group, Text, Title } from '@mantine/core';
 import { ButtonRow } from '../components/ButtonRow.tsx';
 import { SiteIcon } from '../components/icons.tsx';
 import { SmartImage } from '../components/SmartImage.tsx';
 import type { SectionOf } from '../browser-data.ts';
 import classes from './Hero.module.css';
+import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 function Headline({ title, highlight }: { title: string; highlight?: string }) {
   if (!highlight || !title.includes(highlight)) return <>{title}</>;
@@ -45,15 +46,15 @@ export function Hero({ section }: { section: SectionOf<'hero'> }) {
   return (
     <div className={classes.hero} data-with-image={section.image ? true : undefined}>
       {section.image ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" className={classes.split}>
+        <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="xl" className={classes.split}>
           {text}
           <SmartImage image={section.image} slot="hero" loading="priority" />
-        </SimpleGrid>
+        </ResponsiveGrid>
       ) : (
         text
       )}
       {section.claims && (
-        <SimpleGrid cols={{ base: 2, md: section.claims.length }} spacing="lg" className={classes.claims} component="ul">
+        <ResponsiveGrid cols={{ base: 2, md: section.claims.length }} spacing="lg" className={classes.claims} component="ul">
           {section.claims.map((claim) => (
             <li key={claim.label} className={classes.claim}>
               {claim.icon && (
@@ -66,7 +67,7 @@ export function Hero({ section }: { section: SectionOf<'hero'> }) {
               {claim.description && <span className={classes.claimDescription}>{claim.description}</span>}
             </li>
           ))}
-        </SimpleGrid>
+        </ResponsiveGrid>
       )}
     </div>
   );

@@ -1,16 +1,17 @@
-import { Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { SiteIcon } from '../components/icons.tsx';
 import type { SectionOf } from '../browser-data.ts';
 import classes from './Metrics.module.css';
 import { StatGrid } from '../components/StatGrid.tsx';
+import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export function Metrics({ section }: { section: SectionOf<'metrics'> }) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} className={classes.layout}>
+    <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={48} className={classes.layout}>
       <ul className={classes.features}>
         {section.features.map((feature) => (
           <li key={feature.title} className={classes.feature}>
-            <ThemeIcon variant="light" size={36} radius="md">
+            <ThemeIcon variant="light" size={36}>
               <SiteIcon name={feature.icon ?? 'circle-check'} size={20} />
             </ThemeIcon>
             <div>
@@ -28,6 +29,6 @@ export function Metrics({ section }: { section: SectionOf<'metrics'> }) {
         </Title>
         <StatGrid items={section.metrics} columns={2} compact />
       </Paper>
-    </SimpleGrid>
+    </ResponsiveGrid>
   );
 }

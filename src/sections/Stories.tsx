@@ -1,15 +1,16 @@
-import { Badge, Card, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { SiteIcon } from '../components/icons.tsx';
 import type { SectionOf } from '../browser-data.ts';
 import classes from './Stories.module.css';
+import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export function Stories({ section }: { section: SectionOf<'stories'> }) {
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="xl" className={classes.grid}>
+    <ResponsiveGrid component="ul" cols={{ base: 1, md: 2 }} spacing="xl" className={classes.grid}>
       {section.stories.map((story) => (
         <Card component="li" key={story.title} withBorder radius="lg" padding="xl" className={classes.story}>
           <div className={classes.head}>
-            <ThemeIcon size={48} radius="md" variant="light">
+            <ThemeIcon size={48} variant="light">
               <SiteIcon name={story.icon} size={26} />
             </ThemeIcon>
             <Badge variant="light" className={classes.badge}>
@@ -38,6 +39,6 @@ export function Stories({ section }: { section: SectionOf<'stories'> }) {
           </dl>
         </Card>
       ))}
-    </SimpleGrid>
+    </ResponsiveGrid>
   );
 }

@@ -1,10 +1,10 @@
-import { SimpleGrid } from '@mantine/core';
 import type { SectionOf } from '../browser-data.ts';
 import classes from './Testimonials.module.css';
+import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export function Testimonials({ section }: { section: SectionOf<'testimonials'> }) {
   return (
-    <SimpleGrid cols={{ base: 1, md: Math.min(section.items.length, 3) }} spacing="xl">
+    <ResponsiveGrid cols={{ base: 1, md: Math.min(section.items.length, 3) }} spacing="xl">
       {section.items.map((item) => (
         <figure key={item.quote} className={classes.item}>
           <blockquote className={classes.quote}>{item.quote}</blockquote>
@@ -14,6 +14,6 @@ export function Testimonials({ section }: { section: SectionOf<'testimonials'> }
           </figcaption>
         </figure>
       ))}
-    </SimpleGrid>
+    </ResponsiveGrid>
   );
 }

@@ -1,15 +1,16 @@
-import { Badge, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, Group, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { SiteIcon } from '../components/icons.tsx';
 import type { SectionOf } from '../browser-data.ts';
 import classes from './Trends.module.css';
+import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export function Trends({ section }: { section: SectionOf<'trends'> }) {
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="xl" className={classes.grid}>
+    <ResponsiveGrid component="ul" cols={{ base: 1, md: 2 }} spacing="xl" className={classes.grid}>
       {section.trends.map((trend) => (
         <Card component="li" key={trend.title} withBorder radius="lg" padding="xl">
           <Group justify="space-between" mb="md">
-            <ThemeIcon size={48} radius="md" variant="light">
+            <ThemeIcon size={48} variant="light">
               <SiteIcon name={trend.icon} size={26} />
             </ThemeIcon>
             <Group gap="xs">
@@ -44,6 +45,6 @@ export function Trends({ section }: { section: SectionOf<'trends'> }) {
           </Text>
         </Card>
       ))}
-    </SimpleGrid>
+    </ResponsiveGrid>
   );
 }
