@@ -82,7 +82,7 @@ export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise
   await prepare();
   const styles = themeStyles(job.shell);
   const preload = preloadLinks(job.viteManifest);
-  const assets: Assets = (route) => [styles, ...preload(route), ...job.headTags.shared, ...(job.headTags.byPath[route.path] ?? [])];
+  const assets: Assets = (route) => [...preload(route), ...job.headTags.shared, ...(job.headTags.byPath[route.path] ?? [])];
   const css = new Map<string, string>();
   const readCss = (href: string) => {
     if (!css.has(href)) css.set(href, readFileSync(path.join(job.outDir, href), 'utf8').trim());
@@ -109,7 +109,8 @@ export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise
     await queue(routeDataUrl(route.path), JSON.stringify(route));
     if (route.kind === 'redirect') continue;
     const file = route.kind === 'not-found' ? '404.html' : route.path === '/' ? 'index.html' : `${route.path}/index.html`;
-    await queue(file, renderDocument(job.template, route, job.shell, render, assets, readCss));
+    // The theme's variables come last in <head>, after Mantine's default ones in the inlined CSS.
+    await queue(file, renderDocument(job.template, route, job.shell, render, assets, readCss).replace('</head>', `${styles}</head>`));
     if (route.kind !== 'not-found') pages++;
   }
   await Promise.all(pending);

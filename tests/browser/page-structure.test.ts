@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteManifest } from '../../scripts/build/site-files.ts';
-import { fixtureDistDir } from '../fixtures/fixture-site.ts';
+import { parse } from 'yaml';
+import { fixtureDistDir, fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 import { openPage, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -37,6 +38,25 @@ describe('visible hierarchy', () => {
     }
     expect(problems).toEqual([]);
   }, 180_000);
+});
+
+describe('brand theme', () => {
+  it('filled buttons use exactly the primary colour, and the logo stands in header and footer with the name as alt', async () => {
+    const settings = parse(readFileSync(path.join(fixtureSiteRoot, 'site', 'site.yaml'), 'utf8')) as { name: string; theme: { primaryColor: string; logo: string } };
+    const { page } = await openPage(h.browser);
+    await page.goto(h.baseUrl + '/');
+    const hex = settings.theme.primaryColor.toLowerCase();
+    const expected = `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    const backgrounds = await page.evaluate(() => [...document.querySelectorAll('.mantine-Button-root[data-variant="filled"]')].map((b) => getComputedStyle(b).backgroundColor));
+    expect(backgrounds.length).toBeGreaterThan(0);
+    expect(new Set(backgrounds)).toEqual(new Set([expected]));
+    for (const region of ['header', 'footer']) {
+      const logo = page.locator(`${region} img[src="${settings.theme.logo}"]`);
+      expect(await logo.getAttribute('alt')).toBe(settings.name);
+      expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+    await page.close();
+  });
 });
 
 describe('route changes are announced', () => {
