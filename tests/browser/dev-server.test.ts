@@ -145,3 +145,27 @@ it('sends a form from the preview: the lead lands in the outbox; another site is
   }
   await page.close();
 }, 120_000);
+
+it('started on a site with an error (a page file just created, still empty), it shows the error screen alone, then the site once fixed', async () => {
+  const brokenRoot = await mkdtemp(path.join(tmpdir(), 'dev-broken-'));
+  await cp(path.join(fixtureSiteRoot, 'site'), path.join(brokenRoot, 'site'), { recursive: true });
+  const empty = path.join(brokenRoot, 'site', 'pages', 'just-created.yaml');
+  await writeFile(empty, '');
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const env = { ...process.env, SITE_ROOT: brokenRoot, PORT: String(port), HOST: 'localhost', DATA_DIR: path.join(brokenRoot, 'var') };
+  const broken = await startChildServer(path.join(root, 'scripts', 'dev.ts'), { url, env, cwd: root });
+  try {
+    // No app can start yet, so the page is opened without waiting for one.
+    const page = await browser.newPage();
+    await page.goto(url + model.pages[0].path);
+    await expect.poll(() => screenText(page), { timeout: 30_000 }).toContain('site/pages/just-created.yaml, line 1');
+    expect(await screenText(page)).toContain('This page has no fields yet.');
+    await rm(empty);
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('site-error-screen').count()).toBe(0);
+    await page.close();
+  } finally {
+    broken.kill('SIGTERM');
+  }
+}, 180_000);
