@@ -92,22 +92,21 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
         if (module) server.moduleGraph.invalidateModule(module);
         server.ws.send({ type: 'full-reload' });
       };
-      // Saves come in bursts (an editor writes, a tool rewrites): one compile at a time, and one
-      // more after it when files changed meanwhile, so the screen always shows the files as they are.
+      // Saves come in bursts (an editor writes, a tool rewrites), and the watcher may report only
+      // the first of several quick writes: compile a moment after the last report, one compile at
+      // a time, and once more when files changed meanwhile, so the screen shows the files as they are.
       let running: Promise<void> | undefined;
       let again = false;
       const onChange = (file: string) => {
         if (!file.startsWith(siteDir)) return;
         server.config.logger.info(`Reloading ${path.relative(options.root, file)}`, { timestamp: true });
-        if (running) {
-          again = true;
-          return;
-        }
-        running = (async () => {
-          do {
+        again = true;
+        running ??= (async () => {
+          while (again) {
             again = false;
+            await new Promise((resolve) => setTimeout(resolve, 60));
             await recompile().catch((error: unknown) => server.config.logger.error(String((error as Error).stack ?? error)));
-          } while (again);
+          }
           running = undefined;
         })();
       };

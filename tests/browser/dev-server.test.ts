@@ -94,6 +94,7 @@ it('a new empty file, a half-written one and a removed one each get an answer, n
   await expect.poll(() => screenText(page), { timeout: 20_000 }).toContain('site/pages/brand-new.yaml, line 1');
   expect(await screenText(page)).toContain('This page has no fields yet.');
   await writeFile(added, '---\n');
+  await expect.poll(() => screenText(page), { timeout: 20_000 }).toContain('> 1 | ---');
   await writeFile(added, 'path: /brand-new\ntitle: "Brand\n');
   await expect.poll(() => screenText(page), { timeout: 20_000 }).toContain('is never closed');
   await rm(added);
