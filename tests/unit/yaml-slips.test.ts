@@ -60,6 +60,13 @@ describe('one slip, one error, in every kind of file', () => {
     expect(shown).toEqual(['site/blog/hello-world.md:11:1  this line is indented with a tab. YAML only accepts spaces before a line. Write it as `  alt: Abstract cover illustration` (2 spaces before it).']);
   });
 
+  it('a deleted group line: its fields land in the group above, said once, beside the missing group', async () => {
+    const { shown } = await errorsFor({ 'site/site.yaml': files['site/site.yaml'].replace('footer:\n', '') });
+    expect(shown).toHaveLength(2);
+    expect(shown.join('\n')).toContain('missing required field "footer".');
+    expect(shown.join('\n')).toMatch(/navigation: unknown fields "columns" and "copyright"\. Allowed fields: /);
+  });
+
   it('a broken site.yaml leaves out the warnings that follow from it (unused images, unreachable pages)', async () => {
     const { shown, warnings } = await errorsFor({ 'site/site.yaml': files['site/site.yaml'].replace('  links:\n    - label: Home', '  links\n    - label: Home') });
     expect(shown).toHaveLength(1);
