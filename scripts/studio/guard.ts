@@ -3,9 +3,8 @@
 // and its Host and Origin must be the studio's own (a DNS-rebinding page has a foreign Host).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { tokenHeader } from '../../src/studio/protocol.ts';
 import { StudioError } from './files.ts';
-
-export const tokenHeader = 'x-studio-token';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');

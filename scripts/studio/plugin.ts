@@ -16,8 +16,10 @@ import { insideSite, readVersioned, StudioError, writeAtomic } from './files.ts'
 import { allowedHosts, checkAddress, checkRequest, newToken } from './guard.ts';
 import { imageExtension, imageName, maxUploadBytes } from './images.ts';
 import { newPage, newPost } from '../new.ts';
+import { studioApiPath, studioPath, tokenMeta } from '../../src/studio/protocol.ts';
 
-export const studioPath = '/_studio/';
+export { studioPath };
+
 
 export interface StudioOptions {
   /** The folder that holds site/. */
@@ -60,7 +62,7 @@ const studioHtml = (token: string) => `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="studio-token" content="${token}" />
+    <meta name="${tokenMeta}" content="${token}" />
     <title>Studio</title>
   </head>
   <body>
@@ -89,7 +91,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
     checkRequest(req, { token, hosts, port });
-    const route = `${req.method} ${url.pathname.slice(studioPath.length + 'api/'.length - 1)}`;
+    const route = `${req.method} ${url.pathname.slice(studioApiPath.length - 1)}`;
     const file = url.searchParams.get('file') ?? '';
     switch (route) {
       case 'GET /entries':
@@ -178,7 +180,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
       });
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://localhost');
-        if (url.pathname.startsWith(`${studioPath}api/`)) {
+        if (url.pathname.startsWith(studioApiPath)) {
           api(req, res, url).catch(async (error: unknown) => {
             // A refused body is read to its end and dropped, so the client hears the answer.
             if (!req.readableEnded) await new Promise((resolve) => req.on('end', resolve).on('close', resolve).resume());

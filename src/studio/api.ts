@@ -1,6 +1,8 @@
 // The studio page's calls to its server (scripts/studio/plugin.ts): every one carries the per-run
 // key the page was served with, in a header.
-const token = document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ?? '';
+import { studioApiPath, tokenHeader, tokenMeta } from './protocol.ts';
+
+const token = document.querySelector<HTMLMetaElement>(`meta[name="${tokenMeta}"]`)?.content ?? '';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type DataPath = (string | number)[];
@@ -51,9 +53,9 @@ export class StudioRequestError extends Error {
 }
 
 async function call<T>(route: string, init: { body?: unknown; raw?: Blob } = {}): Promise<T> {
-  const response = await fetch(`/_studio/api/${route}`, {
+  const response = await fetch(`${studioApiPath}${route}`, {
     method: init.body !== undefined || init.raw ? 'POST' : 'GET',
-    headers: { 'x-studio-token': token, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
+    headers: { [tokenHeader]: token, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
     body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   });
   const body = (await response.json()) as T & { error: string };
@@ -76,7 +78,7 @@ export const api = {
 
 /** Calls `onChange(file)` for every file under site/ that changes on disk, while the page is open. */
 export async function watchFiles(onChange: (file: string) => void): Promise<void> {
-  const response = await fetch('/_studio/api/events', { headers: { 'x-studio-token': token } });
+  const response = await fetch(`${studioApiPath}events`, { headers: { [tokenHeader]: token } });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
