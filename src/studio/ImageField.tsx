@@ -20,7 +20,7 @@ export function ImageField({ resolved, value, path, label, required }: { resolve
         <Group align="flex-end" gap="xs">
           <Select label="Choose an image" data={form.images} value={form.images.includes(src) ? src : null} searchable onChange={(next) => next && choose({ src: next })} style={{ flex: 1 }} />
           <FileButton
-            accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+            accept="image/png,image/jpeg,image/webp"
             onChange={async (file) => {
               if (!file) return;
               setProblem(undefined);

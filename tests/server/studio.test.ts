@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxUploadBytes } from '../../scripts/studio/images.ts';
 import { startStudio, studioFetch, type TestStudio } from '../fixtures/studio.ts';
 
 let studio: TestStudio;
@@ -137,7 +138,9 @@ describe('refusals', () => {
     expect(await readFile(path.join(studio.root, 'site', 'images', 'team-photo.png'))).toEqual(png);
     const script = await studioFetch(studio, 'upload?name=photo.png', { body: Buffer.from('<script>alert(1)</script>'), headers: { 'content-type': 'image/png' } });
     expect(script.status).toBe(415);
-    const big = await studioFetch(studio, 'upload?name=big.png', { body: Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024)]) });
+    const gif = await studioFetch(studio, 'upload?name=moving.gif', { body: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1') });
+    expect(gif.status).toBe(415);
+    const big = await studioFetch(studio, 'upload?name=big.png', { body: Buffer.concat([png, Buffer.alloc(maxUploadBytes)]) });
     expect(big.status).toBe(413);
     const traversal = await studioFetch(studio, `upload?name=${encodeURIComponent('../../evil.png')}`, { body: png });
     expect(((await traversal.json()) as { src: string }).src).toBe('/images/evil.png');
