@@ -1,7 +1,7 @@
 // `npm run bench`: builds, serves, measures, and prints one table; the same results go to
 // bench-results/<time>.json so two runs can be compared. Never part of `npm test`.
-//   --only=transfer,load,axe,lighthouse,scaling,blog   run some parts only
-//   --quick                                          fewer routes and shorter runs
+//   --only=transfer,load,axe,lighthouse,scaling,blog,studio   run some parts only
+//   --quick                                          fewer routes and shorter runs (and studio keystrokes)
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
 //   --runs=N                                         Lighthouse runs per route and form (default 3, 1 with --quick)
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { ensureChromium } from './ensure-chromium.ts';
 import { runAxe, type AxeRow } from './bench/axe.ts';
 import { runLighthouse, type LighthouseRow } from './bench/lighthouse.ts';
 import { runLoad } from './bench/load.ts';
+import { runStudio } from './bench/studio.ts';
 import { addArticles, addPages, tempProject } from './bench/temp-project.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
 import { buildApp } from '../server/app.ts';
@@ -104,6 +105,18 @@ if (wanted('blog')) {
   const total = (t: Transfer) => t.html + t.js + t.css;
   results.blog = { articles12: small, articles500: large };
   table('Weight as the blog grows (brotli, HTML + data + JS + CSS)', ['page', '12 articles', '500 articles', 'change'], (['home', 'article'] as const).map((k) => [k === 'home' ? '/' : article, kb(total(small[k])), kb(total(large[k])), `${(((total(large[k]) - total(small[k])) / total(small[k])) * 100).toFixed(2)}%`]));
+}
+
+if (wanted('studio')) {
+  ensureChromium();
+  const times = await runStudio(root, { reloads: quick ? 3 : 5, keystrokes: quick ? 10 : 20 });
+  results.studio = times;
+  table('Studio (npm run studio on a copy of site/, Chromium)', ['measure', 'time', 'target'], [
+    ['open, first after start (until the page shows in the preview)', `${times.openColdMs} ms`, '2000 ms'],
+    ['open again, median', `${times.openWarmMs} ms`, '2000 ms'],
+    [`keystroke to preview, median of ${times.keystrokes}`, `${times.keystrokeMedianMs} ms`, '300 ms'],
+    [`keystroke to preview, p95 of ${times.keystrokes}`, `${times.keystrokeP95Ms} ms`, '300 ms'],
+  ]);
 }
 
 await mkdir(path.join(root, 'bench-results'), { recursive: true });
