@@ -82,10 +82,16 @@ export const typeOf = (schema: Schema): string | undefined => (Array.isArray(sch
 
 /** Words for a field's label: its title, else its name with the first letter capitalised and words split. */
 export function labelOf(name: string | number, schema: Schema): string {
-  if (schema.title && !/Section$/.test(schema.title)) return schema.title;
-  if (typeof name === 'number') return `Item ${name + 1}`;
-  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  // A field is named by its key (hideWhenQuery: "Hide when query"); the schema's titles name types
+  // for the generated TypeScript (QueryFlag, InternalPath), so they only name list items ("Button 2").
+  if (typeof name === 'string') return words(name);
+  const type = schema.title && !/Section$/.test(schema.title) ? words(schema.title) : 'Item';
+  return `${type} ${name + 1}`;
+}
+
+function words(name: string): string {
+  const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
 /** A new item for a list: the schema's example when it gives one, else the least that fits. */
