@@ -1,7 +1,7 @@
 // The studio: the content list, the real page in a frame, and the editing panel (outline and the
 // selected section's fields). Every edit is checked by the site's compiler as you type and shown
 // in the preview; Save writes only valid content and only the lines that changed.
-import { Alert, Badge, Button, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare } from '@tabler/icons-react';
@@ -220,7 +220,8 @@ export function App() {
             />
           )}
         </main>
-        <ScrollArea component="section" aria-label="Editing panel" style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', minHeight: 0 }} type="auto">
+        {/* Native scrolling: Mantine's ScrollArea lets a long unbroken value widen its content past the panel. */}
+        <section aria-label="Editing panel" style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', minHeight: 0, overflowY: 'auto', overflowX: 'hidden' }}>
           <div ref={editor} style={{ padding: 12 }}>
             <Stack gap="sm">
               {conflict && (
@@ -266,7 +267,7 @@ export function App() {
               )}
             </Stack>
           </div>
-        </ScrollArea>
+        </section>
       </div>
       <ChangesView opened={showChanges} onClose={() => setShowChanges(false)} />
     </div>
