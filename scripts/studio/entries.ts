@@ -8,7 +8,7 @@ import { formatError, type ContentError } from '../content/errors.ts';
 import { splitFrontMatter } from '../content/front-matter.ts';
 import { loadSite, type LoadResult } from '../content/load-site.ts';
 import { blogPath } from '../content/model.ts';
-import { parseOptions } from '../content/yaml-source.ts';
+import { parseOptions, parseYaml } from '../content/yaml-source.ts';
 import { checkVersion, insideSite, readVersioned, StudioError, writeAtomic } from './files.ts';
 import { writeFrontMatter, writeYaml, type Json } from './yaml-write.ts';
 
@@ -52,16 +52,26 @@ export function kindOf(file: string): EntryKind | undefined {
   return undefined;
 }
 
-const parseData = (text: string): Json => (parseDocument(text, { ...parseOptions, prettyErrors: false }).toJSON() ?? {}) as Json;
+/**
+ * The file's data, read by the compiler's own parser. A file YAML cannot read is refused with the
+ * compiler's plain message (what `npm run validate` prints): its data is unknown, and editing a
+ * guess of it could lose what the person wrote.
+ */
+function parseData(file: string, text: string, lineOffset = 0): Json {
+  const { data, errors } = parseYaml(`site/${file}`, text, lineOffset);
+  if (errors.length)
+    throw new StudioError(422, `site/${file} cannot be opened here until this is fixed in a text editor:\n${errors.map(formatError).join('\n')}\nThe studio opens it again by itself once it is saved.`);
+  return (data ?? {}) as Json;
+}
 const field = (data: Json, name: string) => (data && typeof data === 'object' && !Array.isArray(data) ? data[name] : undefined);
 
-function split(kind: EntryKind, text: string): { data: Json; body?: string } {
+function split(file: string, kind: EntryKind, text: string): { data: Json; body?: string } {
   if (kind === 'document') return { data: {}, body: text };
   if (kind === 'article') {
     const parts = splitFrontMatter(text);
-    return parts ? { data: parseData(parts.yaml), body: parts.body } : { data: {}, body: text };
+    return parts ? { data: parseData(file, parts.yaml, 1), body: parts.body } : { data: {}, body: text };
   }
-  return { data: parseData(text) };
+  return { data: parseData(file, text) };
 }
 
 function summarize(file: string, kind: EntryKind, data: Json): EntrySummary {
@@ -83,7 +93,7 @@ export async function listEntries(siteDir: string): Promise<EntrySummary[]> {
     const { text } = await readVersioned(path.join(siteDir, file));
     let data: Json = {};
     try {
-      data = split(kind, text).data;
+      data = split(file, kind, text).data;
     } catch {
       // A file with a syntax error is still listed; opening it shows the error.
     }
@@ -99,7 +109,7 @@ export async function readEntry(siteDir: string, file: string): Promise<Entry> {
   const { text, version } = await readVersioned(absolute).catch(() => {
     throw new StudioError(404, `site/${file} does not exist.`);
   });
-  const { data, body } = split(kind, text);
+  const { data, body } = split(file, kind, text);
   return { ...summarize(file, kind, data), version, data, body };
 }
 

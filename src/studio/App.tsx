@@ -42,6 +42,10 @@ export function App() {
   const [saveProblem, setSaveProblem] = useState<string>();
   const [showChanges, setShowChanges] = useState(false);
   const [loadProblem, setLoadProblem] = useState<string>();
+  /** A file YAML cannot read: it opens once it is fixed on disk. */
+  const [unreadable, setUnreadable] = useState<{ file: string; message: string }>();
+  const unreadableRef = useRef(unreadable);
+  unreadableRef.current = unreadable;
   const preview = useRef<PreviewHandle>(null);
   const editor = useRef<HTMLDivElement>(null);
   const focusText = useRef<string>(undefined);
@@ -56,6 +60,7 @@ export function App() {
       if (dirty && !window.confirm('You have unsaved edits. Leave them and open another entry?')) return;
       try {
         const loaded = await api.entry(file);
+        setUnreadable(undefined);
         setEntry(loaded);
         history.reset({ data: loaded.data, body: loaded.body });
         setSelected(undefined);
@@ -65,11 +70,16 @@ export function App() {
         if (push) window.history.pushState(null, '', addressOf(loaded));
         document.title = `${loaded.title} · Studio`;
       } catch (error) {
-        setLoadProblem((error as Error).message);
+        if (!(error instanceof StudioRequestError && error.status === 422)) return setLoadProblem((error as Error).message);
+        setEntry(undefined);
+        setUnreadable({ file, message: error.message });
       }
     },
     [dirty, history],
   );
+
+  const openRef = useRef(open);
+  openRef.current = open;
 
   // First load: the contract, the list, and the entry the address names.
   useEffect(() => {
@@ -99,9 +109,11 @@ export function App() {
       timer = setTimeout(() => void api.entries().then(setEntries), 150);
       const current = entryRef.current;
       if (current && file === current.file)
-        void api.entry(file).then((onDisk) => {
-          if (onDisk.version !== entryRef.current?.version) setConflict(true);
-        });
+        void api.entry(file).then(
+          (onDisk) => onDisk.version !== entryRef.current?.version && setConflict(true),
+          () => setConflict(true),
+        );
+      if (file === unreadableRef.current?.file) void openRef.current(file, false);
     }).catch(() => undefined);
   }, []);
 
@@ -228,6 +240,11 @@ export function App() {
                 <Alert color="orange" title="This file changed on disk" role="alert">
                   <Text size="sm" mb="xs">Someone edited site/{entry?.file} outside the studio since you opened it. The studio will not overwrite it.</Text>
                   <Button size="xs" onClick={() => entry && void open(entry.file, false)}>Reload it (drops your unsaved edits)</Button>
+                </Alert>
+              )}
+              {unreadable && (
+                <Alert color="red" title="This file cannot be opened yet" role="alert">
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{unreadable.message}</Text>
                 </Alert>
               )}
               {saveProblem && (

@@ -47,6 +47,27 @@ describe('npm run studio', () => {
   });
 });
 
+describe('reading', () => {
+  it('refuses to open a file YAML cannot read, with the message npm run validate gives, rather than guess its fields', async () => {
+    const before = await onDisk(contact);
+    const broken = before.replace(/^(  - type: \w+\n)    /m, '$1\t');
+    expect(broken).not.toBe(before);
+    await writeFile(path.join(studio.root, 'site', contact), broken);
+    try {
+      const response = await studioFetch(studio, `entry?file=${contact}`);
+      expect(response.status).toBe(422);
+      const { error } = (await response.json()) as { error: string };
+      const line = broken.split('\n').findIndex((l) => l.startsWith('\t')) + 1;
+      expect(error).toContain(`site/${contact}:${line}:1  this line is indented with a tab.`);
+      // The list still names it, so it can be opened once fixed.
+      const entries = (await (await studioFetch(studio, 'entries')).json()) as { file: string }[];
+      expect(entries.map((e) => e.file)).toContain(contact);
+    } finally {
+      await writeFile(path.join(studio.root, 'site', contact), before);
+    }
+  });
+});
+
 describe('saving', () => {
   it('changes exactly the edited line', async () => {
     const before = await onDisk(contact);
