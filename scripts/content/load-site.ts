@@ -97,7 +97,8 @@ export async function readSiteFiles(root: string): Promise<SiteFile[]> {
   return files.filter((f) => f !== undefined).sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
 }
 
-function kindOf(relative: string): ContentKind | 'document' | 'image' | undefined {
+/** What a file under site/ is, by its place and name (the compiler's rule, which the studio shares). */
+export function kindOf(relative: string): ContentKind | 'document' | 'image' | undefined {
   if (relative === 'site.yaml') return 'settings';
   if (relative === 'redirects.yaml') return 'redirects';
   if (/^pages\/.+\.ya?ml$/.test(relative)) return 'page';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { formatError, type ContentError } from '../content/errors.ts';
 import { splitFrontMatter } from '../content/front-matter.ts';
-import { loadSite, type LoadResult } from '../content/load-site.ts';
+import { kindOf as fileKind, loadSite, type LoadResult } from '../content/load-site.ts';
 import { blogPath } from '../content/model.ts';
 import { parseOptions, parseYaml } from '../content/yaml-source.ts';
 import { checkVersion, insideSite, readVersioned, StudioError, writeAtomic } from './files.ts';
@@ -42,14 +42,10 @@ export interface FieldError extends ContentError {
   text: string;
 }
 
+/** The kind of a content file the studio edits (every kind the compiler reads but images). */
 export function kindOf(file: string): EntryKind | undefined {
-  if (file === 'site.yaml') return 'settings';
-  if (file === 'redirects.yaml') return 'redirects';
-  if (/^pages\/.+\.ya?ml$/.test(file)) return 'page';
-  if (/^forms\/[^/]+\.ya?ml$/.test(file)) return 'form';
-  if (/^blog\/[a-z0-9-]+\.md$/.test(file)) return 'article';
-  if (/^documents\/[a-z0-9-]+\.md$/.test(file)) return 'document';
-  return undefined;
+  const kind = fileKind(file);
+  return kind === 'image' ? undefined : kind;
 }
 
 /**
