@@ -4,27 +4,14 @@ import { studioApiPath, tokenHeader, tokenMeta } from './protocol.ts';
 
 const token = document.querySelector<HTMLMetaElement>(`meta[name="${tokenMeta}"]`)?.content ?? '';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+// The shapes the server answers with, from the server's own modules (types only: no server code
+// reaches the page).
+import type { Entry, EntrySummary, FieldError } from '../../scripts/studio/entries.ts';
+import type { Changes } from '../../scripts/studio/changes.ts';
+import type { Json } from '../../scripts/studio/yaml-write.ts';
+export type { Changes, Entry, EntrySummary, FieldError, Json };
 export type DataPath = (string | number)[];
 
-export interface EntrySummary {
-  file: string;
-  kind: 'page' | 'article' | 'form' | 'settings' | 'redirects' | 'document';
-  title: string;
-  route?: string;
-}
-export interface Entry extends EntrySummary {
-  version: string;
-  data: Json;
-  body?: string;
-}
-export interface FieldError {
-  at: DataPath;
-  text: string;
-  path: string;
-  message: string;
-  line: number;
-}
 export interface Check {
   errors: FieldError[];
   elsewhere: string[];
@@ -35,11 +22,6 @@ export interface SchemaInfo {
   sectionTypes: string[];
   routes: string[];
   images: string[];
-}
-export interface Changes {
-  git: boolean;
-  message?: string;
-  files: { file: string; status: string; diff: string }[];
 }
 
 export class StudioRequestError extends Error {
