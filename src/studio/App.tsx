@@ -179,8 +179,10 @@ export function App() {
     }
   };
 
+  // Ctrl+S saves from inside a field too, the Markdown editor included, where the editor is typing
+  // (Mantine ignores keys typed in inputs unless told otherwise); undo and redo there stay the field's own.
+  useHotkeys([['mod+s', () => void save()]], [], true);
   useHotkeys([
-    ['mod+s', () => void save()],
     ['mod+z', () => history.undo()],
     ['mod+shift+z', () => history.redo()],
   ]);

@@ -17,7 +17,8 @@ export function Outline({ sections, selected, errorsAt, onSelect, onChange, cont
   };
   return (
     <Stack gap={4}>
-      <NavLink label="Page settings" description="Address, title, description" active={selected === undefined} onClick={() => onSelect(undefined)} />
+      {/* Buttons, not links without an address, so the keyboard reaches them (Tab, then Enter). */}
+      <NavLink component="button" label="Page settings" description="Address, title, description" active={selected === undefined} onClick={() => onSelect(undefined)} />
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="xs">
         Sections
       </Text>
@@ -28,6 +29,7 @@ export function Outline({ sections, selected, errorsAt, onSelect, onChange, cont
         return (
           <Group key={index} gap={4} wrap="nowrap" data-section-row={index}>
             <NavLink
+              component="button"
               style={{ flex: 1, minWidth: 0 }}
               active={selected === index}
               onClick={() => onSelect(index)}
