@@ -47,7 +47,11 @@ export const Preview = forwardRef<PreviewHandle, { route?: string; types: string
           // Links and buttons in the preview do not navigate: a click means "edit this".
           event.preventDefault();
           event.stopPropagation();
-          if (section) latest.current.onSelect(Number(section.dataset.studioSection), (target.textContent ?? '').trim());
+          // The text of the whole heading or paragraph clicked, not of the word in it (a headline's
+          // highlighted words are a span of their own, and also the value of the Highlight field).
+          const block = target.closest('h1, h2, h3, h4, h5, h6, p, dt, dd, td, th, figcaption, blockquote');
+          const text = (block && section?.contains(block) ? block : target).textContent ?? '';
+          if (section) latest.current.onSelect(Number(section.dataset.studioSection), text.trim());
         },
         true,
       );
