@@ -56,8 +56,9 @@ export function App() {
   const dirty = entry !== undefined && !same(draft, { data: entry.data, body: entry.body });
 
   const open = useCallback(
-    async (file: string, push = true) => {
-      if (dirty && !window.confirm('You have unsaved edits. Leave them and open another entry?')) return;
+    // `discard`: the person already chose to drop their edits (the conflict's Reload button), so no second question.
+    async (file: string, push = true, discard = false) => {
+      if (dirty && !discard && !window.confirm('You have unsaved edits. Leave them and open another entry?')) return;
       try {
         const loaded = await api.entry(file);
         setUnreadable(undefined);
@@ -241,7 +242,7 @@ export function App() {
               {conflict && (
                 <Alert color="orange" title="This file changed on disk" role="alert">
                   <Text size="sm" mb="xs">Someone edited site/{entry?.file} outside the studio since you opened it. The studio will not overwrite it.</Text>
-                  <Button size="xs" onClick={() => entry && void open(entry.file, false)}>Reload it (drops your unsaved edits)</Button>
+                  <Button size="xs" onClick={() => entry && void open(entry.file, false, true)}>Reload it (drops your unsaved edits)</Button>
                 </Alert>
               )}
               {unreadable && (
