@@ -2,6 +2,7 @@
 // limited in size. The file name is made safe and never replaces an existing image. The formats are
 // those the build turns into resized AVIF and WebP copies, and the limit is the size past which
 // `npm run validate` warns, so an upload is always an image the site handles well.
+import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '../content/image-files.ts';
 import { StudioError } from './files.ts';
 
@@ -19,6 +20,18 @@ export function imageExtension(body: Buffer): string {
   const found = signatures.find((s) => s.test(body));
   if (!found) throw new StudioError(415, 'This file is not an image the site can show: upload a JPEG, PNG or WebP picture.');
   return found.extension;
+}
+
+/**
+ * The picture's width and height as the site shows it (upright, as the photo pipeline turns it),
+ * for the image's width and height fields; a file that only starts like an image is refused.
+ */
+export async function imageSize(body: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(body).metadata().catch(() => undefined);
+  const width = meta?.autoOrient?.width ?? meta?.width;
+  const height = meta?.autoOrient?.height ?? meta?.height;
+  if (!width || !height) throw new StudioError(415, 'This file is not an image the site can show: it looks like a picture at first but cannot be read as one.');
+  return { width, height };
 }
 
 /** A name for the upload under site/images/: lowercase words and dashes, with the real extension. */

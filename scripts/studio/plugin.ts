@@ -14,7 +14,7 @@ import { siteChanges } from './changes.ts';
 import { editedText, judge, kindOf, listEntries, readEntry, saveEntry, type EntryEdit } from './entries.ts';
 import { insideSite, readVersioned, StudioError, writeAtomic } from './files.ts';
 import { allowedHosts, checkAddress, checkRequest, newToken } from './guard.ts';
-import { imageExtension, imageName, maxUploadBytes } from './images.ts';
+import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.ts';
 import { newPage, newPost } from '../new.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../src/studio/protocol.ts';
 
@@ -133,12 +133,14 @@ export function studioPlugin(options: StudioOptions): Plugin {
       case 'POST /upload': {
         const body = await readBody(req, maxUploadBytes + 1);
         const name = imageName(url.searchParams.get('name') ?? 'image', imageExtension(body));
+        // Its real size goes into the image's width and height fields, not the size of the one it replaces.
+        const size = await imageSize(body);
         const relative = `images/${name}`;
         const target = await insideSite(siteDir, relative);
         const exists = await readVersioned(target).then(() => true, () => false);
         if (exists) throw new StudioError(409, `site/${relative} already exists; choose it from the images or rename your file.`);
         await writeAtomic(target, body);
-        return send(res, 201, { src: `/${relative}` });
+        return send(res, 201, { src: `/${relative}`, ...size });
       }
       case 'GET /changes':
         return send(res, 200, await siteChanges(root));

@@ -155,7 +155,7 @@ describe('refusals', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
     const ok = await studioFetch(studio, 'upload?name=Team%20Photo.png', { body: png, headers: { 'content-type': 'application/octet-stream' } });
     expect(ok.status).toBe(201);
-    expect(await ok.json()).toEqual({ src: '/images/team-photo.png' });
+    expect(await ok.json()).toEqual({ src: '/images/team-photo.png', width: 1, height: 1 });
     expect(await readFile(path.join(studio.root, 'site', 'images', 'team-photo.png'))).toEqual(png);
     const script = await studioFetch(studio, 'upload?name=photo.png', { body: Buffer.from('<script>alert(1)</script>'), headers: { 'content-type': 'image/png' } });
     expect(script.status).toBe(415);
