@@ -199,6 +199,9 @@ export function studioPlugin(options: StudioOptions): Plugin {
             return send(res, 403, { error: (error as Error).message });
           }
           server.transformIndexHtml(req.url ?? studioPath, studioHtml(token)).then((html) => {
+            // The site's headers as they are, frame-ancestors 'none' included: another page must not
+            // frame the studio and trick a click on Delete or Save (only the preview may be framed).
+            for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
             res.setHeader('Content-Type', 'text/html; charset=utf-8');
             res.setHeader('Cache-Control', 'no-store');
             res.end(html);
