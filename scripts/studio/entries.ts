@@ -86,7 +86,10 @@ export async function listEntries(siteDir: string): Promise<EntrySummary[]> {
   for (const file of names) {
     const kind = kindOf(file);
     if (!kind || file.split('/').some((part) => part.startsWith('.'))) continue;
-    const { text } = await readVersioned(path.join(siteDir, file));
+    // A link leading out of site/ is not listed: its title would tell what lies outside.
+    const absolute = await insideSite(siteDir, file).catch(() => undefined);
+    if (!absolute) continue;
+    const { text } = await readVersioned(absolute);
     let data: Json = {};
     try {
       data = split(file, kind, text).data;
