@@ -3,42 +3,26 @@
 // component, one registry line) and validation, the types, the type-check, the guide and editor
 // completion all know the new type. The schema entry stays within about 30 lines.
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, readmeRecipe } from '../fixtures/project-copy.ts';
 import { startYamlLanguageServer } from '../fixtures/yaml-lsp.ts';
 
-const root = path.join(import.meta.dirname, '..', '..');
 let copy: string;
 
 const run = (script: string, ...args: string[]) => spawnSync(process.execPath, [path.join(copy, script), ...args], { cwd: copy, encoding: 'utf8', env: { ...process.env, CI: '' } });
 const typeCheck = () => spawnSync(path.join(copy, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', copy], { cwd: copy, encoding: 'utf8' });
 
-/** The README's recipe blocks for `logos` (schema entry, component, registry line), as written there. */
-async function recipe(): Promise<{ entry: string; component: string; registryLine: string }> {
-  const readme = await readFile(path.join(root, 'README.md'), 'utf8');
-  const section = readme.split('## Adding a section type')[1].split('\n## ')[0];
-  const block = (language: string) => {
-    const text = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\\n\\s*\`\`\``).exec(section)![1];
-    const indent = /^\s*/.exec(text)![0].length;
-    return text.split('\n').map((line) => line.slice(indent)).join('\n');
-  };
-  return { entry: block('json'), component: `${block('tsx')}\n`, registryLine: block('ts') };
-}
-
 beforeAll(async () => {
-  copy = await mkdtemp(path.join(tmpdir(), 'new-section-type-'));
-  const skip = new Set(['node_modules', '.git', 'dist', 'var', '.cache', 'bench-results']);
-  await cp(root, copy, { recursive: true, filter: (source) => !skip.has(path.relative(root, source).split(path.sep)[0]) });
-  await symlink(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  copy = await copyProject('new-section-type-');
 });
 
 describe('adding a two-field section type by the README recipe', () => {
-  let steps: Awaited<ReturnType<typeof recipe>>;
+  let steps: Awaited<ReturnType<typeof readmeRecipe>>;
 
   it('takes at most about 30 lines of schema: its entry and one line in the list of types', async () => {
-    steps = await recipe();
+    steps = await readmeRecipe();
     const entry = steps.entry;
     expect(entry.split('\n').length + 1).toBeLessThanOrEqual(30);
     const file = path.join(copy, 'schema', 'sections.schema.json');
