@@ -1,11 +1,13 @@
-// A page's outline: its sections by type and title, to select, move, duplicate and delete, and a
-// type picker that shows each type's description and inserts the schema's example (valid at once).
+// A page's outline: its sections by type and title, to select, move (buttons, or a drag handle the
+// keyboard moves too), duplicate and delete, and a type picker that shows each type's description
+// and inserts the schema's example (valid at once).
 import { Badge, Button, Group, Modal, NavLink, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Json } from './api.ts';
 import { itemName, ItemControls } from './SchemaForm.tsx';
 import { newValue, type Contract } from './schema.ts';
+import { SortableList } from './SortableList.tsx';
 
 export function Outline({ sections, selected, errorsAt, onSelect, onChange, contract }: { sections: Json[]; selected?: number; errorsAt: (index: number) => number; onSelect: (index: number | undefined) => void; onChange: (sections: Json[], select?: number) => void; contract: Contract }) {
   const [picking, setPicking] = useState(false);
@@ -13,8 +15,11 @@ export function Outline({ sections, selected, errorsAt, onSelect, onChange, cont
     const next = [...sections];
     const [moved] = next.splice(from, 1);
     next.splice(to, 0, moved);
+    // The selection follows the moved section, so its fields stay open.
     onChange(next, to);
   };
+  const typeAt = (index: number) => String((sections[index] as Record<string, Json>)?.type ?? '');
+  const nameOf = (index: number) => `section ${index + 1} (${typeAt(index)})`;
   return (
     <Stack gap={4}>
       {/* Buttons, not links without an address, so the keyboard reaches them (Tab, then Enter). */}
@@ -22,37 +27,40 @@ export function Outline({ sections, selected, errorsAt, onSelect, onChange, cont
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="xs">
         Sections
       </Text>
-      {sections.map((section, index) => {
-        const type = String((section as Record<string, Json>)?.type ?? '');
-        const name = itemName(section) ?? type;
-        const errors = errorsAt(index);
-        return (
-          <Group key={index} gap={4} wrap="nowrap" data-section-row={index}>
-            <NavLink
-              component="button"
-              style={{ flex: 1, minWidth: 0 }}
-              active={selected === index}
-              onClick={() => onSelect(index)}
-              label={
-                <Group gap={6} wrap="nowrap">
-                  <Badge size="xs" variant="light">{type}</Badge>
-                  <Text size="sm" truncate>{name}</Text>
-                  {errors > 0 && <Badge size="xs" color="red">{errors}</Badge>}
-                </Group>
-              }
-            />
-            <ItemControls
-              name={`section ${index + 1} (${type})`}
-              first={index === 0}
-              last={index === sections.length - 1}
-              onUp={() => move(index, index - 1)}
-              onDown={() => move(index, index + 1)}
-              onDuplicate={() => onChange([...sections.slice(0, index + 1), structuredClone(section), ...sections.slice(index + 1)], index + 1)}
-              onRemove={() => onChange(sections.filter((_, i) => i !== index), undefined)}
-            />
-          </Group>
-        );
-      })}
+      <SortableList count={sections.length} nameOf={nameOf} onMove={move}>
+        {(index, handle) => {
+          const section = sections[index];
+          const type = typeAt(index);
+          const errors = errorsAt(index);
+          return (
+            <Group gap={4} wrap="nowrap" data-section-row={index}>
+              {handle}
+              <NavLink
+                component="button"
+                style={{ flex: 1, minWidth: 0 }}
+                active={selected === index}
+                onClick={() => onSelect(index)}
+                label={
+                  <Group gap={6} wrap="nowrap">
+                    <Badge size="xs" variant="light">{type}</Badge>
+                    <Text size="sm" truncate>{itemName(section) ?? type}</Text>
+                    {errors > 0 && <Badge size="xs" color="red">{errors}</Badge>}
+                  </Group>
+                }
+              />
+              <ItemControls
+                name={nameOf(index)}
+                first={index === 0}
+                last={index === sections.length - 1}
+                onUp={() => move(index, index - 1)}
+                onDown={() => move(index, index + 1)}
+                onDuplicate={() => onChange([...sections.slice(0, index + 1), structuredClone(section), ...sections.slice(index + 1)], index + 1)}
+                onRemove={() => onChange(sections.filter((_, i) => i !== index), undefined)}
+              />
+            </Group>
+          );
+        }}
+      </SortableList>
       <Button variant="light" size="xs" mt="xs" leftSection={<IconPlus size={14} />} onClick={() => setPicking(true)}>
         Add a section
       </Button>

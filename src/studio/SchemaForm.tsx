@@ -1,7 +1,8 @@
 // Forms generated from the schema, never written per section type: labels and help come from the
 // schema's titles and descriptions, enums become selects, booleans switches, lists get add, remove
-// and reorder buttons. A few shared definitions get a better widget (icon, image, internal link),
-// chosen by the definition's name in common.schema.json, so a new section type needs nothing here.
+// and reorder (buttons, a drag handle that the keyboard moves too). A few shared definitions get a
+// better widget (icon, image, internal link), chosen by the definition's name in
+// common.schema.json, so a new section type needs nothing here.
 import { ActionIcon, Autocomplete, Button, Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { createContext, useContext, useState, type ReactNode } from 'react';
@@ -9,6 +10,7 @@ import { icons } from '../components/icons.tsx';
 import type { DataPath, FieldError, Json } from './api.ts';
 import { samePath } from './data-path.ts';
 import { ImageField } from './ImageField.tsx';
+import { SortableList } from './SortableList.tsx';
 import { labelOf, newValue, typeOf, type Contract, type Resolved, type Schema } from './schema.ts';
 
 export interface FormContextValue {
@@ -160,31 +162,34 @@ function ArrayField({ resolved, value, path, label, error }: { resolved: Resolve
     next.splice(to, 0, moved);
     set(next);
   };
+  const nameOf = (index: number) => itemName(items[index]) ?? `item ${index + 1}`;
   return (
     <Fieldset legend={`${label} (${items.length})`}>
       {resolved.schema.description && <Text size="xs" c="dimmed" mb="xs">{resolved.schema.description}</Text>}
       {error && <Text size="sm" c="red" mb="xs">{error}</Text>}
       <Stack gap="xs">
-        {items.map((entry, index) => (
-          <ListItem
-            key={index}
-            title={`${index + 1}. ${itemName(entry) ?? labelOf(index, item.schema)}`}
-            simple={typeOf(item.schema) !== 'object'}
-            controls={
-              <ItemControls
-                name={itemName(entry) ?? `item ${index + 1}`}
-                first={index === 0}
-                last={index === items.length - 1}
-                onUp={() => move(index, index - 1)}
-                onDown={() => move(index, index + 1)}
-                onDuplicate={() => set([...items.slice(0, index + 1), structuredClone(entry), ...items.slice(index + 1)])}
-                onRemove={() => set(items.filter((_, i) => i !== index))}
-              />
-            }
-          >
-            <Field name={index} schema={itemSchema} file={resolved.file} value={entry} path={[...path, index]} required />
-          </ListItem>
-        ))}
+        <SortableList count={items.length} nameOf={nameOf} onMove={move}>
+          {(index, handle) => (
+            <ListItem
+              title={`${index + 1}. ${itemName(items[index]) ?? labelOf(index, item.schema)}`}
+              simple={typeOf(item.schema) !== 'object'}
+              handle={handle}
+              controls={
+                <ItemControls
+                  name={nameOf(index)}
+                  first={index === 0}
+                  last={index === items.length - 1}
+                  onUp={() => move(index, index - 1)}
+                  onDown={() => move(index, index + 1)}
+                  onDuplicate={() => set([...items.slice(0, index + 1), structuredClone(items[index]), ...items.slice(index + 1)])}
+                  onRemove={() => set(items.filter((_, i) => i !== index))}
+                />
+              }
+            >
+              <Field name={index} schema={itemSchema} file={resolved.file} value={items[index]} path={[...path, index]} required />
+            </ListItem>
+          )}
+        </SortableList>
         <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => set([...items, newValue(form.contract, item) as Json])} style={{ alignSelf: 'flex-start' }}>
           Add to {label.toLowerCase()}
         </Button>
@@ -193,18 +198,20 @@ function ArrayField({ resolved, value, path, label, error }: { resolved: Resolve
   );
 }
 
-function ListItem({ title, simple, controls, children }: { title: string; simple: boolean; controls: ReactNode; children: ReactNode }) {
+function ListItem({ title, simple, handle, controls, children }: { title: string; simple: boolean; handle: ReactNode; controls: ReactNode; children: ReactNode }) {
   const [open, setOpen] = useState(simple);
   if (simple)
     return (
       <Group gap="xs" align="flex-end" wrap="nowrap">
+        <div style={{ paddingBottom: 4 }}>{handle}</div>
         <div style={{ flex: 1 }}>{children}</div>
         {controls}
       </Group>
     );
   return (
     <Paper withBorder p="xs">
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" gap={4} wrap="nowrap">
+        {handle}
         <UnstyledButton onClick={() => setOpen(!open)} aria-expanded={open} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={4} wrap="nowrap">
             {open ? <IconChevronDown size={14} aria-hidden="true" /> : <IconChevronRight size={14} aria-hidden="true" />}
