@@ -49,6 +49,12 @@ function sync(doc: Document, node: unknown, value: Json): unknown {
       }
       return doc.createNode(item);
     });
+    // A blank line between items belongs to the list's layout, not to an item: after a move each
+    // place keeps the spacing it had, so a section moved into the middle is set off like its
+    // neighbours and the first one still follows its key directly. A new last item is spaced
+    // like the one before it.
+    const spacing = old.map((item) => (item as Node).spaceBefore);
+    if (spacing.length > 0) node.items.forEach((item, index) => ((item as Node).spaceBefore = spacing[Math.min(index, spacing.length - 1)]));
     return node;
   }
   if (isScalar(node) && (value === null || typeof value !== 'object')) {

@@ -67,6 +67,9 @@ describe('writeYaml', () => {
     const result = writeYaml(page, moved);
     expect(result.indexOf('type: faq')).toBeLessThan(result.indexOf('type: hero'));
     expect(result).toContain('# The hero comes first.');
+    // The blank line between the two stays between them: a blank line is the list's layout.
+    expect(result).toContain('          Sometimes two.\n\n  - type: hero\n');
+    expect(result).not.toContain('\n\n  - type: faq');
     const deleted = data();
     deleted.sections.splice(1, 1);
     expect(writeYaml(page, deleted)).not.toContain('faq');
