@@ -295,7 +295,7 @@ export function App() {
 }
 
 function EntryEditor({ entry, draft, sections, selected, contract, onSelect, onSections, onBody, bodyError }: { entry: Entry; draft: Draft; sections?: Json[]; selected?: number; contract: Contract; onSelect: (i: number | undefined) => void; onSections: (next: Json[], select?: number) => void; onBody: (body: string) => void; bodyError?: string }) {
-  if (entry.kind === 'document') return <MarkdownField value={draft.body ?? ''} onChange={onBody} error={bodyError} />;
+  if (entry.kind === 'document') return <MarkdownField key={entry.file} value={draft.body ?? ''} onChange={onBody} error={bodyError} />;
   const root = contract.root(entry.kind === 'settings' ? 'settings' : entry.kind);
   if (entry.kind === 'page' && sections) {
     const sectionSchema = root.schema.properties?.sections?.items ?? {};
@@ -316,7 +316,7 @@ function EntryEditor({ entry, draft, sections, selected, contract, onSelect, onS
   return (
     <Stack gap="md">
       <ObjectFields resolved={root} value={draft.data} path={[]} />
-      {entry.kind === 'article' && <MarkdownField value={draft.body ?? ''} onChange={onBody} error={bodyError} />}
+      {entry.kind === 'article' && <MarkdownField key={entry.file} value={draft.body ?? ''} onChange={onBody} error={bodyError} />}
     </Stack>
   );
 }

@@ -1,22 +1,102 @@
-// A Markdown body (an article or a document): written on the left, rendered on the right with the
-// same Markdown rules as the site (markdown-it, raw HTML escaped).
-import { SimpleGrid, Textarea, Typography } from '@mantine/core';
+// A Markdown body (an article or a document): written in a CodeMirror editor (Markdown
+// highlighting, wrapped lines), rendered below it with the same Markdown rules as the site
+// (markdown-it, raw HTML escaped). The studio's draft owns the text: the editor reports every edit
+// and takes the value back whenever it changes from outside (the studio's undo, a reload).
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { markdown as markdownLanguage } from '@codemirror/lang-markdown';
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { Annotation, Compartment, EditorState, Transaction } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { Input, Stack, Typography } from '@mantine/core';
 import MarkdownIt from 'markdown-it';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef } from 'react';
+import classes from './MarkdownField.module.css';
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
+const label = 'Text (Markdown)';
+const description = '## for a heading, **bold**, - for a list, [words](/address) for a link.';
+
+/** Marks the editor's own copy of a value set from outside, so it is not reported back as an edit. */
+const fromOutside = Annotation.define<boolean>();
+
+const describedBy = (id: string, error: string | undefined) => EditorView.contentAttributes.of({ 'aria-describedby': error ? `${id}-error ${id}-description` : `${id}-description`, ...(error ? { 'aria-invalid': 'true' } : {}) });
+
+/** The smallest change that turns `from` into `to`, so the cursor and the scroll stay where they were. */
+function difference(from: string, to: string) {
+  let start = 0;
+  while (start < from.length && start < to.length && from[start] === to[start]) start++;
+  let end = 0;
+  while (end < from.length - start && end < to.length - start && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
+  return { from: start, to: from.length - end, insert: to.slice(start, to.length - end) };
+}
+
 export function MarkdownField({ value, onChange, error }: { value: string; onChange: (next: string) => void; error?: string }) {
+  const id = useId();
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView>(null);
+  const described = useRef(new Compartment());
+  const report = useRef(onChange);
+  report.current = onChange;
   const deferred = useDeferredValue(value);
   const html = useMemo(() => markdown.render(deferred), [deferred]);
+
+  useEffect(() => {
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          history(),
+          // No Tab binding: Tab leaves the editor, as it leaves every other field of the form.
+          keymap.of([...defaultKeymap, ...historyKeymap]),
+          markdownLanguage(),
+          syntaxHighlighting(defaultHighlightStyle),
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ 'aria-label': label }),
+          described.current.of(describedBy(id, error)),
+          // Focus coming back by keyboard (or from code) lets the browser put back the caret it
+          // had in the old DOM, which a change made meanwhile (the studio's undo) has replaced; the
+          // editor's own selection, mapped through that change, is the right one.
+          EditorView.domEventHandlers({ focus: (_event, editor) => editor.focus() }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged && !update.transactions.some((t) => t.annotation(fromOutside))) report.current(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+    // The editor is made once; later values and errors reach it through the effects below.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const editor = view.current;
+    const current = editor?.state.doc.toString();
+    if (!editor || current === undefined || current === value) return;
+    // Kept out of the editor's own undo history: the studio's undo made this change. A caret where
+    // text comes back (a redo) ends up after it, as after typing it.
+    const changes = editor.state.changes(difference(current, value));
+    editor.dispatch({ changes, selection: editor.state.selection.map(changes, 1), annotations: [fromOutside.of(true), Transaction.addToHistory.of(false)] });
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: described.current.reconfigure(describedBy(id, error)) });
+  }, [id, error]);
+
   return (
-    <SimpleGrid cols={2} spacing="sm">
-      <Textarea label="Text (Markdown)" description="## for a heading, **bold**, - for a list, [words](/address) for a link." autosize minRows={16} maxRows={40} value={value} error={error} onChange={(event) => onChange(event.currentTarget.value)} styles={{ input: { fontFamily: 'ui-monospace, monospace', fontSize: 13 } }} />
-      <div aria-label="Rendered text" role="region" style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', paddingLeft: 12, maxHeight: '70vh', overflow: 'auto' }}>
+    <Stack gap="sm">
+      <Input.Wrapper id={id} label={label} description={description} error={error} labelElement="div" labelProps={{ onClick: () => view.current?.focus() }}>
+        <div ref={host} className={classes.editor} data-error={error ? true : undefined} />
+      </Input.Wrapper>
+      <div aria-label="Rendered text" role="region" className={classes.preview}>
         <Typography>
           <div dangerouslySetInnerHTML={{ __html: html }} />
         </Typography>
       </div>
-    </SimpleGrid>
+    </Stack>
   );
 }
