@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureSite, startStudio, type TestStudio } from '../fixtures/studio.ts';
 import { launchChromium } from './chromium.ts';
+import { axeProblems } from './site-checks.ts';
 
 let studio: TestStudio;
 let browser: Browser;
@@ -100,13 +101,14 @@ describe('reordering', () => {
 });
 
 describe('the Markdown editor', () => {
-  it("typing in an article's body shows in the rendered text at once; the studio's undo and redo reach the editor; Save changes only the line typed in", async () => {
+  it("the editor is a labelled textbox axe finds nothing wrong with; typing in an article's body shows in the rendered text at once; the studio's undo and redo reach the editor; Save changes only the line typed in", async () => {
     const ui = await openStudio('?path=/resources/blogs/first-note');
     const original = await committed('blog/first-note.md');
     const editor = ui.getByRole('textbox', { name: 'Text (Markdown)' });
     const rendered = ui.getByRole('region', { name: 'Rendered text' });
     await expect.poll(() => editor.evaluate((el) => el.getAttribute('contenteditable')), outcome).toBe('true');
     await expect.poll(() => editor.getAttribute('aria-describedby').then((ids) => ui.locator(`[id="${ids}"]`).textContent()), outcome).toContain('## for a heading');
+    expect(await axeProblems(ui)).toEqual([]);
 
     // The cursor at the end of the quotation, then typing: the editor and the rendered text follow.
     await editor.locator('.cm-line', { hasText: '> A quotation, so quotes render.' }).click();
