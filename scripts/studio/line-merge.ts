@@ -92,7 +92,7 @@ export function mergeEdit(original: string, before: string, after: string): stri
     // Between the anchors: the "before" rendering with each hunk's new lines in place.
     let at = span.from + 1;
     for (const part of span.parts) {
-      result.push(...b.slice(at, part.from), ...part.lines);
+      result.push(...b.slice(at, part.from), ...asWritten(part.lines, o, b, inOriginal));
       at = part.to;
     }
     result.push(...b.slice(at, span.to));
@@ -100,6 +100,43 @@ export function mergeEdit(original: string, before: string, after: string): stri
   }
   result.push(...o.slice(copied));
   return result.join('\n');
+}
+
+/**
+ * New lines as the person wrote them where they can be: a run of new lines that the "before"
+ * rendering holds elsewhere (a moved or duplicated section) is taken from the original text it
+ * renders, so a folded text or a comment in it keeps the lines it had. A run qualifies when both
+ * its ends sit next to lines shared with the original, so its original lines are known exactly.
+ */
+function asWritten(lines: readonly string[], o: readonly string[], b: readonly string[], inOriginal: ReadonlyMap<number, number>): string[] {
+  const originalOf = (from: number, to: number) => {
+    const start = from === 0 ? 0 : inOriginal.has(from - 1) ? inOriginal.get(from - 1)! + 1 : undefined;
+    const end = to === b.length ? o.length : inOriginal.get(to);
+    return start === undefined || end === undefined || end < start ? undefined : o.slice(start, end);
+  };
+  const out: string[] = [];
+  let k = 0;
+  while (k < lines.length) {
+    let best: string[] | undefined;
+    let bestLength = 1;
+    for (let x = 0; x < b.length; x++) {
+      let length = 0;
+      while (k + length < lines.length && x + length < b.length && lines[k + length] === b[x + length]) length++;
+      for (let n = length; n > bestLength; n--) {
+        const written = originalOf(x, x + n);
+        if (written) {
+          best = written;
+          bestLength = n;
+          break;
+        }
+      }
+    }
+    if (best) {
+      out.push(...best);
+      k += bestLength;
+    } else out.push(lines[k++]);
+  }
+  return out;
 }
 
 /** How many lines differ between two texts (removed plus added). */

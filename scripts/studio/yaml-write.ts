@@ -47,7 +47,9 @@ function sync(doc: Document, node: unknown, value: Json): unknown {
         used.add(inPlace);
         return sync(doc, inPlace, item);
       }
-      return doc.createNode(item);
+      // A copy of an existing item (a duplicated section) is made from its node, in its style.
+      const twin = old.find((n) => same((n as Node).toJSON(), item));
+      return twin ? (twin as Node).clone() : doc.createNode(item);
     });
     // A blank line between items belongs to the list's layout, not to an item: after a move each
     // place keeps the spacing it had, so a section moved into the middle is set off like its

@@ -70,10 +70,21 @@ describe('writeYaml', () => {
     // The blank line between the two stays between them: a blank line is the list's layout.
     expect(result).toContain('          Sometimes two.\n\n  - type: hero\n');
     expect(result).not.toContain('\n\n  - type: faq');
+    // The moved hero keeps its folded subtitle as it was written: the same lines, moved.
+    expect(result).toContain(page.slice(page.indexOf('  - type: hero'), page.indexOf('\n\n  - type: faq')));
+    expect([...result.split('\n')].sort()).toEqual([...page.split('\n')].sort());
     const deleted = data();
     deleted.sections.splice(1, 1);
     expect(writeYaml(page, deleted)).not.toContain('faq');
     expect(writeYaml(page, deleted)).toContain('# Page: Contact, with a comment that must survive.');
+  });
+
+  it('duplicates a section with the lines it was written in', () => {
+    const twice = data();
+    twice.sections.splice(1, 0, structuredClone(twice.sections[0]));
+    const result = writeYaml(page, twice);
+    const hero = page.slice(page.indexOf('  - type: hero'), page.indexOf('\n\n  - type: faq'));
+    expect(result.split(hero).length - 1).toBe(2);
   });
 
   it('adds a section and keeps the literal block of another', () => {
