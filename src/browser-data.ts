@@ -63,5 +63,11 @@ export interface NotFoundRoute {
 
 export type RouteData = PageRoute | ArticleRoute | RedirectRoute | NotFoundRoute;
 
+/**
+ * The dev server's message (a Vite custom event) that what /_data/ answers has changed, so an open
+ * page re-renders in place (src/dev/route-updates.ts): the studio sends it for each valid edit.
+ */
+export const routeDataEvent = 'site:route-data';
+
 /** Where a route's data lives: /_data/index.json for /, /_data/services.json for /services. */
 export const routeDataUrl = (path: string) => `/_data${path === '/' ? '/index' : path}.json`;

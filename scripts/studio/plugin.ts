@@ -8,7 +8,7 @@ import { inlineSmallImages } from '../build/inline-image.ts';
 import { routeData } from '../build/model-to-routes.ts';
 import { loadSite } from '../content/load-site.ts';
 import { composedSchemas, sectionTypes } from '../content/schemas.ts';
-import { routeDataUrl, type RouteData } from '../../src/browser-data.ts';
+import { routeDataEvent, routeDataUrl, type RouteData } from '../../src/browser-data.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { siteChanges } from './changes.ts';
 import { editedText, judge, kindOf, listEntries, readEntry, saveEntry, type EntryEdit } from './entries.ts';
@@ -81,6 +81,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
   /** The preview of an unsaved edit: route data by data URL, while one is open. */
   let draft: Map<string, RouteData> | undefined;
   const listeners = new Set<ServerResponse>();
+  let devServer: ViteDevServer | undefined;
 
   const routes = (result: Awaited<ReturnType<typeof loadSite>>) => {
     const model = result.model;
@@ -110,9 +111,12 @@ export function studioPlugin(options: StudioOptions): Plugin {
         const current = await readVersioned(absolute);
         const text = editedText(kind, current.text, edit);
         const verdict = await judge(root, file, text);
-        // A valid edit becomes the preview; an edit equal to the file ends it.
+        // A valid edit becomes the preview; an edit equal to the file ends it. Either way the open
+        // pages hear at once that their data changed and re-render in place (src/dev/route-updates.ts).
+        const before = draft;
         if (text === current.text) draft = undefined;
         else if (verdict.result.model) draft = new Map([...routeData(verdict.result.model, inlineSmallImages(root)).values()].map((r) => [routeDataUrl(r.path), r]));
+        if (draft !== before) devServer?.ws.send({ type: 'custom', event: routeDataEvent });
         return send(res, 200, { errors: verdict.errors, elsewhere: verdict.elsewhere, text, previewing: draft !== undefined });
       }
       case 'POST /save': {
@@ -170,6 +174,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
       };
     },
     configureServer(server: ViteDevServer) {
+      devServer = server;
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address();
         if (address && typeof address === 'object') port = address.port;

@@ -7,6 +7,7 @@ import { NotFound } from '../pages/NotFound.tsx';
 import { SectionPage } from '../pages/SectionPage.tsx';
 import type { RouteData } from '../browser-data.ts';
 import { useSite } from '../site-context.tsx';
+import { useRouteUpdates } from '../dev/route-updates.ts';
 import { loadRoute, normalizePath } from './load-route.ts';
 
 export function pageTitle(route: RouteData, siteName: string): string {
@@ -39,6 +40,9 @@ export function RouteView({ initial, onRoute }: { initial: RouteData; onRoute?: 
       current = false;
     };
   }, [path]);
+  // In the preview, fresh data re-renders the page in place. The condition is fixed at build time
+  // (so the hook's order never changes), and a build drops the call and the module.
+  if (import.meta.env.DEV) useRouteUpdates(path, (route) => setState({ route }));
 
   const { route, error } = state;
   useEffect(() => {

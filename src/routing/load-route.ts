@@ -19,6 +19,11 @@ export function seedRoute(route: RouteData): void {
   cache.set(route.path, Promise.resolve(route));
 }
 
+/** Drops every fetched route, so the next load asks the server again (the preview, after an edit). */
+export function forgetRoutes(): void {
+  cache.clear();
+}
+
 export function loadRoute(path: string): Promise<RouteData> {
   const key = normalizePath(path);
   let pending = cache.get(key);

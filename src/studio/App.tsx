@@ -12,9 +12,10 @@ import { getIn, setIn } from './data-path.ts';
 import { EntryList } from './EntryList.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
 import { Outline } from './Outline.tsx';
-import { Preview, type PreviewHandle } from './Preview.tsx';
+import { Preview } from './Preview.tsx';
 import { Contract } from './schema.ts';
 import { Field, FormContext, ObjectFields, type FormContextValue } from './SchemaForm.tsx';
+import { useCheck } from './use-check.ts';
 import { useHistory } from './use-history.ts';
 
 interface Draft {
@@ -46,7 +47,6 @@ export function App() {
   const [unreadable, setUnreadable] = useState<{ file: string; message: string }>();
   const unreadableRef = useRef(unreadable);
   unreadableRef.current = unreadable;
-  const preview = useRef<PreviewHandle>(null);
   const editor = useRef<HTMLDivElement>(null);
   const focusText = useRef<string>(undefined);
   const entryRef = useRef(entry);
@@ -118,27 +118,7 @@ export function App() {
     }).catch(() => undefined);
   }, []);
 
-  // Every edit is checked by the compiler; a valid one becomes the preview at once.
-  useEffect(() => {
-    if (!entry) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      api.check(entry.file, draft.data, draft.body).then((result) => {
-        if (cancelled) return;
-        setCheck(result);
-        if (result.errors.length === 0 && result.elsewhere.length === 0 && dirtyRef.current !== undefined) preview.current?.reload();
-        dirtyRef.current = true;
-      }, () => undefined);
-    }, 60);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [draft, entry]); // eslint-disable-line react-hooks/exhaustive-deps
-  const dirtyRef = useRef<boolean>(undefined);
-  useEffect(() => {
-    dirtyRef.current = undefined;
-  }, [entry?.file]);
+  useCheck(entry, draft, setCheck);
 
   // A warning before leaving with unsaved edits.
   useEffect(() => {
@@ -224,7 +204,6 @@ export function App() {
           {entry && (
             <Preview
               key={previewRoute}
-              ref={preview}
               route={previewRoute}
               types={types}
               selected={selected}

@@ -1,11 +1,8 @@
 // The real page, as the dev server renders it for visitors (same renderer, same CSS), in a frame.
-// The studio marks its sections from outside, after each load: the site's own components carry
-// nothing for the studio. Hovering outlines a section and names its type; a click selects it.
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-
-export interface PreviewHandle {
-  reload: () => void;
-}
+// The studio marks its sections from outside, after each load and each re-render (an edit
+// re-renders the page in place): the site's own components carry nothing for the studio. Hovering
+// outlines a section and names its type; a click selects it.
+import { useEffect, useRef } from 'react';
 
 const studioStyle = `
 [data-studio-section] { cursor: pointer; }
@@ -26,7 +23,7 @@ function markSections(doc: Document, types: string[]): HTMLElement[] {
   return rendered;
 }
 
-export const Preview = forwardRef<PreviewHandle, { route?: string; types: string[]; selected?: number; onSelect: (index: number, text: string) => void; onLoad?: () => void }>(function Preview({ route, types, selected, onSelect, onLoad }, ref) {
+export function Preview({ route, types, selected, onSelect, onLoad }: { route?: string; types: string[]; selected?: number; onSelect: (index: number, text: string) => void; onLoad?: () => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const latest = useRef({ types, selected, onSelect, onLoad });
   latest.current = { types, selected, onSelect, onLoad };
@@ -62,10 +59,6 @@ export const Preview = forwardRef<PreviewHandle, { route?: string; types: string
     chosen?.setAttribute('data-studio-selected', '');
   };
 
-  useImperativeHandle(ref, () => ({
-    reload: () => frame.current?.contentWindow?.location.reload(),
-  }));
-
   useEffect(() => {
     decorate();
     const doc = frame.current?.contentDocument;
@@ -95,4 +88,4 @@ export const Preview = forwardRef<PreviewHandle, { route?: string; types: string
 
   if (!route) return <p style={{ padding: 16 }}>This entry has no page of its own to preview.</p>;
   return <iframe ref={frame} title="Page preview" src={route} style={{ border: 0, width: '100%', height: '100%', display: 'block' }} />;
-});
+}

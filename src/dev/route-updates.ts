@@ -1,0 +1,29 @@
+// Dev only: when the dev server says the route data changed (the studio previews an unsaved edit),
+// the open page fetches its data again and re-renders in place: no reload, so scroll position,
+// focus and the studio's marks on the page stay. RouteView calls this under `import.meta.env.DEV`,
+// so a build contains none of it.
+import { useEffect } from 'react';
+import { routeDataEvent, type RouteData } from '../browser-data.ts';
+import { forgetRoutes, loadRoute } from '../routing/load-route.ts';
+
+export function useRouteUpdates(path: string, show: (route: RouteData) => void): void {
+  useEffect(() => {
+    const hot = import.meta.hot;
+    if (!hot) return;
+    // Only the newest answer is shown: edits can follow each other faster than a fetch returns.
+    let latest = 0;
+    const refresh = () => {
+      const ticket = ++latest;
+      forgetRoutes();
+      loadRoute(path).then(
+        (route) => ticket === latest && show(route),
+        () => undefined,
+      );
+    };
+    hot.on(routeDataEvent, refresh);
+    return () => {
+      latest = -1;
+      hot.off(routeDataEvent, refresh);
+    };
+  }, [path]); // eslint-disable-line react-hooks/exhaustive-deps
+}

@@ -1,0 +1,37 @@
+// Every edit is checked by the site's compiler as it is typed; the server makes a valid one the
+// preview, and the page in the frame re-renders in place when told so (src/dev/route-updates.ts).
+// One check at a time, and no timer: a keystroke is sent at once, edits typed while a check is on
+// its way go as one (the newest) when it returns, so a burst of typing never queues up compiles.
+import { useEffect, useRef } from 'react';
+import { api, type Check, type Entry, type Json } from './api.ts';
+
+export function useCheck(entry: Entry | undefined, draft: { data: Json; body?: string }, onResult: (check: Check) => void): void {
+  const queue = useRef<{ busy: boolean; next?: () => Promise<void> }>({ busy: false });
+  const shown = useRef('');
+  useEffect(() => {
+    if (!entry) return;
+    let current = true;
+    const pending = queue.current;
+    // An unchanged verdict is not passed on: re-rendering the whole form would hold up the frame,
+    // which renders the edit on the same main thread at that moment.
+    const report = (result: Check) => {
+      const verdict = JSON.stringify([entry.file, result.errors, result.elsewhere, result.previewing]);
+      if (!current || verdict === shown.current) return;
+      shown.current = verdict;
+      onResult(result);
+    };
+    pending.next = () => api.check(entry.file, draft.data, draft.body).then(report, () => undefined);
+    if (!pending.busy)
+      void (async () => {
+        pending.busy = true;
+        for (let send = pending.next; send; send = pending.next) {
+          pending.next = undefined;
+          await send();
+        }
+        pending.busy = false;
+      })();
+    return () => {
+      current = false;
+    };
+  }, [draft, entry]); // eslint-disable-line react-hooks/exhaustive-deps
+}
