@@ -24,6 +24,11 @@ const round = (ms: number) => Math.round(ms);
 
 /** Ready: the studio says so and the frame shows the page with its sections marked for editing. */
 async function openTime(page: Page): Promise<number> {
+  const state = () =>
+    page.evaluate(() => {
+      const frame = document.querySelector('iframe')?.contentDocument;
+      return JSON.stringify({ studio: document.documentElement.dataset.studio, app: frame?.documentElement?.dataset.app, marked: frame?.querySelectorAll('[data-studio-section]').length });
+    });
   const handle = await page.waitForFunction(
     () => {
       const frame = document.querySelector('iframe')?.contentDocument;
@@ -32,7 +37,9 @@ async function openTime(page: Page): Promise<number> {
     },
     undefined,
     { polling: 'raf', timeout: 120_000 },
-  );
+  ).catch(async (error: Error) => {
+    throw new Error(`The studio did not open: ${await state()}`, { cause: error });
+  });
   return (await handle.jsonValue()) as number;
 }
 
@@ -55,7 +62,8 @@ async function keystroke(page: Page, key: string, expected: string, section: num
     { expected, section },
   );
   await page.keyboard.press(key);
-  const end = await shown;
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`The preview did not show "${expected}" within 10 s of the keystroke.`)), 10_000).unref());
+  const end = await Promise.race([shown, timeout]);
   const start = await page.evaluate(() => (window as unknown as { inputAt: number }).inputAt);
   return end - start;
 }
@@ -67,7 +75,9 @@ async function sectionFrame(page: Page): Promise<Frame> {
 }
 
 export async function runStudio(root: string, options: { reloads: number; keystrokes: number }): Promise<StudioTimes> {
-  const studio = await startStudio({ site: path.join(root, 'site') });
+  // The studio as `npm run studio` starts it: the build before this step set NODE_ENV=production
+  // in this process, which would give the dev server production React and no dev-only code.
+  const studio = await startStudio({ site: path.join(root, 'site'), env: { NODE_ENV: undefined } });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
