@@ -1,0 +1,94 @@
+// The studio's preview follows edits in place: typing re-renders the page in the frame without
+// reloading it (scroll, selection outline and the page's own state stay), an invalid edit leaves
+// the last valid version shown, and saving and undoing show in the frame too. Timing is measured
+// in `npm run bench -- --only=studio`, not here.
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startStudio, type TestStudio } from '../fixtures/studio.ts';
+import { launchChromium } from './chromium.ts';
+
+let studio: TestStudio;
+let browser: Browser;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  [studio, browser] = await Promise.all([startStudio(), launchChromium()]);
+}, 180_000);
+afterEach(async () => {
+  await page?.close();
+  page = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+  await studio?.stop();
+});
+
+const outcome = { timeout: 30_000 };
+
+async function openStudio(): Promise<{ ui: Page; frame: Frame }> {
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${studio.studioUrl}?path=/`);
+  await page.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, { timeout: 60_000 });
+  const frame = await (await page.waitForSelector('iframe[title="Page preview"]')).contentFrame();
+  if (!frame) throw new Error('no preview frame');
+  await frame.locator('[data-studio-section="1"]').waitFor(outcome);
+  return { ui: page, frame };
+}
+
+const field = (ui: Page, name: string) => ui.getByRole('region', { name: 'Editing panel' }).getByRole('textbox', { name, exact: true });
+
+/** A mark on the frame's window: it survives a re-render and is gone after a reload. */
+const mark = (frame: Frame) => frame.evaluate(() => void ((window as unknown as { studioMark: string }).studioMark = 'kept'));
+const marked = (frame: Frame) => frame.evaluate(() => (window as unknown as { studioMark?: string }).studioMark);
+const selected = (frame: Frame) => frame.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-studio-selected]')].map((el) => el.dataset.studioSection));
+
+it('typing in a field re-renders the preview in place: no reload, the outline, the scroll position and the page stay; saving and undoing show too', async () => {
+  const { ui, frame } = await openStudio();
+  const heading = frame.getByRole('heading', { level: 2, name: 'Four Figures in a Row', exact: true });
+  await heading.click();
+  const title = field(ui, 'Title');
+  await expect.poll(() => title.evaluate((el) => el === document.activeElement), outcome).toBe(true);
+  await expect.poll(() => selected(frame), outcome).toEqual(['1']);
+  // The selected section is scrolled into view smoothly: wait until the frame has come to rest.
+  let scrolled = -1;
+  await expect.poll(async () => scrolled === (scrolled = await frame.evaluate(() => scrollY)), { timeout: 10_000, interval: 300 }).toBe(true);
+  expect(scrolled).toBeGreaterThan(0);
+  await mark(frame);
+
+  await ui.keyboard.press('End');
+  await ui.keyboard.type(' Live');
+  await frame.getByRole('heading', { level: 2, name: 'Four Figures in a Row Live', exact: true }).waitFor(outcome);
+  expect(await marked(frame)).toBe('kept');
+  expect(await selected(frame)).toEqual(['1']);
+  expect(await frame.evaluate(() => scrollY)).toBe(scrolled);
+  await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+
+  // Saved, the page shows what was saved; undone, the preview goes back to the file's old title.
+  await ui.getByRole('button', { name: 'Save', exact: true }).click();
+  await ui.getByText('Saved site/pages/home.yaml').waitFor(outcome);
+  await frame.getByRole('heading', { level: 2, name: 'Four Figures in a Row Live', exact: true }).waitFor(outcome);
+  await ui.getByRole('button', { name: 'Undo', exact: true }).click();
+  await frame.getByRole('heading', { level: 2, name: 'Four Figures in a Row', exact: true }).waitFor(outcome);
+  await expect.poll(() => selected(frame), outcome).toEqual(['1']);
+});
+
+it('an invalid edit leaves the last valid version in the preview, and the next valid one shows, all without a reload', async () => {
+  const { ui, frame } = await openStudio();
+  await frame.getByRole('heading', { level: 1, name: 'Every Field. One Page.' }).click();
+  const title = field(ui, 'Title');
+  await expect.poll(() => title.evaluate((el) => el === document.activeElement), outcome).toBe(true);
+  await mark(frame);
+
+  await title.fill('Every Field. One Page. Valid');
+  await frame.getByRole('heading', { level: 1, name: 'Every Field. One Page. Valid' }).waitFor(outcome);
+  // The hero's highlight must be part of its title: without it the edit is refused.
+  await title.fill('A Headline Without Its Highlight');
+  await ui.getByText('Problems to fix before saving').waitFor(outcome);
+  expect(await frame.getByRole('heading', { level: 1 }).textContent()).toBe('Every Field. One Page. Valid');
+
+  await title.fill('Every Field. One Page. Fixed');
+  await frame.getByRole('heading', { level: 1, name: 'Every Field. One Page. Fixed' }).waitFor(outcome);
+  await ui.getByText('Problems to fix before saving').waitFor({ state: 'detached', ...outcome });
+  expect(await marked(frame)).toBe('kept');
+  expect(await selected(frame)).toEqual(['0']);
+});
