@@ -1,5 +1,5 @@
 // What the studio refuses, seen from a browser: another site's page (a different origin on the same
-// machine, which Vite's own CORS rules let through) can neither write, nor read the studio's key,
+// machine) can neither write, nor read the studio's key or its files,
 // nor frame the studio; and the studio's own address cannot lead it outside site/. The server-side
 // refusals (a foreign Host, traversal in the API, uploads) are in tests/server/studio.test.ts.
 import { createServer, type Server } from 'node:http';
@@ -48,7 +48,7 @@ describe('another site open in the same browser', () => {
     const body = JSON.stringify({ version: entry.version, data: { ...entry.data, title: 'Defaced' } });
     const page = await newPage(elsewhereUrl);
     const results = await page.evaluate(
-      async ({ api, studioPage, body, realKey }) => {
+      async ({ api, studioPage, body, realKey, source }) => {
         const attempt = (url: string, init: RequestInit) =>
           fetch(url, init).then(
             (response) => (response.type === 'opaque' ? 'opaque' : String(response.status)),
@@ -62,11 +62,14 @@ describe('another site open in the same browser', () => {
           realKey: await attempt(save, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-studio-token': realKey } }),
           readKey: await attempt(studioPage, {}),
           readFile: await attempt(`${api}entry?file=pages%2Fhome.yaml`, { headers: { 'x-studio-token': realKey } }),
+          readSource: await attempt(source, {}),
         };
       },
-      { api: `${studio.base}/_studio/api/`, studioPage: studio.studioUrl, body, realKey: studio.token },
+      { api: `${studio.base}/_studio/api/`, studioPage: studio.studioUrl, body, realKey: studio.token, source: `${studio.base}/src/studio/api.ts` },
     );
-    expect(results).toEqual({ blind: 'opaque', guessedKey: '403', realKey: '403', readKey: '403', readFile: '403' });
+    // The browser itself withholds every answer (the studio allows no other origin), and the
+    // studio's guard refuses each request that gets through (tests/server/studio.test.ts).
+    expect(results).toEqual({ blind: 'opaque', guessedKey: 'blocked', realKey: 'blocked', readKey: 'blocked', readFile: 'blocked', readSource: 'blocked' });
     expect(await readFile(path.join(studio.root, 'site', 'pages', 'home.yaml'), 'utf8')).toBe(before);
     expect(studioGit(studio, 'status', '--porcelain')).toBe('');
     await page.close();
