@@ -29,7 +29,8 @@ export function siteViteConfig({ contentRoot, includeDrafts }: SiteViteOptions):
         },
       },
     },
-    // The preview sends the production security headers, so a policy violation shows while editing.
-    server: { port: Number(process.env.PORT ?? 5173), host: process.env.HOST ?? 'localhost', headers: { ...securityHeaders } },
+    // The preview sends the production security headers, so a policy violation shows while editing;
+    // and no CORS: Vite's default lets any page on localhost read what it serves (sources, drafts).
+    server: { port: Number(process.env.PORT ?? 5173), host: process.env.HOST ?? 'localhost', cors: false, headers: { ...securityHeaders } },
   };
 }

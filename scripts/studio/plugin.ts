@@ -168,9 +168,8 @@ export function studioPlugin(options: StudioOptions): Plugin {
       // The preview shows site pages in a frame of the studio page: same origin only.
       const csp = securityHeaders['Content-Security-Policy'].replace("frame-ancestors 'none'", "frame-ancestors 'self'");
       return {
-        // No CORS at all: Vite's default lets any page on localhost read what the dev server answers
-        // (sources, drafts); the studio and its preview are one origin and need none.
-        server: { cors: false, headers: { ...securityHeaders, 'Content-Security-Policy': csp } },
+        // (No CORS either, as for every preview: scripts/build/vite-config.ts.)
+        server: { headers: { ...securityHeaders, 'Content-Security-Policy': csp } },
         // The studio's dependencies are bundled at start, not discovered (and reloaded for) later.
         optimizeDeps: { entries: ['index.html', 'src/studio/main.tsx'] },
       };
