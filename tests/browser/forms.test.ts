@@ -1,161 +1,26 @@
 // Both forms of the fixture site in a real browser against the real server, delivering to a real
-// SMTP server: required fields, the success and error messages, the dialog, the toast, the reset.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp, type TestSmtp } from '../fixtures/smtp.ts';
-import { openPage, startHarness, type Harness } from './harness.ts';
+// SMTP server: the shared suite (./suites/forms.ts) on the fixture's copy.
+import { formsSuite } from './suites/forms.ts';
 
-let h: Harness;
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  h = await startHarness({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await h.close();
-  await smtp.close();
-});
-
-const inquiry = {
-  'Full Name': 'Asha Rao',
-  'Email Address': 'asha@example.com',
-  'Company Name': 'Acme GCC',
-  'Your Role': 'Head of Engineering',
-  'Phone Number': '+91 98765 43210',
-  'Tell Us About Your Project': 'We need our QBR story told.',
-};
-
-describe('inquiry form on /contact', () => {
-  it('shows the labels with asterisks, requires the four fields natively, and delivers every field', async () => {
-    const { page, log } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/contact');
-    for (const label of ['Full Name *', 'Email Address *', 'Company Name *', 'Your Role *', 'Project Urgency *', 'Primary Needs *'])
-      expect(await page.locator('label').filter({ hasText: label }).count(), label).toBe(1);
-    for (const label of ['Full Name', 'Email Address', 'Company Name', 'Your Role'])
-      expect(await page.getByLabel(label).evaluate((el) => (el as HTMLInputElement).required), label).toBe(true);
-    for (const label of ['Project Urgency', 'Primary Needs', 'Phone Number', 'Engagement Size'])
-      expect(await page.getByLabel(label).evaluate((el) => (el as HTMLInputElement).required), label).toBe(false);
-    expect(await page.getByLabel('Email Address').getAttribute('type')).toBe('email');
-    expect(await page.getByLabel('Tell Us About Your Project').getAttribute('rows')).toBe('5');
-    expect(await page.getByLabel('Phone Number').getAttribute('maxlength')).toBe('40');
-    expect(await page.getByLabel('Your Role').getAttribute('placeholder')).toBe('What you do');
-
-    // The browser's own check stops an empty submission: nothing is sent.
-    await page.getByRole('button', { name: 'Send Question' }).click();
-    expect(await page.getByLabel('Full Name').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
-
-    for (const [label, value] of Object.entries(inquiry)) await page.getByLabel(label).fill(value);
-    await page.getByLabel('Project Urgency').selectOption({ label: 'Within 2 weeks' });
-    await page.getByLabel('Primary Needs').selectOption('strategic-storytelling');
-    await page.getByLabel('Engagement Size').selectOption('large-program');
-    // Two quick clicks: one inquiry.
-    await page.getByRole('button', { name: 'Send Question' }).dblclick();
-    await page.getByText('Received. A fixture never answers, but the lead was delivered.').waitFor();
-    for (const label of Object.keys(inquiry)) expect(await page.getByLabel(label).inputValue(), label).toBe('');
-    expect(await page.getByLabel('Project Urgency').inputValue()).toBe('');
-
-    await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(smtp.received).toHaveLength(1);
-    const { text } = smtp.received[0];
-    for (const [label, value] of Object.entries(inquiry)) expect(text).toContain(`${label}: ${value}`);
-    expect(text).toContain('Project Urgency: Within 2 weeks (immediate)');
-    expect(text).toContain('Primary Needs: Strategic Storytelling (strategic-storytelling)');
-    expect(text).toContain('Engagement Size: Large program (6-12 months) (large-program)');
-    expect(text).toMatch(/Submitted at: \d{4}-\d\d-\d\dT/);
-    expect(log.errors).toEqual([]);
-    // Personal data is never written to the console.
-    expect(log.messages.join('\n')).not.toContain('asha@example.com');
-    await page.close();
-  });
-
-  it('when the endpoint fails, the error message shows and every value stays', async () => {
-    const { page } = await openPage(h.browser);
-    await page.route('**/email/api/sendEmail', (route) => route.fulfill({ status: 503, body: 'down' }));
-    await page.goto(h.baseUrl + '/contact');
-    for (const [label, value] of Object.entries(inquiry)) await page.getByLabel(label).fill(value);
-    await page.getByRole('button', { name: 'Send Question' }).click();
-    await page.getByText('The fixture endpoint failed. Your answers are still here; try again.').waitFor();
-    for (const [label, value] of Object.entries(inquiry)) expect(await page.getByLabel(label).inputValue(), label).toBe(value);
-    await page.close();
-  });
-});
-
-describe('white paper request', () => {
-  it('opens from the footer, opens the white paper page in a new window, shows the toast, closes, resets, and mails the lead', async () => {
-    const before = smtp.received.length;
-    const { page } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/offer');
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Request Paper' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    // Focus moves into the dialog.
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    for (const label of ['Full Name *', 'Email Address *', 'Company Name *', 'Your Role', 'Select White Paper *'])
-      expect(await dialog.locator('label').filter({ hasText: new RegExp(`^${label.replace('*', '\\*')}$`) }).count(), label).toBe(1);
-    expect(await dialog.getByLabel('Email Address').getAttribute('placeholder')).toBe('you@example.com');
-    expect(await dialog.getByLabel('Your Role').getAttribute('placeholder')).toBe('What you do');
-    expect(await dialog.getByLabel('Full Name').getAttribute('placeholder')).toBe('Your full name');
-    expect(await dialog.getByLabel('Company Name').getAttribute('placeholder')).toBe('Your company');
-    expect(await dialog.getByLabel('Select White Paper').locator('option').allTextContents()).toEqual(['Choose a paper', 'The Fixture Paper on Everything']);
-    await dialog.getByLabel('Full Name').fill('Ravi Kumar');
-    await dialog.getByLabel('Email Address').fill('ravi@example.com');
-    await dialog.getByLabel('Company Name').fill('Beta Labs');
-    await dialog.getByLabel('Select White Paper').selectOption('gcc-strategic-evolution');
-    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Open the Paper' }).click()]);
-    await popup.waitForLoadState();
-    expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe('/white-paper?source=form');
-    await page.getByText('Done. The fixture paper is opening in a new window.').waitFor();
-    await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => smtp.received.length - before, { timeout: 5000 }).toBe(1);
-    const mail = smtp.received[smtp.received.length - 1];
-    expect(mail.headers.subject).toBe('White paper request from Ravi Kumar (Beta Labs)');
-    expect(mail.text).toContain('Select White Paper: The Fixture Paper on Everything (gcc-strategic-evolution)');
-    // Reopened, the form is empty again.
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Request Paper' }).click();
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('Full Name').inputValue()).toBe('');
-    // Escape closes it, and focus returns to the button that opened it.
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Request Paper');
-    await popup.close();
-    await page.close();
-  });
-
-  it('its cancel button and the close icon close it', async () => {
-    const { page } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/');
-    const footer = page.getByRole('contentinfo');
-    await footer.getByRole('button', { name: 'Request Paper' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Not Now' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await footer.getByRole('button', { name: 'Request Paper' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await page.close();
-  });
-});
-
-describe('white paper page', () => {
-  it('the read action opens the document in a dialog; ?source=form hides it and the sections marked to hide', async () => {
-    const { page } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/white-paper');
-        const read = page.getByRole('button', { name: 'Read the Whole Paper' });
-    expect(await read.count()).toBeGreaterThan(0);
-    await read.first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: 'Paper Details' }).waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    const ctaCount = await page.locator('section[data-type="cta"]').count();
-    expect(ctaCount).toBe(1);
-
-    await page.goto(h.baseUrl + '/white-paper?source=form');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Read the Whole Paper' }).count()).toBe(0);
-    expect(await page.locator('section[data-type="cta"]').count()).toBe(0);
-    // The paper itself stays readable in its scrollable area.
-    expect(await page.getByRole('region').getByRole('heading', { name: 'Paper Overview' }).isVisible()).toBe(true);
-    await page.close();
-  });
+formsSuite({
+  copy: {
+    inquiry: {
+      send: 'Send Question',
+      sent: 'Received. A fixture never answers, but the lead was delivered.',
+      failed: 'The fixture endpoint failed. Your answers are still here; try again.',
+      projectRows: '5',
+      phoneMaxLength: '40',
+      rolePlaceholder: 'What you do',
+    },
+    paperRequest: {
+      from: '/offer',
+      opener: 'Request Paper',
+      rolePlaceholder: 'What you do',
+      papers: ['Choose a paper', 'The Fixture Paper on Everything'],
+      submit: 'Open the Paper',
+      toast: 'Done. The fixture paper is opening in a new window.',
+      cancel: 'Not Now',
+    },
+    paperPage: { read: 'Read the Whole Paper', documentHeading: 'Paper Details', overviewHeading: 'Paper Overview' },
+  },
 });

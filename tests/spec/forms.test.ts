@@ -1,159 +1,31 @@
-// Both forms in a real browser against the real server, delivering to a real SMTP server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp, type TestSmtp } from '../fixtures/smtp.ts';
-import { openPage, siteDistDir, startHarness, type Harness } from '../browser/harness.ts';
+// Both forms in a real browser against the real server, delivering to a real SMTP server: the
+// shared suite (tests/browser/suites/forms.ts) with the spec's exact copy.
+import { siteDistDir } from '../browser/harness.ts';
+import { formsSuite } from '../browser/suites/forms.ts';
 
-let h: Harness;
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  h = await startHarness({ distDir: siteDistDir, smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await h.close();
-  await smtp.close();
-});
-
-const inquiry = {
-  'Full Name': 'Asha Rao',
-  'Email Address': 'asha@example.com',
-  'Company Name': 'Acme GCC',
-  'Your Role': 'Head of Engineering',
-  'Phone Number': '+91 98765 43210',
-  'Tell Us About Your Project': 'We need our QBR story told.',
-};
-
-describe('inquiry form on /contact', () => {
-  it('shows the spec labels, requires the four fields natively, and delivers every field', async () => {
-    const { page, log } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/contact');
-    for (const label of ['Full Name *', 'Email Address *', 'Company Name *', 'Your Role *', 'Project Urgency *', 'Primary Needs *'])
-      expect(await page.locator('label').filter({ hasText: label }).count(), label).toBe(1);
-    for (const label of ['Full Name', 'Email Address', 'Company Name', 'Your Role'])
-      expect(await page.getByLabel(label).evaluate((el) => (el as HTMLInputElement).required), label).toBe(true);
-    for (const label of ['Project Urgency', 'Primary Needs', 'Phone Number', 'Engagement Size'])
-      expect(await page.getByLabel(label).evaluate((el) => (el as HTMLInputElement).required), label).toBe(false);
-    expect(await page.getByLabel('Email Address').getAttribute('type')).toBe('email');
-    expect(await page.getByLabel('Tell Us About Your Project').getAttribute('rows')).toBe('6');
-
-    // The browser's own check stops an empty submission: nothing is sent.
-    await page.getByRole('button', { name: 'Send Inquiry' }).click();
-    expect(await page.getByLabel('Full Name').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
-
-    for (const [label, value] of Object.entries(inquiry)) await page.getByLabel(label).fill(value);
-    await page.getByLabel('Project Urgency').selectOption({ label: 'Within 2 weeks' });
-    await page.getByLabel('Primary Needs').selectOption('strategic-storytelling');
-    await page.getByLabel('Engagement Size').selectOption('large-program');
-    // Two quick clicks: one inquiry.
-    await page.getByRole('button', { name: 'Send Inquiry' }).dblclick();
-    await page.getByText("Thank you for your inquiry! We'll contact you within 24 hours.").waitFor();
-    for (const label of Object.keys(inquiry)) expect(await page.getByLabel(label).inputValue(), label).toBe('');
-    expect(await page.getByLabel('Project Urgency').inputValue()).toBe('');
-
-    await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(smtp.received).toHaveLength(1);
-    const { text } = smtp.received[0];
-    for (const [label, value] of Object.entries(inquiry)) expect(text).toContain(`${label}: ${value}`);
-    expect(text).toContain('Project Urgency: Within 2 weeks (immediate)');
-    expect(text).toContain('Primary Needs: Strategic Storytelling (strategic-storytelling)');
-    expect(text).toContain('Engagement Size: Large program (6-12 months) (large-program)');
-    expect(text).toMatch(/Submitted at: \d{4}-\d\d-\d\dT/);
-    expect(log.errors).toEqual([]);
-    // Personal data is never written to the console.
-    expect(log.messages.join('\n')).not.toContain('asha@example.com');
-    await page.close();
-  });
-
-  it('when the endpoint fails, the error message shows and every value stays', async () => {
-    const { page } = await openPage(h.browser);
-    await page.route('**/email/api/sendEmail', (route) => route.fulfill({ status: 503, body: 'down' }));
-    await page.goto(h.baseUrl + '/contact');
-    for (const [label, value] of Object.entries(inquiry)) await page.getByLabel(label).fill(value);
-    await page.getByRole('button', { name: 'Send Inquiry' }).click();
-    await page.getByText('Sorry, there was an error submitting your form. Please try again or contact us directly.').waitFor();
-    for (const [label, value] of Object.entries(inquiry)) expect(await page.getByLabel(label).inputValue(), label).toBe(value);
-    await page.close();
-  });
-});
-
-describe('white paper request', () => {
-  it('opens from the footer, opens the paper in a new window, shows the toast, closes, resets, and mails the lead', async () => {
-    const before = smtp.received.length;
-    const { page } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/services');
-    await page.getByRole('contentinfo').getByRole('button', { name: 'White Papers' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    // Focus moves into the dialog.
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    for (const label of ['Full Name *', 'Email Address *', 'Company Name *', 'Your Role', 'Select White Paper *'])
-      expect(await dialog.locator('label').filter({ hasText: new RegExp(`^${label.replace('*', '\\*')}$`) }).count(), label).toBe(1);
-    expect(await dialog.getByLabel('Email Address').getAttribute('placeholder')).toBe('you@example.com');
-    expect(await dialog.getByLabel('Your Role').getAttribute('placeholder')).toBe('e.g., GCC Director, Head of Engineering');
-    expect(await dialog.getByLabel('Full Name').getAttribute('placeholder')).toBe('Your full name');
-    expect(await dialog.getByLabel('Company Name').getAttribute('placeholder')).toBe('Your company');
-    expect(await dialog.getByLabel('Select White Paper').locator('option').allTextContents()).toEqual(['Choose a white paper', 'The Strategic Evolution of Global Capability Centers']);
-    await dialog.getByLabel('Full Name').fill('Ravi Kumar');
-    await dialog.getByLabel('Email Address').fill('ravi@example.com');
-    await dialog.getByLabel('Company Name').fill('Beta Labs');
-    await dialog.getByLabel('Select White Paper').selectOption('gcc-strategic-evolution');
-    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Get White Paper' }).click()]);
-    await popup.waitForLoadState();
-    expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe('/white-paper?source=form');
-    await page.getByText('Thank you! The white paper is now opening in a new window.').waitFor();
-    await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => smtp.received.length - before, { timeout: 5000 }).toBe(1);
-    const mail = smtp.received[smtp.received.length - 1];
-    expect(mail.headers.subject).toBe('White paper request from Ravi Kumar (Beta Labs)');
-    expect(mail.text).toContain('Select White Paper: The Strategic Evolution of Global Capability Centers (gcc-strategic-evolution)');
-    // Reopened, the form is empty again.
-    await page.getByRole('contentinfo').getByRole('button', { name: 'White Papers' }).click();
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('Full Name').inputValue()).toBe('');
-    // Escape closes it, and focus returns to the button that opened it.
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('White Papers');
-    await popup.close();
-    await page.close();
-  });
-
-  it('Cancel and the close icon close it', async () => {
-    const { page } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/');
-    const footer = page.getByRole('contentinfo');
-    await footer.getByRole('button', { name: 'White Papers' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await footer.getByRole('button', { name: 'White Papers' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await page.close();
-  });
-});
-
-describe('white paper page', () => {
-  it("'Read Full White Paper' opens the paper in a modal; ?source=form hides it and the closing call to action", async () => {
-    const { page } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/white-paper');
-    expect(await page.getByText('25 min read').isVisible()).toBe(true);
-    const read = page.getByRole('button', { name: 'Read Full White Paper' });
-    expect(await read.count()).toBeGreaterThan(0);
-    await read.first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: 'Innovation Acceleration' }).waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    const ctaCount = await page.locator('section[data-type="cta"]').count();
-    expect(ctaCount).toBe(1);
-
-    await page.goto(h.baseUrl + '/white-paper?source=form');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Read Full White Paper' }).count()).toBe(0);
-    expect(await page.locator('section[data-type="cta"]').count()).toBe(0);
-    // The paper itself stays readable in its scrollable area.
-    expect(await page.getByRole('region').getByRole('heading', { name: 'Executive Overview' }).isVisible()).toBe(true);
-    await page.close();
-  });
+formsSuite({
+  distDir: siteDistDir,
+  copy: {
+    inquiry: {
+      send: 'Send Inquiry',
+      sent: "Thank you for your inquiry! We'll contact you within 24 hours.",
+      failed: 'Sorry, there was an error submitting your form. Please try again or contact us directly.',
+      projectRows: '6',
+    },
+    paperRequest: {
+      from: '/services',
+      opener: 'White Papers',
+      rolePlaceholder: 'e.g., GCC Director, Head of Engineering',
+      papers: ['Choose a white paper', 'The Strategic Evolution of Global Capability Centers'],
+      submit: 'Get White Paper',
+      toast: 'Thank you! The white paper is now opening in a new window.',
+      cancel: 'Cancel',
+    },
+    paperPage: {
+      read: 'Read Full White Paper',
+      documentHeading: 'Innovation Acceleration',
+      overviewHeading: 'Executive Overview',
+      readTime: '25 min read',
+    },
+  },
 });
