@@ -1,158 +1,18 @@
-// The shared layout in a real browser, on the fixture site: navigation, active links, the mobile
-// menu, scrolling, the not-found page, the error screen and when the modules load.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startHarness, type Harness } from './harness.ts';
+// The shared layout in a real browser, on the fixture site: the shared suite (./suites/layout.ts)
+// on the fixture's copy.
+import { layoutSuite } from './suites/layout.ts';
+import { useHarness } from './suites/use-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-
-describe('header navigation', () => {
-  it('navigates client-side through real links, updating title and active link', async () => {
-    const { page, log } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/');
-    await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
-    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-    expect(await nav.getByRole('link', { name: 'Offer' }).getAttribute('href')).toBe('/offer');
-    await nav.getByRole('link', { name: 'Offer' }).click();
-    await page.waitForURL(h.baseUrl + '/offer');
-    await page.waitForFunction(() => document.title === 'Offer | Fixture Works');
-    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
-    expect(await nav.getByRole('link', { name: 'Offer' }).getAttribute('aria-current')).toBe('page');
-    expect(await nav.getByRole('link', { name: 'Start' }).getAttribute('aria-current')).toBeNull();
-    await nav.getByRole('link', { name: 'Reach Us' }).click();
-    await page.waitForURL(h.baseUrl + '/contact');
-    await page.getByRole('heading', { name: 'Ask Us Anything' }).waitFor();
-    expect(log.errors).toEqual([]);
-    await page.close();
-  });
-
-  it('the link to / is active only on /, the others on their path and below', async () => {
-    const { page } = await openPage(h.browser);
-    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-    await page.goto(h.baseUrl + '/');
-    expect(await nav.getByRole('link', { name: 'Start' }).getAttribute('aria-current')).toBe('page');
-    await page.goto(h.baseUrl + '/products/alpha');
-    expect(await nav.getByRole('link', { name: 'Start' }).getAttribute('aria-current')).toBeNull();
-    expect(await nav.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
-    await page.goto(h.baseUrl + '/resources/blogs/first-note');
-    expect(await nav.getByRole('link', { name: 'Reading' }).getAttribute('aria-current')).toBe('page');
-    await page.close();
-  });
-
-  it('a link opened in a new tab is a real page', async () => {
-    const { page } = await openPage(h.browser);
-    const response = await page.goto(h.baseUrl + '/products');
-    expect(response?.status()).toBe(200);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
-    await page.close();
-  });
-});
-
-describe('header', () => {
-  it('shows every link in one row when they fit, and no menu button', async () => {
-    const { page } = await openPage(h.browser, { width: 1280 });
-    await page.goto(h.baseUrl + '/');
-    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-    for (const name of ['Start', 'Offer', 'Products', 'Reading', 'Reach Us']) expect(await nav.getByRole('link', { name }).isVisible(), name).toBe(true);
-    expect(await page.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
-    await page.close();
-  });
-});
-
-describe('mobile menu', () => {
-  it('opens from the burger and closes when a link is chosen', async () => {
-    const { page } = await openPage(h.browser, { width: 390, height: 844 });
-    await page.goto(h.baseUrl + '/');
-    const menu = page.locator('#mobile-navigation');
-    expect(await menu.isVisible()).toBe(false);
-    // On a phone the links wait in the menu: the row is hidden and the menu button shows.
-    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Products' }).isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Open navigation' }).click();
-    expect(await menu.isVisible()).toBe(true);
-    await menu.getByRole('link', { name: 'Products' }).click();
-    await page.waitForURL(h.baseUrl + '/products');
-    await menu.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('button', { name: 'Open navigation' }).getAttribute('aria-expanded')).toBe('false');
-    await page.close();
-  });
-});
-
-describe('scrolling', () => {
-  it('every path change starts at the top', async () => {
-    const { page } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Proof' }).scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Proof' }).click();
-    await page.waitForURL(h.baseUrl + '/proof');
-    await page.waitForFunction(() => document.title.startsWith('Proof'));
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await page.close();
-  });
-});
-
-describe('not found', () => {
-  it('an unknown address gets a 404 status, the not-found page, and a console log of the path', async () => {
-    const { page, log } = await openPage(h.browser);
-    const response = await page.goto(h.baseUrl + '/no-such-page');
-    expect(response?.status()).toBe(404);
-    expect(await page.getByRole('heading', { name: '404' }).isVisible()).toBe(true);
-    expect(await page.getByText('Nothing lives at this address').isVisible()).toBe(true);
-    const home = page.getByRole('main').getByRole('link', { name: 'Back to Start' });
-    expect(await home.getAttribute('href')).toBe('/');
-    await expect.poll(() => log.messages.some((m) => m.includes('/no-such-page'))).toBe(true);
-    await home.click();
-    await page.waitForURL(h.baseUrl + '/');
-    await page.close();
-  });
-
-  it('a client-side navigation to an unknown address shows the same page', async () => {
-    const { page, log } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/');
-    await page.evaluate(() => {
-      history.pushState(null, '', '/nowhere');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
-    await page.getByText('Nothing lives at this address').waitFor();
-    await expect.poll(() => log.messages.some((m) => m.includes('/nowhere'))).toBe(true);
-    await page.close();
-  });
-});
-
-describe('error screen', () => {
-  it("a failing page load shows the error screen's title with the status, and the site recovers", async () => {
-    const { page } = await openPage(h.browser);
-    await page.route('**/_data/offer.json', (route) => route.fulfill({ status: 500, body: 'boom' }));
-    await page.goto(h.baseUrl + '/');
-    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Offer' }).click();
-    await page.getByText('Something Broke Here').waitFor();
-    expect(await page.getByText('500 Internal Server Error').isVisible()).toBe(true);
-    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Products' }).click();
-    await page.waitForURL(h.baseUrl + '/products');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByText('Something Broke Here').count()).toBe(0);
-    await page.close();
-  });
-});
-
-describe('loading', () => {
-  it('the application modules are fetched only after the page has loaded and shown its first content', async () => {
-    const { page } = await openPage(h.browser, { width: 390, height: 844 });
-    for (const route of ['/', '/resources/blogs/first-note', '/contact']) {
-      await page.goto(h.baseUrl + route);
-      const timing = await page.evaluate(() => {
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-        const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
-        const modules = performance.getEntriesByType('resource').filter((e) => /\/assets\/(?!boot-).*\.js$/.test(e.name)).map((e) => e.startTime);
-        return { fcp, load, modules };
-      });
-      expect(timing.fcp, route).toBeGreaterThan(0);
-      expect(timing.modules.length, route).toBeGreaterThan(0);
-      expect(Math.min(...timing.modules), route).toBeGreaterThanOrEqual(Math.max(timing.fcp, timing.load));
-    }
-    await page.close();
-  });
+layoutSuite(useHarness(), {
+  siteName: 'Fixture Works',
+  home: 'Start',
+  page: { name: 'Offer', path: '/offer' },
+  contact: { name: 'Reach Us', heading: 'Ask Us Anything' },
+  section: { name: 'Products', path: '/products', below: '/products/alpha' },
+  article: { path: '/resources/blogs/first-note', link: 'Reading' },
+  mobile: { name: 'Products', path: '/products' },
+  footer: { name: 'Proof', path: '/proof' },
+  allLinks: ['Start', 'Offer', 'Products', 'Reading', 'Reach Us'],
+  notFound: { text: 'Nothing lives at this address', home: 'Back to Start' },
+  errorTitle: 'Something Broke Here',
 });
