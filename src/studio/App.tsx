@@ -8,7 +8,7 @@ import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare }
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, StudioRequestError, watchFiles, type Check, type DataPath, type Entry, type EntrySummary, type Json } from './api.ts';
 import { ChangesView } from './ChangesView.tsx';
-import { getIn, setIn } from './data-path.ts';
+import { getIn, pathOfText, setIn } from './data-path.ts';
 import { EntryList } from './EntryList.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
 import { Outline } from './Outline.tsx';
@@ -48,7 +48,8 @@ export function App() {
   const unreadableRef = useRef(unreadable);
   unreadableRef.current = unreadable;
   const editor = useRef<HTMLDivElement>(null);
-  const focusText = useRef<string>(undefined);
+  /** The field holding the text last clicked in the preview, to open and focus. */
+  const [reveal, setReveal] = useState<DataPath>();
   const entryRef = useRef(entry);
   entryRef.current = entry;
 
@@ -131,17 +132,20 @@ export function App() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  // After a click in the preview, focus the field that holds the clicked text.
+  // After a click in the preview, focus the field that holds the clicked text (its list items
+  // opened by `reveal`), or the section's first field.
   useEffect(() => {
-    const text = focusText.current;
-    if (text === undefined) return;
-    focusText.current = undefined;
-    requestAnimationFrame(() => {
-      const fields = [...(editor.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=hidden]):not([readonly]), textarea') ?? [])];
-      const match = fields.find((f) => f.value.trim() === text) ?? fields.find((f) => text && f.value.includes(text.slice(0, 40))) ?? fields[0];
-      match?.focus();
-    });
-  }, [selected]);
+    if (!reveal) return;
+    // Two frames: a list item opened for it renders its fields after this effect.
+    const frame = requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const fields = [...(editor.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=hidden]):not([readonly]), textarea') ?? [])];
+        const match = fields.find((f) => f.dataset.path === JSON.stringify(reveal)) ?? fields[0];
+        match?.focus();
+      }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [reveal]);
 
   const save = async () => {
     if (!entry || saving) return;
@@ -170,8 +174,8 @@ export function App() {
 
   const onChange = useCallback((path: DataPath, value: Json | undefined) => history.set({ ...history.present, data: setIn(history.present.data, path, value) }, JSON.stringify(path)), [history]);
   const form: FormContextValue | undefined = useMemo(
-    () => contract && { contract, routes, images, errors: check?.errors ?? [], onChange, onImageUploaded: (src) => setImages((list) => [...new Set([...list, src])].sort()) },
-    [contract, routes, images, check, onChange],
+    () => contract && { contract, routes, images, errors: check?.errors ?? [], onChange, onImageUploaded: (src) => setImages((list) => [...new Set([...list, src])].sort()), reveal },
+    [contract, routes, images, check, onChange, reveal],
   );
 
   if (loadProblem) return <Alert color="red" m="md" title="The studio could not load">{loadProblem}</Alert>;
@@ -208,8 +212,8 @@ export function App() {
               types={types}
               selected={selected}
               onSelect={(index, text) => {
-                focusText.current = text;
                 setSelected(index);
+                setReveal(pathOfText(sections?.[index], text, ['sections', index]) ?? ['sections', index]);
               }}
             />
           )}

@@ -5,10 +5,10 @@
 // common.schema.json, so a new section type needs nothing here.
 import { ActionIcon, Autocomplete, Button, Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { icons } from '../components/icons.tsx';
 import type { DataPath, FieldError, Json } from './api.ts';
-import { samePath } from './data-path.ts';
+import { samePath, startsWith } from './data-path.ts';
 import { ImageField } from './ImageField.tsx';
 import { SortableList } from './SortableList.tsx';
 import { labelOf, newValue, typeOf, type Contract, type Resolved, type Schema } from './schema.ts';
@@ -20,6 +20,8 @@ export interface FormContextValue {
   errors: FieldError[];
   onChange: (path: DataPath, value: Json | undefined) => void;
   onImageUploaded: (src: string) => void;
+  /** A field to bring into view (clicked in the preview): the list items holding it open. */
+  reveal?: DataPath;
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);
@@ -59,7 +61,8 @@ export function Field({ name, schema, file, value, path, required }: { name: str
   const s = resolved.schema;
   const label = labelOf(name, s);
   const error = errorAt(form.errors, path);
-  const common = { label, description: s.description, required, error };
+  // data-path lets the studio find the input of a field, to focus the one clicked in the preview.
+  const common = { label, description: s.description, required, error, 'data-path': JSON.stringify(path) };
   // An optional field left empty is removed from the file rather than written empty.
   const set = (next: Json | undefined) => form.onChange(path, next === '' && !required ? undefined : next);
 
@@ -171,6 +174,7 @@ function ArrayField({ resolved, value, path, label, error }: { resolved: Resolve
         <SortableList count={items.length} nameOf={nameOf} onMove={move}>
           {(index, handle) => (
             <ListItem
+              path={[...path, index]}
               title={`${index + 1}. ${itemName(items[index]) ?? labelOf(index, item.schema)}`}
               simple={typeOf(item.schema) !== 'object'}
               handle={handle}
@@ -198,8 +202,13 @@ function ArrayField({ resolved, value, path, label, error }: { resolved: Resolve
   );
 }
 
-function ListItem({ title, simple, handle, controls, children }: { title: string; simple: boolean; handle: ReactNode; controls: ReactNode; children: ReactNode }) {
-  const [open, setOpen] = useState(simple);
+function ListItem({ path, title, simple, handle, controls, children }: { path: DataPath; title: string; simple: boolean; handle: ReactNode; controls: ReactNode; children: ReactNode }) {
+  const { reveal } = useForm();
+  const revealed = reveal !== undefined && startsWith(reveal, path);
+  const [open, setOpen] = useState(simple || revealed);
+  useEffect(() => {
+    if (revealed) setOpen(true);
+  }, [revealed, reveal]);
   if (simple)
     return (
       <Group gap="xs" align="flex-end" wrap="nowrap">

@@ -96,6 +96,16 @@ describe('editing a page', () => {
     expect(studioGit(studio, 'status', '--porcelain')).toBe(' M site/pages/home.yaml');
   });
 
+  it('a click on text inside a list item (an FAQ question) opens that item and focuses its field', async () => {
+    const { page, preview } = await openStudio('?path=/offer');
+    await preview.getByText('Does every section render?', { exact: true }).click();
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return { label: el?.labels?.[0]?.textContent?.replace(/\s*\*$/, ''), value: el?.value };
+    });
+    await expect.poll(focused, outcome).toEqual({ label: 'Question', value: 'Does every section render?' });
+  });
+
   it('an invalid edit is shown at its field and refused, and nothing is written', async () => {
     const { page } = await openStudio();
     const before = await onDisk('pages/home.yaml');
