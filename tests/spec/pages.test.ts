@@ -1,14 +1,13 @@
 // The shipped copy against the product spec (npm run spec-check, outside npm test): every route
-// of the spec, visited in a browser: its key texts are there, exactly, and each
-// button and link leads where the spec says.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, siteDistDir, startHarness, type Harness } from '../browser/harness.ts';
+// of the spec, visited in a browser: its key texts are there, exactly, and each button and link
+// leads where the spec says. Then print, tooltips and reading without JavaScript: the shared suite
+// (tests/browser/suites/page-behaviours.ts) with the spec's exact copy.
+import { describe, expect, it } from 'vitest';
+import { openPage, siteDistDir } from '../browser/harness.ts';
+import { pageBehavioursSuite } from '../browser/suites/page-behaviours.ts';
+import { useHarness } from '../browser/suites/use-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ distDir: siteDistDir });
-});
-afterAll(() => h.close());
+const site = useHarness({ distDir: siteDistDir });
 
 type Route = { texts: string[]; links?: [string, string][] };
 const metrics = (pairs: string) => pairs.split(', ');
@@ -64,6 +63,7 @@ const ctaTargets: Record<string, string[]> = {
 
 describe.each(Object.entries(routes))('%s', (path, route) => {
   it('shows its key texts and links where the spec says', async () => {
+    const h = site();
     const { page, log } = await openPage(h.browser);
     const response = await page.goto(h.baseUrl + path);
     expect(response?.status()).toBe(200);
@@ -84,6 +84,7 @@ describe.each(Object.entries(routes))('%s', (path, route) => {
 
 describe('buttons lead where they say', () => {
   it("Home 'Explore Our Framework' → /solutions, a technology page 'Explore All Technologies' → /technology", async () => {
+    const h = site();
     const { page } = await openPage(h.browser);
     await page.goto(h.baseUrl + '/');
     await page.getByRole('link', { name: 'Explore Our Framework' }).click();
@@ -97,48 +98,11 @@ describe('buttons lead where they say', () => {
   });
 });
 
-describe('executive summary', () => {
-  it("'Download / Print' opens the print dialog, and printing hides it and the site chrome", async () => {
-    const { page } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/executive-summary');
-    await page.evaluate(() => Object.assign(window, { printed: 0, print: () => ((window as unknown as { printed: number }).printed += 1) }));
-    await page.getByRole('button', { name: 'Download / Print' }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-    await page.emulateMedia({ media: 'print' });
-    expect(await page.getByRole('button', { name: 'Download / Print' }).isVisible()).toBe(false);
-    expect(await page.locator('header').first().isVisible()).toBe(false);
-    expect(await page.locator('footer').isVisible()).toBe(false);
-    expect(await page.getByRole('heading', { name: 'Key Findings' }).isVisible()).toBe(true);
-    await page.close();
-  });
-});
-
-describe('tooltips', () => {
-  it('open only after the 700 ms delay set in site.yaml', async () => {
-    const { page } = await openPage(h.browser);
-    await page.goto(h.baseUrl + '/');
-    const button = page.getByRole('contentinfo').getByRole('button', { name: 'White Papers' });
-    await button.scrollIntoViewIfNeeded();
-    await button.hover();
-    const started = Date.now();
-    await page.waitForTimeout(400);
-    expect(await page.getByRole('tooltip').count()).toBe(0);
-    await page.getByRole('tooltip').waitFor({ timeout: 3000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(650);
-    expect(await page.getByRole('tooltip').textContent()).toBe("Request 'The Strategic Evolution of Global Capability Centers'");
-    await page.close();
-  });
-});
-
-describe('without JavaScript', () => {
-  it('every page is readable: the prerendered HTML holds the content', async () => {
-    const context = await h.browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    for (const path of Object.keys(routes)) {
-      await page.goto(h.baseUrl + path);
-      const text = (await page.locator('main').textContent())!.replace(/\s+/g, ' ').toLowerCase();
-      expect(text, path).toContain(routes[path].texts[0].toLowerCase());
-    }
-    await context.close();
-  });
+pageBehavioursSuite({
+  site,
+  copy: {
+    print: { route: '/executive-summary', button: 'Download / Print', heading: 'Key Findings' },
+    tooltip: { button: 'White Papers', text: "Request 'The Strategic Evolution of Global Capability Centers'", closedAfterMs: 400, openDelayMs: 700 },
+    withoutJs: Object.entries(routes).map(([path, route]) => ({ path, texts: [route.texts[0]] })),
+  },
 });
