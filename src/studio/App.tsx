@@ -50,6 +50,10 @@ export function App() {
   const editor = useRef<HTMLDivElement>(null);
   /** The field holding the text last clicked in the preview, to open and focus. */
   const [reveal, setReveal] = useState<DataPath>();
+  const [addressRoute] = useState(() => {
+    const params = new URLSearchParams(location.search);
+    return params.get('path') ?? (params.get('file') ? undefined : '/');
+  });
   const entryRef = useRef(entry);
   entryRef.current = entry;
 
@@ -179,12 +183,12 @@ export function App() {
   );
 
   if (loadProblem) return <Alert color="red" m="md" title="The studio could not load">{loadProblem}</Alert>;
-  if (!contract || !form) return <Loader m="md" />;
 
   const sections = entry?.kind === 'page' && Array.isArray(getIn(draft.data, ['sections'])) ? (getIn(draft.data, ['sections']) as Json[]) : undefined;
   const types = (sections ?? []).map((s) => String((s as Record<string, Json>)?.type ?? ''));
   const errors = check?.errors ?? [];
-  const previewRoute = entry?.route ?? '/';
+  // The page the address names starts loading in the preview at once, beside the studio's own data.
+  const previewRoute = entry ? (entry.route ?? '/') : addressRoute;
 
   return (
     <div style={{ display: 'grid', gridTemplateRows: '52px 1fr', height: '100vh' }}>
@@ -205,7 +209,7 @@ export function App() {
           <EntryList entries={entries} current={entry?.file} onOpen={(e) => void open(e.file)} onCreated={(file) => void api.entries().then((list) => { setEntries(list); return open(file); })} />
         </aside>
         <main style={{ minHeight: 0, background: 'var(--mantine-color-gray-1)' }}>
-          {entry && (
+          {previewRoute && (
             <Preview
               key={previewRoute}
               route={previewRoute}
@@ -250,7 +254,8 @@ export function App() {
                   </Stack>
                 </Alert>
               )}
-              {entry && (
+              {!form && !unreadable && <Loader size="sm" aria-label="Loading" />}
+              {entry && form && contract && (
                 <FormContext.Provider value={form}>
                   <EntryEditor
                     entry={entry}
