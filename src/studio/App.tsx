@@ -176,7 +176,8 @@ export function App() {
     ['mod+shift+z', () => history.redo()],
   ]);
 
-  const onChange = useCallback((path: DataPath, value: Json | undefined) => history.set({ ...history.present, data: setIn(history.present.data, path, value) }, JSON.stringify(path)), [history]);
+  const { update } = history;
+  const onChange = useCallback((path: DataPath, value: Json | undefined) => update((present) => ({ ...present, data: setIn(present.data, path, value) }), JSON.stringify(path)), [update]);
   const form: FormContextValue | undefined = useMemo(
     () => contract && { contract, routes, images, errors: check?.errors ?? [], onChange, onImageUploaded: (src) => setImages((list) => [...new Set([...list, src])].sort()), reveal },
     [contract, routes, images, check, onChange, reveal],

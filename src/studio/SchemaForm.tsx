@@ -5,7 +5,7 @@
 // common.schema.json, so a new section type needs nothing here.
 import { ActionIcon, Autocomplete, Button, Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, memo, useContext, useEffect, useState, type ReactNode } from 'react';
 import { icons } from '../components/icons.tsx';
 import type { DataPath, FieldError, Json } from './api.ts';
 import { samePath, startsWith } from './data-path.ts';
@@ -53,7 +53,23 @@ export function ObjectFields({ resolved, value, path, skip = [] }: { resolved: R
   );
 }
 
-export function Field({ name, schema, file, value, path, required }: { name: string | number; schema: Schema; file: string; value: Json | undefined; path: DataPath; required: boolean }) {
+interface FieldProps {
+  name: string | number;
+  schema: Schema;
+  file: string;
+  value: Json | undefined;
+  path: DataPath;
+  required: boolean;
+}
+
+/**
+ * One field and everything under it. An edit replaces only the values on its path (data-path.ts),
+ * so a field whose value is the same object as before has nothing new to show: it is skipped,
+ * which keeps a keystroke from re-rendering the whole form.
+ */
+export const Field = memo(FieldView, (a, b) => a.value === b.value && a.schema === b.schema && a.name === b.name && a.file === b.file && a.required === b.required && samePath(a.path, b.path));
+
+function FieldView({ name, schema, file, value, path, required }: FieldProps) {
   const form = useForm();
   let resolved = form.contract.resolve(schema, file);
   const branch = form.contract.branch(resolved, value);
