@@ -2,6 +2,9 @@
 // the four category scores, LCP/TBT/CLS, and the JavaScript and CSS bytes transferred. Scores
 // vary from run to run, so each route is measured several times and the run Lighthouse itself
 // calls the median (closest to the median FCP and TTI) is reported, with the spread of scores.
+// Absolute scores depend on the host, so each run is paired with one of the same page with its
+// scripts blocked (Lighthouse's blockedUrlPatterns), taken right after it: the difference is
+// what the scripts cost.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -25,6 +28,8 @@ export interface LighthouseRow {
   shifted?: string[];
   jsBytes: number;
   cssBytes: number;
+  /** The same page with its scripts blocked, in the same runs: performance, LCP and TBT. */
+  withoutScripts: { performance: number; lcpMs: number; tbtMs: number };
 }
 
 interface NetworkItem {
@@ -35,11 +40,11 @@ interface NetworkItem {
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** One completed Lighthouse run; one that Lighthouse could not complete is tried again, up to three times. */
-async function measure(url: string, port: number, form: LighthouseRow['form']): Promise<Result | undefined> {
+async function measure(url: string, port: number, form: LighthouseRow['form'], blockScripts = false): Promise<Result | undefined> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const result = await lighthouse(
       url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], blockedUrlPatterns: blockScripts ? ['*.js'] : [] },
       form === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result!.lhr;
@@ -56,12 +61,16 @@ export async function runLighthouse(baseUrl: string, routes: string[], runs: num
     for (const route of routes) {
       for (const form of ['mobile', 'desktop'] as const) {
         const results: Result[] = [];
+        const blocked: Result[] = [];
         for (let run = 0; run < runs; run++) {
           const lhr = await measure(baseUrl + route, chrome.port, form);
           if (lhr) results.push(lhr);
+          const without = await measure(baseUrl + route, chrome.port, form, true);
+          if (without) blocked.push(without);
         }
-        if (!results.length) continue;
+        if (!results.length || !blocked.length) continue;
         const lhr = computeMedianRun(results);
+        const base = computeMedianRun(blocked);
         const performance = results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
@@ -80,6 +89,11 @@ export async function runLighthouse(baseUrl: string, routes: string[], runs: num
           performanceRange: [Math.min(...performance), Math.max(...performance)],
           jsBytes: bytes('Script'),
           cssBytes: bytes('Stylesheet'),
+          withoutScripts: {
+            performance: Math.round((base.categories.performance?.score ?? 0) * 100),
+            lcpMs: Math.round(base.audits['largest-contentful-paint']?.numericValue ?? 0),
+            tbtMs: Math.round(base.audits['total-blocking-time']?.numericValue ?? 0),
+          },
         };
         const shifts = (lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string } }[] } | undefined)?.items ?? [];
         if (row.cls > 0) row.shifted = shifts.map((item) => item.node?.selector ?? item.node?.snippet ?? 'unknown');
