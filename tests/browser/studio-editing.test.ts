@@ -3,43 +3,16 @@
 // saves and compares the file on disk with the fixture as committed, line by line.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureSite, startStudio, type TestStudio } from '../fixtures/studio.ts';
-import { launchChromium } from './chromium.ts';
+import { describe, expect, it } from 'vitest';
+import { fixtureSite } from '../fixtures/studio.ts';
 import { axeProblems } from './site-checks.ts';
+import { outcome, save, useStudio } from './studio-session.ts';
 
-let studio: TestStudio;
-let browser: Browser;
-let page: Page | undefined;
-
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchChromium()]);
-}, 180_000);
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
-
-const outcome = { timeout: 30_000 };
-const onDisk = (file: string) => readFile(path.join(studio.root, 'site', file), 'utf8');
+const session = useStudio();
+const studio = session.studio;
+const onDisk = (file: string) => readFile(path.join(studio().root, 'site', file), 'utf8');
 const committed = (file: string) => readFile(path.join(fixtureSite, file), 'utf8');
-
-async function openStudio(query: string): Promise<Page> {
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(studio.studioUrl + query);
-  await page.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, { timeout: 60_000 });
-  return page;
-}
-
-async function save(on: Page, file: string) {
-  await on.getByRole('button', { name: 'Save' }).click();
-  await on.getByText(`Saved site/${file}`).waitFor(outcome);
-}
+const openStudio = session.open;
 
 /** The lines of `text` from the line equal to `first` up to (not including) the next line that `until` matches. */
 function block(text: string, first: string, until: RegExp): string[] {

@@ -2,33 +2,14 @@
 // reloading it (scroll, selection outline and the page's own state stay), an invalid edit leaves
 // the last valid version shown, and saving and undoing show in the frame too. Timing is measured
 // in `npm run bench -- --only=studio`, not here.
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startStudio, type TestStudio } from '../fixtures/studio.ts';
-import { launchChromium } from './chromium.ts';
+import type { Frame, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { outcome, useStudio } from './studio-session.ts';
 
-let studio: TestStudio;
-let browser: Browser;
-let page: Page | undefined;
-
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchChromium()]);
-}, 180_000);
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
-
-const outcome = { timeout: 30_000 };
+const session = useStudio();
 
 async function openStudio(): Promise<{ ui: Page; frame: Frame }> {
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(`${studio.studioUrl}?path=/`);
-  await page.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, { timeout: 60_000 });
+  const page = await session.open('?path=/');
   const frame = await (await page.waitForSelector('iframe[title="Page preview"]')).contentFrame();
   if (!frame) throw new Error('no preview frame');
   await frame.locator('[data-studio-section="1"]').waitFor(outcome);
