@@ -10,18 +10,13 @@ import { api, StudioRequestError, watchFiles, type Check, type DataPath, type En
 import { ChangesView } from './ChangesView.tsx';
 import { getIn, pathOfText, setIn } from './data-path.ts';
 import { EntryList } from './EntryList.tsx';
-import { MarkdownField } from './MarkdownField.tsx';
-import { Outline } from './Outline.tsx';
 import { Preview } from './Preview.tsx';
 import { Contract } from './schema.ts';
-import { Field, FormContext, ObjectFields, type FormContextValue } from './SchemaForm.tsx';
+import { FormContext, type FormContextValue } from './SchemaForm.tsx';
 import { useCheck } from './use-check.ts';
 import { useHistory } from './use-history.ts';
+import { EntryEditor, type Draft } from './EntryEditor.tsx';
 
-interface Draft {
-  data: Json;
-  body?: string;
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -280,32 +275,5 @@ export function App() {
       </div>
       <ChangesView opened={showChanges} onClose={() => setShowChanges(false)} />
     </div>
-  );
-}
-
-function EntryEditor({ entry, draft, sections, selected, contract, onSelect, onSections, onBody, bodyError }: { entry: Entry; draft: Draft; sections?: Json[]; selected?: number; contract: Contract; onSelect: (i: number | undefined) => void; onSections: (next: Json[], select?: number) => void; onBody: (body: string) => void; bodyError?: string }) {
-  if (entry.kind === 'document') return <MarkdownField key={entry.file} value={draft.body ?? ''} onChange={onBody} error={bodyError} />;
-  const root = contract.root(entry.kind === 'settings' ? 'settings' : entry.kind);
-  if (entry.kind === 'page' && sections) {
-    const sectionSchema = root.schema.properties?.sections?.items ?? {};
-    return (
-      <Stack gap="md">
-        <Outline sections={sections} selected={selected} contract={contract} onSelect={onSelect} onChange={onSections} errorsAt={() => 0} />
-        {selected === undefined || selected >= sections.length ? (
-          <ObjectFields resolved={root} value={draft.data} path={[]} skip={['sections']} />
-        ) : (
-          <div key={selected}>
-            <Title order={2} size="h5" mb="xs">Section {selected + 1}</Title>
-            <Field name={`Section ${selected + 1}`} schema={sectionSchema} file={root.file} value={sections[selected]} path={['sections', selected]} required />
-          </div>
-        )}
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap="md">
-      <ObjectFields resolved={root} value={draft.data} path={[]} />
-      {entry.kind === 'article' && <MarkdownField key={entry.file} value={draft.body ?? ''} onChange={onBody} error={bodyError} />}
-    </Stack>
   );
 }

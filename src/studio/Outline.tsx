@@ -44,7 +44,7 @@ export function Outline({ sections, selected, errorsAt, onSelect, onChange, cont
                   <Group gap={6} wrap="nowrap">
                     <Badge size="xs" variant="light">{type}</Badge>
                     <Text size="sm" truncate>{itemName(section) ?? type}</Text>
-                    {errors > 0 && <Badge size="xs" color="red">{errors}</Badge>}
+                    {errors > 0 && <Badge size="xs" color="red" aria-label={`${errors} problem${errors === 1 ? '' : 's'}`}>{errors}</Badge>}
                   </Group>
                 }
               />

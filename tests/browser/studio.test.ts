@@ -5,39 +5,22 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { WCAG_TAGS } from '../../scripts/bench/axe.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
-import { changedLines, restoreSite, startStudio, studioGit, type TestStudio } from '../fixtures/studio.ts';
-import { launchChromium } from './chromium.ts';
+import { changedLines, studioGit } from '../fixtures/studio.ts';
+import { outcome, save, useStudio } from './studio-session.ts';
 
-let studio: TestStudio;
-let browser: Browser;
-let page: Page | undefined;
+const session = useStudio({ restore: true });
+const studio = session.studio;
 
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchChromium()]);
-}, 180_000);
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-  restoreSite(studio);
-});
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
-
-const onDisk = (file: string) => readFile(path.join(studio.root, 'site', file), 'utf8');
-const outcome = { timeout: 30_000 };
+const onDisk = (file: string) => readFile(path.join(studio().root, 'site', file), 'utf8');
 
 /** The studio page at `query` (e.g. "?path=/contact"), once it has loaded its entry and the preview. */
 async function openStudio(query = ''): Promise<{ page: Page; preview: FrameLocator }> {
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(studio.studioUrl + query);
-  await page.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, { timeout: 60_000 });
+  const page = await session.open(query);
   const preview = page.frameLocator('iframe[title="Page preview"]');
   await preview.locator('main').waitFor(outcome);
   return { page, preview };
@@ -71,11 +54,6 @@ async function axeViolations(p: Page): Promise<string[]> {
   }, WCAG_TAGS);
 }
 
-async function save(p: Page, file: string): Promise<void> {
-  await p.getByRole('button', { name: 'Save', exact: true }).click();
-  await p.getByText(`Saved site/${file}`).waitFor(outcome);
-}
-
 describe('editing a page', () => {
   it('a click on the headline in the preview selects its section and focuses its field; the edit is previewed and saved as exactly one changed line', async () => {
     const { page, preview } = await openStudio();
@@ -92,8 +70,8 @@ describe('editing a page', () => {
     await title.fill('Every Field. One Page. Edited in the Studio');
     await preview.getByRole('heading', { level: 1, name: 'Every Field. One Page. Edited in the Studio' }).waitFor(outcome);
     await save(page, 'pages/home.yaml');
-    expect(changedLines(studio, 'pages/home.yaml')).toEqual({ removed: ['    title: Every Field. One Page.'], added: ['    title: Every Field. One Page. Edited in the Studio'] });
-    expect(studioGit(studio, 'status', '--porcelain')).toBe(' M site/pages/home.yaml');
+    expect(changedLines(studio(), 'pages/home.yaml')).toEqual({ removed: ['    title: Every Field. One Page.'], added: ['    title: Every Field. One Page. Edited in the Studio'] });
+    expect(studioGit(studio(), 'status', '--porcelain')).toBe(' M site/pages/home.yaml');
   });
 
   it('a click on text inside a list item (an FAQ question) opens that item and focuses its field', async () => {
@@ -115,6 +93,8 @@ describe('editing a page', () => {
     await problems.waitFor(outcome);
     await expect.poll(() => problems.textContent(), outcome).toContain('highlight');
     await expect.poll(() => field(page, 'Highlight').getAttribute('aria-invalid'), outcome).toBe('true');
+    // The outline counts the problems of the section that has them.
+    await page.getByRole('button', { name: /^hero A Headline Without Its Highlight 1 problem$/ }).waitFor(outcome);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Not saved' }).waitFor(outcome);
     expect(await onDisk('pages/home.yaml')).toBe(before);
@@ -128,7 +108,7 @@ describe('editing a page', () => {
     await page.getByRole('button', { name: 'Delete section 1 (hero)' }).click();
     await expect.poll(() => preview.locator('main section[data-type]').evaluateAll((all) => all.map((s) => s.getAttribute('data-type'))), outcome).toEqual(['faq', 'document']);
     await save(page, 'pages/summary.yaml');
-    const { removed, added } = changedLines(studio, 'pages/summary.yaml');
+    const { removed, added } = changedLines(studio(), 'pages/summary.yaml');
     expect(removed).toEqual(['  - type: hero', '    title: The Fixture Summary', '    buttons:', '      - label: Print This', '        action: print', '        icon: file-text']);
     expect(added).toEqual(['  - type: faq', '    title: FAQ', '    items:', '      - question: How fast can you start?', '        answer: Within two weeks.']);
   });
@@ -153,19 +133,19 @@ describe('editing a page', () => {
     await expect.poll(() => asked, outcome).toEqual(['confirm: You have unsaved edits. Leave them and open another entry?']);
     expect(await title.inputValue()).toBe('Contact Us');
     // Leaving the studio asks too; staying keeps the edit.
-    await page.goto(`${studio.base}/`).catch(() => undefined);
+    await page.goto(`${studio().base}/`).catch(() => undefined);
     await expect.poll(() => asked.length, outcome).toBe(2);
     expect(asked[1]).toMatch(/^beforeunload/);
     expect(page.url()).toContain('/_studio/');
     expect(await title.inputValue()).toBe('Contact Us');
-    expect(studioGit(studio, 'status', '--porcelain')).toBe('');
+    expect(studioGit(studio(), 'status', '--porcelain')).toBe('');
   });
 
   it('never overwrites a file edited on disk since it was opened', async () => {
     const { page } = await openStudio('?path=/contact');
     await field(page, 'Title').fill('Contact the Studio');
     const elsewhere = (await onDisk('pages/contact.yaml')).replace('description: ', '# Written in a text editor meanwhile.\ndescription: ');
-    await writeFile(path.join(studio.root, 'site', 'pages', 'contact.yaml'), elsewhere);
+    await writeFile(path.join(studio().root, 'site', 'pages', 'contact.yaml'), elsewhere);
     await page.getByRole('alert').filter({ hasText: 'This file changed on disk' }).waitFor(outcome);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.keyboard.press('ControlOrMeta+s');
@@ -208,9 +188,9 @@ describe('the editor nobody taught YAML', () => {
     await page.getByRole('switch', { name: /^Draft/ }).click();
     await save(page, 'blog/studio-note.md');
 
-    expect(studioGit(studio, 'status', '--porcelain').split('\n')).toEqual([' M site/pages/contact.yaml', ' M site/pages/home.yaml', '?? site/blog/studio-note.md', '?? site/images/blog/studio-note.svg']);
-    expect(changedLines(studio, 'pages/home.yaml')).toEqual({ removed: ['    title: Every Field. One Page.'], added: ['    title: Every Field. One Page. Now Live'] });
-    expect(changedLines(studio, 'pages/contact.yaml')).toEqual({
+    expect(studioGit(studio(), 'status', '--porcelain').split('\n')).toEqual([' M site/pages/contact.yaml', ' M site/pages/home.yaml', '?? site/blog/studio-note.md', '?? site/images/blog/studio-note.svg']);
+    expect(changedLines(studio(), 'pages/home.yaml')).toEqual({ removed: ['    title: Every Field. One Page.'], added: ['    title: Every Field. One Page. Now Live'] });
+    expect(changedLines(studio(), 'pages/contact.yaml')).toEqual({
       removed: [],
       added: ['  - type: faq', '    title: Questions', '    items:', '      - question: Do you answer on weekends?', '        answer: On Mondays, first thing.'],
     });
@@ -233,7 +213,7 @@ image:
 
 No YAML was typed for this note.`);
     // Published: the site as built (drafts left out) has the article, and validation is clean.
-    const built = await loadSite({ root: studio.root });
+    const built = await loadSite({ root: studio().root });
     expect(built.errors).toEqual([]);
     expect(built.model?.articles.map((a) => a.slug)).toContain('studio-note');
   }, 120_000);
@@ -250,7 +230,7 @@ describe('access', () => {
     await page.keyboard.type('Write to Us');
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByText('Saved site/pages/contact.yaml').waitFor(outcome);
-    expect(changedLines(studio, 'pages/contact.yaml')).toEqual({ removed: ['    eyebrow: Contact'], added: ['    eyebrow: Write to Us'] });
+    expect(changedLines(studio(), 'pages/contact.yaml')).toEqual({ removed: ['    eyebrow: Contact'], added: ['    eyebrow: Write to Us'] });
   });
 
   it('has no axe violations with a page open and a section selected', async () => {
@@ -275,8 +255,8 @@ describe('images', () => {
     const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2168d4' } }).png().toBuffer();
     await upload('Team Photo.png', png);
     await expect.poll(() => image.getByRole('textbox', { name: 'Src' }).inputValue(), outcome).toBe('/images/team-photo.png');
-    expect(await readdir(path.join(studio.root, 'site', 'images'))).not.toContain('notes.png');
-    expect(await readFile(path.join(studio.root, 'site', 'images', 'team-photo.png'))).toEqual(png);
+    expect(await readdir(path.join(studio().root, 'site', 'images'))).not.toContain('notes.png');
+    expect(await readFile(path.join(studio().root, 'site', 'images', 'team-photo.png'))).toEqual(png);
     await image.getByRole('textbox', { name: 'Alt' }).fill('');
     await expect.poll(() => image.getByRole('textbox', { name: 'Alt' }).getAttribute('aria-invalid'), outcome).toBe('true');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -284,7 +264,7 @@ describe('images', () => {
     await image.getByRole('textbox', { name: 'Alt' }).fill('The team around a table');
     await save(page, 'blog/first-note.md');
     // The new picture's own size replaces the old one's; nothing else changes.
-    expect(changedLines(studio, 'blog/first-note.md')).toEqual({
+    expect(changedLines(studio(), 'blog/first-note.md')).toEqual({
       removed: ['  src: /images/blog/first-note.svg', '  alt: "Cover of the fixture article First Fixture Note"', '  width: 1200', '  height: 630'],
       added: ['  src: /images/team-photo.png', '  alt: "The team around a table"', '  width: 1600', '  height: 900'],
     });
