@@ -12,7 +12,7 @@ import { blogPath, type Article, type SiteModel } from './model.ts';
 import { contentValidator, schemaMistakes, sectionTypes, type ContentKind } from './schemas.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
-import { emptyFileMessage, notUtf8 } from './yaml-slips.ts';
+import { emptyFileMessage, notUtf8 } from './file-states.ts';
 import { mergeConsequences } from './consequences.ts';
 import { declaredId, declaredPath } from './declared.ts';
 import { placeholderErrors } from './placeholders.ts';
