@@ -292,20 +292,22 @@ export function explainSyntax(text: string, errors: readonly Pick<YAMLError, 'co
 }
 
 /**
- * Text starting with # is read as a comment, so its field silently has no value: `title: #1 choice`.
- * A comment after a field is written with a space after the #, so `#1` or `#hashtag` is text.
+ * Text YAML reads without complaint as something else, so its field silently has no value: text
+ * starting with # is a comment (`title: #1 choice`; a comment after a field has a space after the
+ * #, so `#1` is text), and `&word` alone names an empty value for reuse (`type: &cards`).
  */
-export function commentedText(text: string): Slip | undefined {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  for (const [i, raw] of lines.entries()) {
-    const line = readLine(raw, i + 1);
+export function textReadAsSyntax(text: string): Slip | undefined {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((raw, i) => readLine(raw, i + 1));
+  for (const [i, line] of lines.entries()) {
     const written = line.value?.trimEnd();
-    if (line.key === undefined || !written || !/^#\S/.test(written)) continue;
-    return {
-      line: i + 1,
-      col: raw.indexOf(written) + 1,
-      message: `YAML read "${written}" as a comment, so "${line.key}" has no value: text cannot start with # in YAML. Put the text in quotes: ${typeLine(withValue(line, quoted(written)))}.`,
-    };
+    if (line.key === undefined || !written) continue;
+    const at = { line: line.number, col: line.text.indexOf(written) + 1 };
+    const fix = `Put the text in quotes: ${typeLine(withValue(line, quoted(written)))}.`;
+    if (/^#\S/.test(written)) return { ...at, message: `YAML read "${written}" as a comment, so "${line.key}" has no value: text cannot start with # in YAML. ${fix}` };
+    // An anchor may name a group written on the lines below it: only one with nothing below is a slip.
+    const below = lines.slice(i + 1).find((next) => next.text.trim() !== '');
+    if (/^&\S+$/.test(written) && !(below && below.content > line.content))
+      return { ...at, message: `text cannot start with & in YAML: at the start of a value it ${reserved['&']}, so "${line.key}" has no value. ${fix}` };
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 // (by the schema or by a cross-reference check) can point at an exact line and column.
 import { isMap, isScalar, LineCounter, parseDocument, type Document, type DocumentOptions, type Node, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { ContentError } from './errors.ts';
-import { commentedText, explainSyntax, type Slip } from './yaml-slips.ts';
+import { textReadAsSyntax, explainSyntax, type Slip } from './yaml-slips.ts';
 
 export type DataPath = ReadonlyArray<string | number>;
 
@@ -42,7 +42,7 @@ export function parseYaml(file: string, text: string, lineOffset = 0): { source:
   const problems = [...doc.errors, ...doc.warnings];
   const fail = (slip: Slip) => ({ source, data: undefined, errors: [{ file, line: slip.line + lineOffset, col: slip.col, path: '', message: slip.message }] });
   if (problems.length) return fail(explainSyntax(text, problems));
-  const comment = commentedText(text);
+  const comment = textReadAsSyntax(text);
   if (comment) return fail(comment);
   try {
     return { source, data: doc.toJS(), errors: [] };
