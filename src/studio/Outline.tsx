@@ -1,23 +1,20 @@
 // A page's outline: its sections by type and title, to select, move (buttons, or a drag handle the
 // keyboard moves too), duplicate and delete, and a type picker that shows each type's description
 // and inserts the schema's example (valid at once).
+import { arrayMove } from '@dnd-kit/sortable';
 import { Badge, Button, Group, Modal, NavLink, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Json } from './api.ts';
+import { withCopyAfter } from './data-path.ts';
 import { itemName, ItemControls } from './SchemaForm.tsx';
 import { newValue, type Contract } from './schema.ts';
 import { SortableList } from './SortableList.tsx';
 
 export function Outline({ sections, selected, errorsAt, onSelect, onChange, contract }: { sections: Json[]; selected?: number; errorsAt: (index: number) => number; onSelect: (index: number | undefined) => void; onChange: (sections: Json[], select?: number) => void; contract: Contract }) {
   const [picking, setPicking] = useState(false);
-  const move = (from: number, to: number) => {
-    const next = [...sections];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved);
-    // The selection follows the moved section, so its fields stay open.
-    onChange(next, to);
-  };
+  // The selection follows the moved section, so its fields stay open.
+  const move = (from: number, to: number) => onChange(arrayMove(sections, from, to), to);
   const typeAt = (index: number) => String((sections[index] as Record<string, Json>)?.type ?? '');
   const nameOf = (index: number) => `section ${index + 1} (${typeAt(index)})`;
   return (
@@ -54,7 +51,7 @@ export function Outline({ sections, selected, errorsAt, onSelect, onChange, cont
                 last={index === sections.length - 1}
                 onUp={() => move(index, index - 1)}
                 onDown={() => move(index, index + 1)}
-                onDuplicate={() => onChange([...sections.slice(0, index + 1), structuredClone(section), ...sections.slice(index + 1)], index + 1)}
+                onDuplicate={() => onChange(withCopyAfter(sections, index), index + 1)}
                 onRemove={() => onChange(sections.filter((_, i) => i !== index), undefined)}
               />
             </Group>

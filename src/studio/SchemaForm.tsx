@@ -1,14 +1,15 @@
-// Forms generated from the schema, never written per section type: labels and help come from the
-// schema's titles and descriptions, enums become selects, booleans switches, lists get add, remove
+// Forms generated from the schema, never written per section type: labels come from the field
+// names and help from the schema's descriptions, enums become selects, booleans switches, lists get add, remove
 // and reorder (buttons, a drag handle that the keyboard moves too). A few shared definitions get a
 // better widget (icon, image, internal link), chosen by the definition's name in
 // common.schema.json, so a new section type needs nothing here.
 import { ActionIcon, Autocomplete, Button, Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import { arrayMove } from '@dnd-kit/sortable';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { createContext, memo, useContext, useEffect, useState, type ReactNode } from 'react';
 import { icons } from '../components/icons.tsx';
 import type { DataPath, FieldError, Json } from './api.ts';
-import { samePath, startsWith } from './data-path.ts';
+import { samePath, startsWith, withCopyAfter } from './data-path.ts';
 import { ImageField } from './ImageField.tsx';
 import { SortableList } from './SortableList.tsx';
 import { labelOf, newValue, typeOf, type Contract, type Resolved, type Schema } from './schema.ts';
@@ -175,12 +176,7 @@ function ArrayField({ resolved, value, path, label, error }: { resolved: Resolve
   const itemSchema = resolved.schema.items ?? {};
   const item = form.contract.resolve(itemSchema, resolved.file);
   const set = (next: Json[]) => form.onChange(path, next);
-  const move = (from: number, to: number) => {
-    const next = [...items];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved);
-    set(next);
-  };
+  const move = (from: number, to: number) => set(arrayMove(items, from, to));
   const nameOf = (index: number) => itemName(items[index]) ?? `item ${index + 1}`;
   return (
     <Fieldset legend={`${label} (${items.length})`}>
@@ -201,7 +197,7 @@ function ArrayField({ resolved, value, path, label, error }: { resolved: Resolve
                   last={index === items.length - 1}
                   onUp={() => move(index, index - 1)}
                   onDown={() => move(index, index + 1)}
-                  onDuplicate={() => set([...items.slice(0, index + 1), structuredClone(items[index]), ...items.slice(index + 1)])}
+                  onDuplicate={() => set(withCopyAfter(items, index))}
                   onRemove={() => set(items.filter((_, i) => i !== index))}
                 />
               }

@@ -2,7 +2,7 @@
 // handle per item that the mouse drags and the keyboard moves (Space, arrows, Space; Escape
 // cancels), and what happens said in plain words to screen readers. Built on @dnd-kit.
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type DragOverEvent, type DragStartEvent, type Modifier, type UniqueIdentifier } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
@@ -62,8 +62,7 @@ export function SortableList({ count, nameOf, onMove, children }: SortableListPr
     const to = over ? indexOf(over.id) : from;
     drag.current.to = to;
     if (from < 0 || to < 0 || from === to) return;
-    const [moved] = ids.current.splice(from, 1);
-    ids.current.splice(to, 0, moved);
+    ids.current = arrayMove(ids.current, from, to);
     onMove(from, to);
   };
 

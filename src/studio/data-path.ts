@@ -36,5 +36,8 @@ export function pathOfText(data: unknown, text: string, base: DataPath = []): Da
   return (strings.find(([, value]) => value === wanted) ?? strings.find(([, value]) => value.includes(wanted.slice(0, 60))))?.[0];
 }
 
+/** The list with a copy of item `index` right after it (a duplicated section or list item). */
+export const withCopyAfter = <T>(list: readonly T[], index: number): T[] => [...list.slice(0, index + 1), structuredClone(list[index]), ...list.slice(index + 1)];
+
 export const samePath = (a: DataPath, b: DataPath) => a.length === b.length && a.every((part, i) => part === b[i]);
 export const startsWith = (path: DataPath, prefix: DataPath) => prefix.every((part, i) => path[i] === part);
