@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { uprightSize } from '../content/image-files.ts';
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantUrl, type ImageVariants, type VariantFormat } from '../../src/components/image-variants.ts';
 
 /** Raster formats that get resized copies, by extension. */
@@ -67,8 +68,7 @@ export async function processImages(dirs: MediaDirs, images: string[], stats: Im
       const stem = src.slice('/images/'.length).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9/_-]/g, '-');
       const fallback = RASTER[path.extname(src).toLowerCase()];
       // Rotated as the camera's EXIF orientation says; metadata (location included) is dropped.
-      const meta = await sharp(bytes).metadata();
-      const width = meta.autoOrient?.width ?? meta.width;
+      const { width } = await uprightSize(bytes);
       const variants: ImageVariants = { key: `${stem}-${hash}`, widths: widthsFor(width), fallback };
       for (const w of variants.widths) {
         for (const format of [...VARIANT_FORMATS, fallback]) {

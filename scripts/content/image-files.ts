@@ -18,6 +18,15 @@ export interface ImageRef {
   slot?: ImageSlot;
 }
 
+/**
+ * A picture's width and height as visitors see it: upright, as its camera's orientation says (the
+ * photo pipeline turns it so). Rejects when the bytes are not a picture sharp can read.
+ */
+export async function uprightSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(bytes).metadata();
+  return { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
+}
+
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -34,8 +43,7 @@ export async function checkImageFiles(root: string, refs: ImageRef[]): Promise<{
       return { bytes: bytes.length, problem: /<svg[\s>]/.test(text) ? undefined : 'is not an SVG image (no <svg> element in it)' };
     }
     try {
-      const meta = await sharp(bytes).metadata();
-      return { bytes: bytes.length, width: meta.autoOrient?.width ?? meta.width };
+      return { bytes: bytes.length, width: (await uprightSize(bytes)).width };
     } catch (error) {
       return { bytes: bytes.length, problem: `is not a readable image (${(error as Error).message.replace(/\.$/, '')})` };
     }

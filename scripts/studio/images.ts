@@ -2,8 +2,7 @@
 // limited in size. The file name is made safe and never replaces an existing image. The formats are
 // those the build turns into resized AVIF and WebP copies, and the limit is the size past which
 // `npm run validate` warns, so an upload is always an image the site handles well.
-import sharp from 'sharp';
-import { MAX_IMAGE_BYTES } from '../content/image-files.ts';
+import { MAX_IMAGE_BYTES, uprightSize } from '../content/image-files.ts';
 import { StudioError } from './files.ts';
 
 export const maxUploadBytes = MAX_IMAGE_BYTES;
@@ -27,9 +26,7 @@ export function imageExtension(body: Buffer): string {
  * for the image's width and height fields; a file that only starts like an image is refused.
  */
 export async function imageSize(body: Buffer): Promise<{ width: number; height: number }> {
-  const meta = await sharp(body).metadata().catch(() => undefined);
-  const width = meta?.autoOrient?.width ?? meta?.width;
-  const height = meta?.autoOrient?.height ?? meta?.height;
+  const { width, height } = await uprightSize(body).catch(() => ({ width: undefined, height: undefined }));
   if (!width || !height) throw new StudioError(415, 'This file is not an image the site can show: it looks like a picture at first but cannot be read as one.');
   return { width, height };
 }
