@@ -36,6 +36,7 @@ function readLine(text: string, number: number): Line {
   return { number, text, indent, content: indent + dashes.length, dash: dashes !== '', key: match?.[1], value: match ? value ?? '' : undefined, blank };
 }
 
+const readLines = (text: string): Line[] => text.replace(/\r\n?/g, '\n').split('\n').map((line, i) => readLine(line, i + 1));
 const spaces = (n: number) => ' '.repeat(n);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const shown = (line: string) => `\`${line.trimEnd()}\``;
@@ -280,7 +281,7 @@ export const genericMessage = 'YAML cannot read this line. Check that it is inde
  * line to type instead. `errors` are the parser's (only their codes and positions are used).
  */
 export function explainSyntax(text: string, errors: readonly Pick<YAMLError, 'code' | 'linePos'>[]): Slip {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((line, i) => readLine(line, i + 1));
+  const lines = readLines(text);
   const first = errors.map((e) => e.linePos?.[0]).filter((p) => p !== undefined).sort((a, b) => a.line - b.line || a.col - b.col)[0] ?? { line: lines.length, col: 1 };
   const stop = Math.min(first.line, lines.length) - 1;
   const codes = new Set(errors.map((e) => e.code));
@@ -297,7 +298,7 @@ export function explainSyntax(text: string, errors: readonly Pick<YAMLError, 'co
  * #, so `#1` is text), and `&word` alone names an empty value for reuse (`type: &cards`).
  */
 export function textReadAsSyntax(text: string): Slip | undefined {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((raw, i) => readLine(raw, i + 1));
+  const lines = readLines(text);
   for (const [i, line] of lines.entries()) {
     const written = line.value?.trimEnd();
     if (line.key === undefined || !written) continue;
