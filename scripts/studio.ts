@@ -1,7 +1,8 @@
 // `npm run studio`: the live preview with the studio added (scripts/studio/). Prints one line, the
 // studio's address; PORT and HOST as for `npm run dev`, loopback unless HOST is set.
 import { startDev, projectRoot } from './dev.ts';
-import { studioPath, studioPlugin } from './studio/plugin.ts';
+import { studioPath } from '../src/studio/protocol.ts';
+import { studioPlugin } from './studio/plugin.ts';
 
 const host = process.env.HOST;
 if (host && !['localhost', '127.0.0.1', '::1'].includes(host))

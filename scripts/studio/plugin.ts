@@ -18,9 +18,6 @@ import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.t
 import { newPage, newPost } from '../new.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../src/studio/protocol.ts';
 
-export { studioPath };
-
-
 export interface StudioOptions {
   /** The folder that holds site/. */
   root: string;

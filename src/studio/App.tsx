@@ -17,7 +17,6 @@ import { useCheck } from './use-check.ts';
 import { useHistory } from './use-history.ts';
 import { EntryEditor, type Draft } from './EntryEditor.tsx';
 
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function addressOf(entry: EntrySummary): string {

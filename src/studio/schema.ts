@@ -80,7 +80,7 @@ export class Contract {
 
 export const typeOf = (schema: Schema): string | undefined => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
 
-/** Words for a field's label: its title, else its name with the first letter capitalised and words split. */
+/** Words for a field's label: its key with words split ("Hide when query"); a list item by its type and number. */
 export function labelOf(name: string | number, schema: Schema): string {
   // A field is named by its key (hideWhenQuery: "Hide when query"); the schema's titles name types
   // for the generated TypeScript (QueryFlag, InternalPath), so they only name list items ("Button 2").
