@@ -7,7 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { SiteManifest } from './build/site-files.ts';
+import type { SiteManifest } from '../shared/site-manifest.ts';
 import { buildSite } from './build.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { runAxe, type AxeRow } from './bench/axe.ts';

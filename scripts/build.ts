@@ -48,8 +48,8 @@ export async function buildSite(options: BuildOptions = {}) {
   const started = performance.now();
 
   const fresh = await generateTypes();
-  if (fresh !== (await readFile(path.join(root, 'src/generated/content.ts'), 'utf8').catch(() => ''))) {
-    throw new Error('src/generated/content.ts is stale: the schema changed. Run `npm run types` and commit the result.');
+  if (fresh !== (await readFile(path.join(root, 'shared/generated/content.ts'), 'utf8').catch(() => ''))) {
+    throw new Error('shared/generated/content.ts is stale: the schema changed. Run `npm run types` and commit the result.');
   }
   // The authoring guide follows the schema; the build keeps it current (npm test checks it first).
   const guide = authoringGuide();

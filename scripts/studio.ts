@@ -1,7 +1,7 @@
 // `npm run studio`: the live preview with the studio added (scripts/studio/). Prints one line, the
 // studio's address; PORT and HOST as for `npm run dev`, loopback unless HOST is set.
 import { startDev, projectRoot } from './dev.ts';
-import { studioPath } from '../src/studio/protocol.ts';
+import { studioPath } from '../shared/studio-protocol.ts';
 import { studioPlugin } from './studio/plugin.ts';
 
 const host = process.env.HOST;

@@ -3,7 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { SiteManifest } from '../scripts/build/site-files.ts';
+import type { SiteManifest } from '../shared/site-manifest.ts';
 import type { ServerConfig } from './config.ts';
 import { leads } from './leads/plugin.ts';
 import { Spool } from './leads/spool.ts';

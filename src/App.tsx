@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { SiteActions } from './actions/SiteActions.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { ErrorBoundary } from './pages/ErrorBoundary.tsx';
-import type { RouteData, SiteShell } from './browser-data.ts';
+import type { RouteData, SiteShell } from '../shared/route-data.ts';
 import { RouteView } from './routing/RouteView.tsx';
 import { cssVariablesResolver, siteTheme } from './theme.ts';
 

@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { MantineProvider } from '@mantine/core';
 import { App } from './App.tsx';
 import { cssVariablesResolver, siteTheme } from './theme.ts';
-import type { RouteData, SiteShell } from './browser-data.ts';
+import type { RouteData, SiteShell } from '../shared/route-data.ts';
 import { pageTitle } from './routing/RouteView.tsx';
 import { loadSections, sectionTypeNames } from './sections/registry.ts';
 

@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import shell from 'virtual:site';
 import { App } from './App.tsx';
-import type { RouteData } from './browser-data.ts';
+import type { RouteData } from '../shared/route-data.ts';
 import { restoreProse } from './routing/prose-in-dom.ts';
 import { loadRoute, normalizePath, prefetchOnIntent, prepareRoute, seedRoute } from './routing/load-route.ts';
 

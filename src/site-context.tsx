@@ -1,8 +1,8 @@
 // The site shell (settings, forms) and the page-level actions buttons can trigger, shared with
 // every component without threading props through each section.
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ButtonAction, FormDefinition } from './generated/content.ts';
-import type { SiteShell } from './browser-data.ts';
+import type { ButtonAction, FormDefinition } from '../shared/generated/content.ts';
+import type { SiteShell } from '../shared/route-data.ts';
 
 export type ActionHandlers = Record<ButtonAction, () => void>;
 

@@ -2,7 +2,7 @@
 // (with the colour itself at the primary shade, so filled buttons use exactly it), the corner
 // radius, and heading sizes in which h1 is the largest at every width.
 import { colorsTuple, createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
-import type { Settings } from './generated/content.ts';
+import type { Settings } from '../shared/generated/content.ts';
 import { DEFAULT_PRIMARY, PRIMARY_SHADE, shades } from './lib/colour.ts';
 
 const fontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';

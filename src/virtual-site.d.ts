@@ -1,5 +1,5 @@
 declare module 'virtual:site' {
-  import type { SiteShell } from './browser-data.ts';
+  import type { SiteShell } from '../shared/route-data.ts';
   const shell: SiteShell;
   export default shell;
 }

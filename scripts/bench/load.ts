@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SiteManifest } from '../build/site-files.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { waitForServer } from '../wait-for-server.ts';
 import { freePort } from '../../tests/fixtures/smtp.ts';
 import { nginxConfig } from '../deploy/nginx-config.ts';

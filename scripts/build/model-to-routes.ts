@@ -1,8 +1,8 @@
 // Turns the compiled site model into what the browser gets: the site shell and one RouteData
 // per address. The prerenderer writes these out; the dev server serves them from memory.
 import type { Article, SiteModel } from '../content/model.ts';
-import type { ArticleLink, ArticleSummary, RenderedSection, RouteData, SiteShell } from '../../src/browser-data.ts';
-import type { Section } from '../../src/generated/content.ts';
+import type { ArticleLink, ArticleSummary, RenderedSection, RouteData, SiteShell } from '../../shared/route-data.ts';
+import type { Section } from '../../shared/generated/content.ts';
 import type { InlineImage } from './inline-image.ts';
 import type { ImageVariants } from '../../src/components/image-variants.ts';
 

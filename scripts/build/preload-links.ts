@@ -1,7 +1,7 @@
 // For each prerendered route, the <link> tags that fetch its sections' code and CSS in parallel
 // with the main bundle: the page paints with every style it needs (no layout shift) and hydrates
 // without waiting for a second round trip. Reads Vite's build manifest.
-import type { RouteData } from '../../src/browser-data.ts';
+import type { RouteData } from '../../shared/route-data.ts';
 import { componentFile } from '../content/schema-check.ts';
 
 interface ManifestChunk {

@@ -1,6 +1,6 @@
 // One prerender worker: renders its share of the routes and reports how many pages it wrote.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RouteData } from '../../src/browser-data.ts';
+import type { RouteData } from '../../shared/route-data.ts';
 import { renderRoutes, type RenderJob } from './prerender.ts';
 
 const { job, routes } = workerData as { job: RenderJob; routes: RouteData[] };

@@ -6,13 +6,13 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import type { RouteData, SiteShell } from '../../src/browser-data.ts';
+import type { RouteData, SiteShell } from '../../shared/route-data.ts';
 import { bootScript, deferModules } from './boot-script.ts';
 import { escapeHtml, escapeJson } from './escape.ts';
 import type { HeadTags } from './head-tags.ts';
 import { withoutProse } from '../../src/routing/prose-in-dom.ts';
 import { preloadLinks, type ViteManifest } from './preload-links.ts';
-import { routeDataUrl } from '../../src/browser-data.ts';
+import { routeDataUrl } from '../../shared/route-data.ts';
 
 type Render = (route: RouteData, shell: SiteShell) => { html: string; title: string };
 

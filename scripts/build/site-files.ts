@@ -4,13 +4,8 @@ import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteModel } from '../content/model.ts';
 import { FEEDS } from './feed.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 
-export interface SiteManifest {
-  routes: string[];
-  redirects: { from: string; to: string }[];
-  forms: SiteModel['forms'];
-  site: { name: string; url: string; email: string };
-}
 
 export function manifest(model: SiteModel): SiteManifest {
   return {

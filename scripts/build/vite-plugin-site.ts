@@ -12,7 +12,7 @@ import type { SiteModel } from '../content/model.ts';
 import { contentErrorReport, devPages, errorScreenEvent, errorScreenModule } from './dev-screen.ts';
 import { routeData, siteShell } from './model-to-routes.ts';
 import { inlineSmallImages } from './inline-image.ts';
-import { routeDataUrl, type RouteData, type SiteShell } from '../../src/browser-data.ts';
+import { routeDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
 import { mediaType } from '../../server/media-types.ts';
 
 const virtualId = 'virtual:site';

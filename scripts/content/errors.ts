@@ -1,12 +1,7 @@
-// The one shape every content problem takes, and the one way it is printed.
-export interface ContentError {
-  file: string;
-  line: number;
-  col: number;
-  /** Where in the data, for people: `section 4 (cards) › button 1 (Contact) › to` (see positions.ts); empty for syntax errors. */
-  path: string;
-  message: string;
-}
+// The one way a content problem (shared/content-error.ts) is printed.
+import type { ContentError } from '../../shared/content-error.ts';
+
+export type { ContentError };
 
 export function formatError(error: ContentError): string {
   const where = `${error.file}:${error.line}:${error.col}`;

@@ -2,7 +2,7 @@
 // cross-reference, and returns one typed site model. Nothing else in the project parses YAML.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ArticleMeta, FormDefinition, Page, Redirects, Settings } from '../../src/generated/content.ts';
+import type { ArticleMeta, FormDefinition, Page, Redirects, Settings } from '../../shared/generated/content.ts';
 import { checkSite, type Entry } from './checks.ts';
 import { checkImageFiles } from './image-files.ts';
 import { byPosition, ContentErrors, type ContentError } from './errors.ts';

@@ -1,5 +1,5 @@
 // The compiled site: what the content compiler hands to the build, the dev server and the server.
-import type { ArticleMeta, FormDefinition, Page, Redirect, Settings } from '../../src/generated/content.ts';
+import type { ArticleMeta, FormDefinition, Page, Redirect, Settings } from '../../shared/generated/content.ts';
 
 export interface Article extends ArticleMeta {
   slug: string;

@@ -5,13 +5,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type AnySchema, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from '../../shared/formats.ts';
 import { composedSectionsFile, composeSections, sectionTypesOf, type JsonSchema, type SectionsSource } from './compose-sections.ts';
 import { ContentErrors, type ContentError } from './errors.ts';
 import { ajvProblem, checkSchemaSources, checkSectionComponents, checkSectionTypes, jsonSyntaxProblem, type SchemaFile } from './schema-check.ts';
 
-// ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped once more.
-export const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
 
 export type { JsonSchema } from './compose-sections.ts';
 export const schemaDir = fileURLToPath(new URL('../../schema/', import.meta.url));

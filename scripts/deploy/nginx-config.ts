@@ -4,7 +4,7 @@
 // slash, 404 with the not-found page for anything else, precompressed brotli and gzip. The lead
 // endpoints and /healthz go to the upstream instances; the lead rate limit is enforced here, so
 // it holds across all of them. Runs unprivileged: nginx -p PREFIX -c FILE -g 'daemon off;'.
-import type { SiteManifest } from '../build/site-files.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { RATE_WINDOW_MS } from '../../server/config.ts';
 import { tooManySubmissions } from '../../server/leads/errors.ts';
 import { mediaTypes } from '../../server/media-types.ts';

@@ -4,7 +4,7 @@
 // see the README's "Deploying".
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteManifest } from '../build/site-files.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { isFolder, publicPaths, redirectCacheControl } from '../../server/public-files.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
 

@@ -2,8 +2,8 @@
 // forms of the current build (dist/_site.json), as in the e-mail the lead became.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { FormDefinition } from '../../src/generated/content.ts';
-import { SUBMITTED_AT_FIELD } from '../../src/forms/protocol.ts';
+import type { FormDefinition } from '../../shared/generated/content.ts';
+import { SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.ts';
 import { fsyncPath } from '../../server/leads/durable-file.ts';
 import { purgeOldSentLeads } from '../../server/leads/retention.ts';
 import type { Folder } from '../../server/leads/spool.ts';

@@ -3,7 +3,7 @@
 // commands that say so; never touches spool/tmp, where a running server writes.
 import { access, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FormDefinition } from '../../src/generated/content.ts';
+import type { FormDefinition } from '../../shared/generated/content.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { readManifest } from '../../server/plugins/site.ts';
 import { receivedAtOf, Spool, type Folder, type SpoolEntry } from '../../server/leads/spool.ts';

@@ -2,14 +2,10 @@
 // editor sees exactly what they hand over. Where git or the repository is missing, it says so.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { Changes } from '../../shared/studio-protocol.ts';
 
 const run = promisify(execFile);
 
-export interface Changes {
-  git: boolean;
-  message?: string;
-  files: { file: string; status: string; diff: string }[];
-}
 
 export async function siteChanges(root: string): Promise<Changes> {
   const git = (...args: string[]) => run('git', ['-C', root, ...args], { maxBuffer: 16 * 1024 * 1024 }).then((r) => r.stdout);

@@ -4,43 +4,14 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { formatError, type ContentError } from '../content/errors.ts';
+import { formatError } from '../content/errors.ts';
 import { splitFrontMatter } from '../content/front-matter.ts';
 import { kindOf as fileKind, loadSite, type LoadResult } from '../content/load-site.ts';
 import { blogPath } from '../content/model.ts';
 import { parseOptions, parseYaml } from '../content/yaml-source.ts';
 import { checkVersion, insideSite, readVersioned, StudioError, writeAtomic } from './files.ts';
-import { writeFrontMatter, writeYaml, type Json } from './yaml-write.ts';
-
-export type EntryKind = 'page' | 'article' | 'form' | 'settings' | 'redirects' | 'document';
-
-export interface EntrySummary {
-  /** Path under site/, e.g. "pages/home.yaml". */
-  file: string;
-  kind: EntryKind;
-  title: string;
-  /** The address it is shown at (pages and articles). */
-  route?: string;
-}
-
-export interface Entry extends EntrySummary {
-  version: string;
-  /** The YAML (or front matter) as data. */
-  data: Json;
-  /** The Markdown body of an article or document. */
-  body?: string;
-}
-
-export interface EntryEdit {
-  data: Json;
-  body?: string;
-}
-
-/** A content error of the edited file, with where it sits in the data (for the field that shows it). */
-export interface FieldError extends ContentError {
-  at: (string | number)[];
-  text: string;
-}
+import { writeFrontMatter, writeYaml } from './yaml-write.ts';
+import type { Entry, EntryEdit, EntryKind, EntrySummary, FieldError, Json } from '../../shared/studio-protocol.ts';
 
 /** The kind of a content file the studio edits (every kind the compiler reads but images). */
 export function kindOf(file: string): EntryKind | undefined {

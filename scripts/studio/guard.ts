@@ -3,7 +3,7 @@
 // and its Host and Origin must be the studio's own (a DNS-rebinding page has a foreign Host).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { tokenHeader } from '../../src/studio/protocol.ts';
+import { tokenHeader } from '../../shared/studio-protocol.ts';
 import { StudioError } from './files.ts';
 
 export function newToken(): string {

@@ -8,15 +8,16 @@ import { inlineSmallImages } from '../build/inline-image.ts';
 import { routeData } from '../build/model-to-routes.ts';
 import { loadSite } from '../content/load-site.ts';
 import { composedSchemas, sectionTypes } from '../content/schemas.ts';
-import { routeDataEvent, routeDataUrl, type RouteData } from '../../src/browser-data.ts';
+import { routeDataEvent, routeDataUrl, type RouteData } from '../../shared/route-data.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { siteChanges } from './changes.ts';
-import { editedText, judge, kindOf, listEntries, readEntry, saveEntry, type EntryEdit } from './entries.ts';
+import { editedText, judge, kindOf, listEntries, readEntry, saveEntry } from './entries.ts';
+import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import { insideSite, readVersioned, StudioError, writeAtomic } from './files.ts';
 import { allowedHosts, checkAddress, checkRequest, newToken } from './guard.ts';
 import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.ts';
 import { newPage, newPost } from '../new.ts';
-import { studioApiPath, studioPath, tokenMeta } from '../../src/studio/protocol.ts';
+import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
 
 export interface StudioOptions {
   /** The folder that holds site/. */

@@ -5,6 +5,7 @@ import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type T
 import { splitFrontMatter } from '../content/front-matter.ts';
 import { parseOptions } from '../content/yaml-source.ts';
 import { changedLines, mergeEdit } from './line-merge.ts';
+import type { Json } from '../../shared/studio-protocol.ts';
 
 // Two ways of rendering, close to how site/ is written (2-space indents, lists indented under
 // their key): long text on one line, or folded near 100 columns. The edit is taken from whichever
@@ -12,7 +13,6 @@ import { changedLines, mergeEdit } from './line-merge.ts';
 const renderings: ToStringOptions[] = [{ lineWidth: 0 }, { lineWidth: 100, minContentWidth: 40 }];
 const parse = (text: string) => parseDocument(text, { ...parseOptions, prettyErrors: false });
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -81,5 +81,3 @@ export function writeFrontMatter(original: string, data: unknown, body: string):
   const yaml = writeYaml(parts?.yaml ?? '', data);
   return `---\n${yaml}${yaml.endsWith('\n') ? '' : '\n'}---\n${body}`;
 }
-
-export type { Json };

@@ -1,8 +1,8 @@
 // Turns a lead into an e-mail: every field with its form label in a plain-text body, the visitor
 // as Reply-To, and a Message-ID derived from the lead id so a resent lead is recognisably the same.
 import type { SendMailOptions } from 'nodemailer';
-import type { FormDefinition } from '../../src/generated/content.ts';
-import { SUBMITTED_AT_FIELD } from '../../src/forms/protocol.ts';
+import type { FormDefinition } from '../../shared/generated/content.ts';
+import { SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.ts';
 import type { Lead } from './spool.ts';
 
 export interface MailSettings {

@@ -2,7 +2,7 @@
 // where mail goes; closing the app lets a delivery in progress finish its bookkeeping.
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
-import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { ServerConfig } from '../config.ts';
 import { outboxMailer, smtpMailer } from './mailer.ts';
 import { scheduleRetention } from './retention.ts';

@@ -3,10 +3,10 @@
 // written durably to the spool, and only then answered 202; delivery happens in the background.
 import rateLimit from '@fastify/rate-limit';
 import { Ajv } from 'ajv';
-import { addFormats } from '../../scripts/content/schemas.ts';
+import { addFormats } from '../../shared/formats.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FormDefinition } from '../../src/generated/content.ts';
-import { HONEYPOT_FIELD } from '../../src/forms/protocol.ts';
+import type { FormDefinition } from '../../shared/generated/content.ts';
+import { HONEYPOT_FIELD } from '../../shared/lead-protocol.ts';
 import { RATE_WINDOW_MS } from '../config.ts';
 import { describeLeadError, tooManySubmissions } from './errors.ts';
 import { leadSchema } from './lead-schema.ts';

@@ -6,7 +6,7 @@
 // process dies between that acceptance and the bookkeeping, the lead is sent again on restart,
 // with the same Message-ID and X-Lead-Id, so the duplicate is recognisable.
 import type { FastifyBaseLogger } from 'fastify';
-import type { FormDefinition } from '../../src/generated/content.ts';
+import type { FormDefinition } from '../../shared/generated/content.ts';
 import { composeMail, type MailSettings } from './compose.ts';
 import { isPermanent, type Mailer } from './mailer.ts';
 import type { Spool, SpoolEntry } from './spool.ts';

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { publicPath, redirectCacheControl } from '../public-files.ts';
 import { loadBuildFiles, pickEncoding, type BuildFile } from './build-files.ts';
 

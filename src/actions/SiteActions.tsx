@@ -2,7 +2,7 @@
 // reader and printing. The two dialogs are loaded on first use, so pages that never open them
 // never download their code.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import type { RouteData, SiteShell } from '../browser-data.ts';
+import type { RouteData, SiteShell } from '../../shared/route-data.ts';
 import { SiteProvider, type ActionHandlers } from '../site-context.tsx';
 
 const WhitePaperRequest = lazy(() => import('./WhitePaperRequest.tsx'));

@@ -11,7 +11,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { emptyValues, FormFields } from '../forms/FormFields.tsx';
-import { sendLead } from '../forms/protocol.ts';
+import { sendLead } from '../forms/send-lead.ts';
 import { useForm } from '../site-context.tsx';
 
 export const WHITE_PAPER_URL = '/white-paper?source=form';

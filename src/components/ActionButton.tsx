@@ -2,7 +2,7 @@
 // action such as printing.
 import { Button as MantineButton, type ButtonProps } from '@mantine/core';
 import { createContext, useContext } from 'react';
-import type { Button } from '../generated/content.ts';
+import type { Button } from '../../shared/generated/content.ts';
 import { useQueryFlag } from '../routing/use-query-flag.ts';
 import { useSite } from '../site-context.tsx';
 import { SiteIcon } from './icons.tsx';

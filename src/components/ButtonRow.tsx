@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import type { Button } from '../generated/content.ts';
+import type { Button } from '../../shared/generated/content.ts';
 import { ActionButton } from './ActionButton.tsx';
 
 export function ButtonRow({ buttons, justify = 'flex-start', mt = 'xl' }: { buttons?: Button[]; justify?: 'center' | 'flex-start'; mt?: string }) {

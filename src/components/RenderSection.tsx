@@ -1,4 +1,4 @@
-import type { RenderedSection } from '../browser-data.ts';
+import type { RenderedSection } from '../../shared/route-data.ts';
 import { sectionComponent } from '../sections/registry.ts';
 import { SectionFrame } from './SectionFrame.tsx';
 

@@ -3,7 +3,7 @@
 import { Container, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { OnDarkContext } from './ActionButton.tsx';
-import type { RenderedSection } from '../browser-data.ts';
+import type { RenderedSection } from '../../shared/route-data.ts';
 import { useQueryFlag } from '../routing/use-query-flag.ts';
 import classes from './SectionFrame.module.css';
 

@@ -2,7 +2,7 @@
 // panel instead of the browser's broken-image icon when it fails to load. A photo the build has
 // resized becomes a <picture>: AVIF, then WebP, then its own format, each at several widths.
 import { useEffect, useRef, useState } from 'react';
-import type { Image } from '../generated/content.ts';
+import type { Image } from '../../shared/generated/content.ts';
 import { IMAGE_SLOTS, srcset, VARIANT_FORMATS, variantUrl, type ImageSlot, type ImageVariants } from './image-variants.ts';
 import classes from './SmartImage.module.css';
 

@@ -1,6 +1,6 @@
 // Figures as text (never images), shared by the stats section, cards and the metrics panel.
 import { Text } from '@mantine/core';
-import type { Stat } from '../generated/content.ts';
+import type { Stat } from '../../shared/generated/content.ts';
 import { SiteIcon } from './icons.tsx';
 import classes from './StatGrid.module.css';
 import { ResponsiveGrid } from './ResponsiveGrid.tsx';

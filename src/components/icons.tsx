@@ -7,7 +7,7 @@ import {
   IconPalette, IconPhone, IconPresentation, IconPuzzle, IconRocket, IconSchool, IconSearch, IconSettings, IconShieldCheck,
   IconSparkles, IconTarget, IconTrendingUp, IconTrophy, IconUsers, IconWorld, type Icon,
 } from '@tabler/icons-react';
-import type { IconName } from '../generated/content.ts';
+import type { IconName } from '../../shared/generated/content.ts';
 
 export const icons: Record<IconName, Icon> = {
   'arrow-right': IconArrowRight, award: IconAward, book: IconBook, briefcase: IconBriefcase, building: IconBuilding,

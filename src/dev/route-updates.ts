@@ -3,7 +3,7 @@
 // focus and the studio's marks on the page stay. RouteView calls this under `import.meta.env.DEV`,
 // so a build contains none of it.
 import { useEffect } from 'react';
-import { routeDataEvent, type RouteData } from '../browser-data.ts';
+import { routeDataEvent, type RouteData } from '../../shared/route-data.ts';
 import { forgetRoutes, loadRoute } from '../routing/load-route.ts';
 
 export function useRouteUpdates(path: string, show: (route: RouteData) => void): void {

@@ -2,8 +2,8 @@
 // browser's own required check and work with any assistive technology.
 import '@mantine/core/styles/Input.css';
 import { NativeSelect, Textarea, TextInput } from '@mantine/core';
-import type { FormDefinition, FormField } from '../generated/content.ts';
-import { HONEYPOT_FIELD } from './protocol.ts';
+import type { FormDefinition, FormField } from '../../shared/generated/content.ts';
+import { HONEYPOT_FIELD } from '../../shared/lead-protocol.ts';
 import classes from './FormFields.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 

@@ -4,9 +4,9 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Loader.css';
 import { Alert, Button, Paper, Text, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import type { FormDefinition } from '../generated/content.ts';
+import type { FormDefinition } from '../../shared/generated/content.ts';
 import { emptyValues, FormFields, type FormValues } from './FormFields.tsx';
-import { sendLead } from './protocol.ts';
+import { sendLead } from './send-lead.ts';
 import classes from './InquiryForm.module.css';
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';

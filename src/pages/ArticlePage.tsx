@@ -6,7 +6,7 @@ import { Prose } from '../components/Prose.tsx';
 import { proseKey } from '../routing/prose-in-dom.ts';
 import { SmartImage } from '../components/SmartImage.tsx';
 import { formatDate } from '../lib/format-date.ts';
-import type { ArticleLink, ArticleRoute } from '../browser-data.ts';
+import type { ArticleLink, ArticleRoute } from '../../shared/route-data.ts';
 import classes from './ArticlePage.module.css';
 
 function ReadingList({ title, links, className }: { title: string; links: ArticleLink[]; className: string }) {

@@ -1,7 +1,7 @@
 // A page built from sections. Every page has one h1: the hero's title, or, on a page that does not
 // open with a hero, the page's own title above its sections (whose titles are h2, their items h3).
 import { Container, Title } from '@mantine/core';
-import type { PageRoute } from '../browser-data.ts';
+import type { PageRoute } from '../../shared/route-data.ts';
 import { RenderSection } from '../components/RenderSection.tsx';
 import classes from './SectionPage.module.css';
 

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { ArticlePage } from '../pages/ArticlePage.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { SectionPage } from '../pages/SectionPage.tsx';
-import type { RouteData } from '../browser-data.ts';
+import type { RouteData } from '../../shared/route-data.ts';
 import { useSite } from '../site-context.tsx';
 import { useRouteUpdates } from '../dev/route-updates.ts';
 import { loadRoute, normalizePath } from './load-route.ts';

@@ -1,7 +1,7 @@
 // Fetches each route's JSON once and keeps it: navigating back is instant, and a link the
 // visitor points at is fetched before the click.
 import { HttpError } from '../pages/ErrorBoundary.tsx';
-import { routeDataUrl, type RouteData } from '../browser-data.ts';
+import { routeDataUrl, type RouteData } from '../../shared/route-data.ts';
 import { loadSections } from '../sections/registry.ts';
 
 /** A route is ready to render once its data and its sections' code are both here. */

@@ -1,7 +1,7 @@
 // Long Markdown bodies (articles, the white paper) are already in the prerendered HTML. The copy
 // of the route data embedded in the page leaves them out, and the browser takes them back from the
 // DOM before hydrating: a 25-minute read is sent once, not twice.
-import type { RouteData } from '../browser-data.ts';
+import type { RouteData } from '../../shared/route-data.ts';
 
 /** The marker of a prose body: the article's, or a document section's by its source file. */
 export const proseKey = (source: 'article' | string) => (source === 'article' ? 'article' : `document:${source}`);

@@ -3,7 +3,7 @@ import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { SmartImage } from '../components/SmartImage.tsx';
 import { TextLink } from '../components/TextLink.tsx';
 import { formatDate } from '../lib/format-date.ts';
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Articles.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 

@@ -2,7 +2,7 @@ import { Badge, Card, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { ActionButton, OnDarkContext } from '../components/ActionButton.tsx';
 import { ButtonRow } from '../components/ButtonRow.tsx';
 import { SiteIcon } from '../components/icons.tsx';
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Cards.module.css';
 import { StatGrid } from '../components/StatGrid.tsx';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';

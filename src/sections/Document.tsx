@@ -1,7 +1,7 @@
 import { ButtonRow } from '../components/ButtonRow.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { proseKey } from '../routing/prose-in-dom.ts';
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Document.module.css';
 
 export function Document({ section }: { section: SectionOf<'document'> }) {

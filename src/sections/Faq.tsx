@@ -1,5 +1,5 @@
 // Native <details> elements: they open without JavaScript and screen readers know them.
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Faq.module.css';
 
 export function Faq({ section }: { section: SectionOf<'faq'> }) {

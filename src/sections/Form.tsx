@@ -2,7 +2,7 @@ import { Card, List, Stack, Text, Title } from '@mantine/core';
 import { ContactDetails } from '../components/ContactDetails.tsx';
 import { SiteIcon } from '../components/icons.tsx';
 import { InquiryForm } from '../forms/InquiryForm.tsx';
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import { useForm } from '../site-context.tsx';
 import classes from './Form.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';

@@ -2,7 +2,7 @@ import { Badge, Group, Text, Title } from '@mantine/core';
 import { ButtonRow } from '../components/ButtonRow.tsx';
 import { SiteIcon } from '../components/icons.tsx';
 import { SmartImage } from '../components/SmartImage.tsx';
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Hero.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 

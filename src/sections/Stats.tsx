@@ -1,5 +1,5 @@
 import { ButtonRow } from '../components/ButtonRow.tsx';
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import { StatGrid } from '../components/StatGrid.tsx';
 
 export function Stats({ section }: { section: SectionOf<'stats'> }) {

@@ -1,5 +1,5 @@
 import { Text, Title } from '@mantine/core';
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Steps.module.css';
 
 export function Steps({ section }: { section: SectionOf<'steps'> }) {

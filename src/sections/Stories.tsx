@@ -1,6 +1,6 @@
 import { Badge, Card, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { SiteIcon } from '../components/icons.tsx';
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Stories.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 

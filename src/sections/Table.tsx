@@ -1,6 +1,6 @@
 import { Table as MantineTable } from '@mantine/core';
 import { ButtonRow } from '../components/ButtonRow.tsx';
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Table.module.css';
 
 export function Table({ section }: { section: SectionOf<'table'> }) {

@@ -1,4 +1,4 @@
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Testimonials.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 

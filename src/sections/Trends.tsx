@@ -1,6 +1,6 @@
 import { Badge, Card, Group, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { SiteIcon } from '../components/icons.tsx';
-import type { SectionOf } from '../browser-data.ts';
+import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Trends.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 

@@ -4,7 +4,7 @@
 // src/sections/<X>.tsx (PascalCase): `npm run validate` checks it (componentFile in
 // scripts/content/schema-check.ts) and the prerenderer relies on it to preload the chunk.
 import type { ComponentType } from 'react';
-import type { RenderedSection, SectionOf, SectionType } from '../browser-data.ts';
+import type { RenderedSection, SectionOf, SectionType } from '../../shared/route-data.ts';
 
 export type SectionComponent<K extends SectionType> = ComponentType<{ section: SectionOf<K> }>;
 

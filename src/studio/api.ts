@@ -1,14 +1,12 @@
 // The studio page's calls to its server (scripts/studio/plugin.ts): every one carries the per-run
 // key the page was served with, in a header.
-import { studioApiPath, tokenHeader, tokenMeta } from './protocol.ts';
+import { studioApiPath, tokenHeader, tokenMeta } from '../../shared/studio-protocol.ts';
 
 const token = document.querySelector<HTMLMetaElement>(`meta[name="${tokenMeta}"]`)?.content ?? '';
 
 // The shapes the server answers with, from the server's own modules (types only: no server code
 // reaches the page).
-import type { Entry, EntrySummary, FieldError } from '../../scripts/studio/entries.ts';
-import type { Changes } from '../../scripts/studio/changes.ts';
-import type { Json } from '../../scripts/studio/yaml-write.ts';
+import type { Changes, Entry, EntrySummary, FieldError, Json } from '../../shared/studio-protocol.ts';
 export type { Changes, Entry, EntrySummary, FieldError, Json };
 export type DataPath = (string | number)[];
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runAxe } from '../../scripts/bench/axe.ts';
-import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 import { startHarness, type Harness } from './harness.ts';
 

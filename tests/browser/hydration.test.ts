@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 import { openPage, startHarness, type Harness } from './harness.ts';
 

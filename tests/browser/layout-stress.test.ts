@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { buildContent } from '../fixtures/build-content.ts';
 import { projectRoot } from '../fixtures/fixture-site.ts';
 import { writeStressSite } from '../fixtures/stress-site.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { studioApiPath, studioPath, tokenHeader, tokenMeta } from '../../src/studio/protocol.ts';
+import { studioApiPath, studioPath, tokenHeader, tokenMeta } from '../../shared/studio-protocol.ts';
 import { testConfig } from '../fixtures/dist-fixture.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import type { SiteModel } from '../../scripts/content/model.ts';

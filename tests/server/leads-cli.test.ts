@@ -7,7 +7,7 @@ import { readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDefinition } from '../../src/generated/content.ts';
+import type { FormDefinition } from '../../shared/generated/content.ts';
 import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { newLeadId } from '../../server/leads/spool.ts';

@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FormDefinition } from '../../src/generated/content.ts';
+import type { FormDefinition } from '../../shared/generated/content.ts';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, parseTrustProxy, type ServerConfig } from '../../server/config.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';

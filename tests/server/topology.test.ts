@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteManifest } from '../../scripts/build/site-files.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { ensureNginx, startNginx } from '../../scripts/deploy/run-nginx.ts';
 import { readManifest } from '../../server/plugins/site.ts';
 import { publicPath } from '../../server/public-files.ts';

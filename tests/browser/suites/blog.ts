@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { SiteManifest } from '../../../scripts/build/site-files.ts';
-import type { ArticleRoute } from '../../../src/browser-data.ts';
+import type { SiteManifest } from '../../../shared/site-manifest.ts';
+import type { ArticleRoute } from '../../../shared/route-data.ts';
 import { openPage, type Harness } from '../harness.ts';
 
 /** What a check of one article page is given: the article as its page received it. */

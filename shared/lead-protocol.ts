@@ -8,17 +8,3 @@ export const HONEYPOT_FIELD = 'website';
 export const SUBMITTED_AT_FIELD = 'submittedAt';
 
 export type LeadPayload = Record<string, string>;
-
-export async function sendLead(endpoint: string, values: LeadPayload): Promise<boolean> {
-  try {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...values, [SUBMITTED_AT_FIELD]: new Date().toISOString() }),
-      keepalive: true,
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}

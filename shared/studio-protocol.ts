@@ -1,0 +1,51 @@
+// What the studio page and the studio's server agree on, written once for both sides: where the
+// studio lives, how the page proves it is the studio (the per-run key in a header), and the shapes
+// of what the API sends and takes.
+import type { ContentError } from './content-error.ts';
+
+export const studioPath = '/_studio/';
+export const studioApiPath = `${studioPath}api/`;
+/** The header every API request carries the key in (a header, never a cookie). */
+export const tokenHeader = 'x-studio-token';
+/** The meta element the studio page is given the key in. */
+export const tokenMeta = 'studio-token';
+
+/** JSON data as it is read from and written to a content file. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export type EntryKind = 'page' | 'article' | 'form' | 'settings' | 'redirects' | 'document';
+
+export interface EntrySummary {
+  /** Path under site/, e.g. "pages/home.yaml". */
+  file: string;
+  kind: EntryKind;
+  title: string;
+  /** The address it is shown at (pages and articles). */
+  route?: string;
+}
+
+export interface Entry extends EntrySummary {
+  version: string;
+  /** The YAML (or front matter) as data. */
+  data: Json;
+  /** The Markdown body of an article or document. */
+  body?: string;
+}
+
+export interface EntryEdit {
+  data: Json;
+  body?: string;
+}
+
+/** A content error of the edited file, with where it sits in the data (for the field that shows it). */
+export interface FieldError extends ContentError {
+  at: (string | number)[];
+  text: string;
+}
+
+/** The "Changes" view: files under site/ changed since the last commit, each with its diff. */
+export interface Changes {
+  git: boolean;
+  message?: string;
+  files: { file: string; status: string; diff: string }[];
+}

@@ -1,0 +1,16 @@
+// Sends a lead to its form's endpoint, stamped with the time the visitor pressed Send.
+import { SUBMITTED_AT_FIELD, type LeadPayload } from '../../shared/lead-protocol.ts';
+
+export async function sendLead(endpoint: string, values: LeadPayload): Promise<boolean> {
+  try {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...values, [SUBMITTED_AT_FIELD]: new Date().toISOString() }),
+      keepalive: true,
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
