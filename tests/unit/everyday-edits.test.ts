@@ -4,12 +4,13 @@
 import { expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
-import { changedHeadline, editedCopy, newArticle, newField, newNavigationPage } from '../fixtures/everyday-edits.ts';
+import { changedHeadline, editedCopy } from '../fixtures/everyday-edits.ts';
 import { projectRoot } from '../fixtures/fixture-site.ts';
 
 it('a new article dated today, an article deleted with its links, a new headline, a page in the navigation and a new form field validate', async () => {
   const before = (await loadSite({ root: projectRoot })).model!;
-  const { root, deletedArticle } = await editedCopy(projectRoot);
+  const { root, deletedArticle, added } = await editedCopy(projectRoot);
+  const { article: newArticle, page: newNavigationPage, field: newField } = added;
   const result = await loadSite({ root });
   expect(result.errors.map(formatError)).toEqual([]);
   const model = result.model!;
@@ -21,3 +22,15 @@ it('a new article dated today, an article deleted with its links, a new headline
   expect(model.pages.map((p) => p.path)).toContain(newNavigationPage.path);
   expect(model.forms.some((form) => form.fields.some((field) => field.name === newField.name))).toBe(true);
 });
+
+it('still applies when an editor has already written the page, the article and the field it would add', async () => {
+  const first = await editedCopy(projectRoot);
+  // The first round's additions now exist: a second round must pick names of its own.
+  const second = await editedCopy(first.root);
+  const result = await loadSite({ root: second.root });
+  expect(result.errors.map(formatError)).toEqual([]);
+  expect(second.added.page.path).not.toBe(first.added.page.path);
+  expect(second.added.article.slug).not.toBe(first.added.article.slug);
+  expect(second.added.field.name).not.toBe(first.added.field.name);
+  expect(result.model!.pages.map((p) => p.path)).toEqual(expect.arrayContaining([first.added.page.path, second.added.page.path]));
+}, 60_000);
