@@ -1,0 +1,223 @@
+// Creating and replacing files under a root (confined-files.ts), so that a write can neither leave
+// the root nor half-happen nor race:
+// - the folder is opened (O_DIRECTORY | O_NOFOLLOW) and the real path of that open descriptor must be
+//   the expected one, and everything after goes through the descriptor (/proc/self/fd/N/name, as
+//   openat would): a folder swapped for a link after the check cannot redirect the write;
+// - the data goes to a temporary file in that same real folder, created exclusively (O_EXCL,
+//   O_NOFOLLOW), fsynced, then renamed over the target (replace) or hard-linked to it (create:
+//   link fails when the name exists, so nothing is ever overwritten), and the folder is fsynced;
+// - a replacement runs under a lock per file (in this process, and across processes through
+//   proper-lockfile), and its `expect` check reads the file under that lock: compare and swap.
+// A killed write leaves only a hidden temporary file, which cleanTemporaryFiles removes.
+import { createHash, randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { link, lstat, mkdir, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { ConfinedFileError, openedPath, realRoot, relativePath, type Confinement } from './confined-files.ts';
+
+export interface WriteOptions {
+  /** Runs after the folder was checked and before it is opened. Tests use it to swap the folder for a link. */
+  beforeOpen?: () => Promise<void>;
+}
+
+export interface ReplaceOptions extends WriteOptions {
+  /** Judges the file as it is now (undefined: none), under the lock; throw to write nothing. */
+  expect?: (current: Buffer | undefined) => void | Promise<void>;
+}
+
+const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
+const shown = (c: Confinement, relative: string) => `${c.label}/${relative}`;
+
+/** Temporary names: hidden, the target's name, the writer's process id (for the cleanup), random. */
+const tempName = (name: string) => `.${name.slice(0, 100)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+const tempPattern = /^\..+\.(?:(\d+)-)?[0-9a-f]{8,}\.tmp$/;
+
+interface OpenFolder {
+  handle: FileHandle;
+  /** A path that reaches the opened folder itself: /proc/self/fd/N on Linux. */
+  base: string;
+  name: string;
+}
+
+/** Opens the target's folder, making the missing folders on the way, and refusing any link among them. */
+async function openFolder(c: Confinement, relative: string, options: WriteOptions): Promise<OpenFolder> {
+  relativePath(c, relative);
+  const root = await realRoot(c);
+  const parts = relative.split('/');
+  const name = parts.pop()!;
+  let at = root;
+  for (const [index, part] of parts.entries()) {
+    at = path.join(at, part);
+    const folder = parts.slice(0, index + 1).join('/');
+    let stats = await lstat(at).catch((error: unknown) => (code(error) === 'ENOENT' ? undefined : Promise.reject(error)));
+    if (!stats) {
+      await mkdir(at).catch((error: unknown) => (code(error) === 'EEXIST' ? undefined : Promise.reject(error)));
+      stats = await lstat(at);
+    }
+    if (stats.isSymbolicLink()) throw new ConfinedFileError('link', shown(c, folder), folder, `is a symbolic link to a folder; files are written only into real folders inside ${c.label}/.`);
+    if (!stats.isDirectory()) throw new ConfinedFileError('not-a-file', shown(c, folder), folder, 'is not a folder, so nothing can be written into it.');
+  }
+  await options.beforeOpen?.();
+  let handle: FileHandle;
+  try {
+    handle = await open(at, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  } catch (error) {
+    if (['ELOOP', 'ENOTDIR', 'ENOENT'].includes(code(error) ?? '')) throw changed(c, relative);
+    throw error;
+  }
+  // Judged by what was opened: a folder on the way swapped for a link shows here as another path.
+  const real = await openedPath(handle, at).catch(() => '');
+  if (real !== at) {
+    await handle.close();
+    throw changed(c, relative);
+  }
+  return { handle, base: process.platform === 'linux' ? `/proc/self/fd/${handle.fd}` : at, name };
+}
+
+const changed = (c: Confinement, relative: string) =>
+  new ConfinedFileError('link', shown(c, relative), relative, `was not written: a folder on its way became a symbolic link (or was moved) while it was being written; files are written only into real folders inside ${c.label}/.`);
+
+/** Writes `data` into a new, fsynced temporary file in the open folder; returns its path. */
+async function writeTemp(folder: OpenFolder, data: string | Uint8Array, mode: number): Promise<string> {
+  const temp = path.join(folder.base, tempName(folder.name));
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  return temp;
+}
+
+/** Creates a new file; refuses (code 'exists') when the name is taken, and never overwrites. */
+export async function createFile(c: Confinement, relative: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<void> {
+  const folder = await openFolder(c, relative, options);
+  try {
+    const temp = await writeTemp(folder, data, 0o644);
+    try {
+      await link(temp, path.join(folder.base, folder.name));
+    } catch (error) {
+      if (code(error) === 'EEXIST') throw new ConfinedFileError('exists', shown(c, relative), relative, 'already exists; nothing was changed.');
+      throw error;
+    } finally {
+      await unlink(temp).catch(() => undefined);
+    }
+    await folder.handle.sync();
+  } finally {
+    await folder.handle.close();
+  }
+}
+
+/**
+ * Replaces a file (or creates it) atomically: a reader sees the old or the new text, never part.
+ * `expect` judges the current file under the lock, so two replacements based on one version
+ * cannot both pass it.
+ */
+export async function replaceFile(c: Confinement, relative: string, data: string | Uint8Array, options: ReplaceOptions = {}): Promise<void> {
+  relativePath(c, relative);
+  const key = path.join(await realRoot(c), relative);
+  await withLock(key, async () => {
+    const folder = await openFolder(c, relative, options);
+    try {
+      const target = path.join(folder.base, folder.name);
+      const current = await readCurrent(c, relative, target);
+      await options.expect?.(current?.bytes);
+      const temp = await writeTemp(folder, data, current?.mode ?? 0o644);
+      try {
+        await rename(temp, target);
+      } catch (error) {
+        await unlink(temp).catch(() => undefined);
+        throw error;
+      }
+      await folder.handle.sync();
+    } finally {
+      await folder.handle.close();
+    }
+  });
+}
+
+async function readCurrent(c: Confinement, relative: string, target: string): Promise<{ bytes: Buffer; mode: number } | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(target, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    if (code(error) === 'ENOENT') return undefined;
+    if (code(error) === 'ELOOP') throw new ConfinedFileError('link', shown(c, relative), relative, 'is a symbolic link; it is not replaced (the link would be lost, or its target overwritten).');
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new ConfinedFileError('not-a-file', shown(c, relative), relative, 'is not a regular file, so it is not replaced.');
+    return { bytes: await handle.readFile(), mode: stats.mode & 0o777 };
+  } finally {
+    await handle.close();
+  }
+}
+
+// Per file, one replacement at a time: a chain of promises in this process, and a lock folder
+// (proper-lockfile, outside the root so no watcher sees it) for other processes on this machine.
+const chains = new Map<string, Promise<unknown>>();
+const lockDir = path.join(tmpdir(), 'confined-files-locks');
+
+async function withLock<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const previous = chains.get(key) ?? Promise.resolve();
+  const result = previous.catch(() => undefined).then(async () => {
+    await mkdir(lockDir, { recursive: true });
+    const release = await lockfile.lock(key, {
+      realpath: false,
+      lockfilePath: path.join(lockDir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.lock`),
+      retries: { retries: 200, minTimeout: 10, maxTimeout: 100 },
+      stale: 10_000,
+      // A lock found stale is taken over by the next writer; this one's rename still happens.
+      onCompromised: () => undefined,
+    });
+    try {
+      return await run();
+    } finally {
+      await release().catch(() => undefined);
+    }
+  });
+  chains.set(key, result);
+  try {
+    return await result;
+  } finally {
+    if (chains.get(key) === result) chains.delete(key);
+  }
+}
+
+/**
+ * Removes what killed writes left: hidden `.name.<pid>-<random>.tmp` files whose writer is no longer
+ * running (and old-style `.name.<random>.tmp` ones). Returns their paths under the root.
+ */
+export async function cleanTemporaryFiles(c: Confinement): Promise<string[]> {
+  const root = await realRoot(c);
+  const removed: string[] = [];
+  const walk = async (under: string): Promise<void> => {
+    const entries = await readdir(path.join(root, under), { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const relative = under ? `${under}/${entry.name}` : entry.name;
+      if (entry.isDirectory() && !entry.name.startsWith('.')) await walk(relative);
+      const match = entry.isFile() ? tempPattern.exec(entry.name) : null;
+      if (!match || (match[1] && isRunning(Number(match[1])))) continue;
+      await unlink(path.join(root, relative)).then(() => removed.push(relative), () => undefined);
+    }
+  };
+  await walk('');
+  return removed.sort();
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return code(error) === 'EPERM';
+  }
+}
