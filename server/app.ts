@@ -4,8 +4,9 @@ import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { SiteManifest } from '../shared/site-manifest.ts';
-import type { ServerConfig } from './config.ts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type ServerConfig } from './config.ts';
 import { leads } from './leads/plugin.ts';
+import { QueueIndex } from './leads/queue-index.ts';
 import { Spool } from './leads/spool.ts';
 import { health } from './plugins/health.ts';
 import { security } from './plugins/security.ts';
@@ -18,6 +19,8 @@ export interface AppOptions {
   manifest?: SiteManifest;
   /** Serve the built pages too. The dev server only needs the lead endpoints. Default: true. */
   serveSite?: boolean;
+  /** How often /healthz may look at the disk. Default: 5 s. */
+  healthCheckMs?: number;
 }
 
 /** Fastify 5.12.1 dropped numeric trustProxy (it now trusts nothing), so a hop count becomes a
@@ -27,9 +30,26 @@ function trustProxyOption(trust: ServerConfig['trustProxy']): FastifyServerOptio
   return (_address: string, hop: number) => hop < trust;
 }
 
-export async function buildApp({ config, logger = false, manifest: given, serveSite = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger = false, manifest: given, serveSite = true, healthCheckMs }: AppOptions): Promise<FastifyInstance> {
   const manifest = given ?? (await readManifest(config.distDir));
-  const app = Fastify({ logger, trustProxy: trustProxyOption(config.trustProxy), bodyLimit: 16 * 1024, return503OnClosing: true });
+  // A request must arrive whole within the timeout (Node answers 408 and closes the socket), so a
+  // trickled body or header holds a connection for seconds, not minutes; Node looks for such
+  // requests every connectionsCheckingInterval (30 s by default, too late to matter).
+  const requestTimeout = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const app = Fastify({
+    logger,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: 16 * 1024,
+    return503OnClosing: true,
+    requestTimeout,
+    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout / 4) },
+  });
+  // An answer sent before the request's body has arrived (a refusal: cross-site, rate limited,
+  // wrong type, too large) closes the connection: keeping it alive would mean reading, and
+  // discarding, whatever the client still sends.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+  });
   // Client errors keep their message; server errors are logged and never shown. A file request
   // the static server refuses (an encoded traversal, a NUL byte) is simply not found.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -44,8 +64,9 @@ export async function buildApp({ config, logger = false, manifest: given, serveS
   await app.register(security);
   const spool = new Spool(path.join(config.dataDir, 'spool'));
   await spool.init();
-  await app.register(health, { spool, routes: serveSite ? manifest.routes.length : undefined });
-  await app.register(leads, { config, manifest, spool });
+  const queue = new QueueIndex();
+  await app.register(health, { spool, queue, routes: serveSite ? manifest.routes.length : undefined, checkEveryMs: healthCheckMs });
+  await app.register(leads, { config, manifest, spool, queue });
   if (serveSite) await app.register(site, { distDir: config.distDir, manifest });
   return app;
 }

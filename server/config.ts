@@ -6,6 +6,9 @@ import { defaultRetry, type RetryPolicy } from './leads/worker.ts';
 /** RATE_LIMIT counts leads per client address in this window. */
 export const RATE_WINDOW_MS = 10 * 60_000;
 
+/** 10 s lets a 16 KiB lead through at 13 kbit/s, a tenth of what a slow 3G phone uploads. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -24,6 +27,9 @@ export interface ServerConfig {
   leadRetentionDays: number;
   /** How failed deliveries are retried. */
   retry: RetryPolicy;
+  /** A request (headers and body) must arrive within this many ms, or it is answered 408 and its
+   * connection closed: a trickled body cannot hold a connection. Default 10 s (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -74,5 +80,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
       giveUpAfterMs: integer('LEAD_RETRY_HOURS', env.LEAD_RETRY_HOURS, defaultRetry.giveUpAfterMs / 3600_000) * 3600_000,
       rescanMs: Math.max(100, integer('LEAD_RESCAN_MS', env.LEAD_RESCAN_MS, defaultRetry.rescanMs)),
     },
+    requestTimeoutMs: Math.max(1000, integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS)),
   };
 }

@@ -7,15 +7,17 @@ import type { ServerConfig } from '../config.ts';
 import { outboxMailer, smtpMailer } from './mailer.ts';
 import { scheduleRetention } from './retention.ts';
 import { leadRoutes } from './routes.ts';
+import type { QueueIndex } from './queue-index.ts';
 import type { Spool } from './spool.ts';
 import { DeliveryWorker } from './worker.ts';
 
-export async function leads(app: FastifyInstance, options: { config: ServerConfig; manifest: SiteManifest; spool: Spool }) {
-  const { config, manifest, spool } = options;
+export async function leads(app: FastifyInstance, options: { config: ServerConfig; manifest: SiteManifest; spool: Spool; queue: QueueIndex }) {
+  const { config, manifest, spool, queue } = options;
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox'));
   const domain = new URL(manifest.site.url).hostname;
   const worker = new DeliveryWorker({
     spool,
+    queue,
     mailer,
     forms: manifest.forms,
     retry: config.retry,
@@ -31,7 +33,8 @@ export async function leads(app: FastifyInstance, options: { config: ServerConfi
   await app.register(leadRoutes, { forms: manifest.forms, spool, worker, siteUrl: manifest.site.url, rateLimit: config.rateLimit });
   let stopRetention = () => undefined as void;
   app.addHook('onReady', async () => {
-    worker.start();
+    // The queue is indexed before the server answers, so /healthz counts it from the start.
+    await worker.start();
     stopRetention = scheduleRetention(spool, config.leadRetentionDays, app.log);
   });
   app.addHook('onClose', async () => {

@@ -4,7 +4,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { Ajv } from 'ajv';
 import { addFormats } from '../../shared/formats.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormDefinition } from '../../shared/generated/content.ts';
 import { HONEYPOT_FIELD } from '../../shared/lead-protocol.ts';
 import { RATE_WINDOW_MS } from '../config.ts';
@@ -19,7 +19,7 @@ export interface LeadRoutesOptions {
   worker: DeliveryWorker;
   /** The site's public address; requests from it (and from the host itself) are same-site. */
   siteUrl: string;
-  /** Leads per IP per 10 minutes; 0 turns the limit off. */
+  /** Valid leads per IP per 10 minutes; 0 turns the limit off. */
   rateLimit: number;
 }
 
@@ -47,16 +47,32 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   const ajv = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false });
   addFormats(ajv, ['email', 'date-time']);
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
-  if (options.rateLimit > 0) {
-    await app.register(rateLimit, {
-      max: options.rateLimit,
-      timeWindow: RATE_WINDOW_MS,
-      errorResponseBuilder: (_request, context) => tooManySubmissions(Math.ceil(context.ttl / 60_000)),
-    });
-  }
+  // A refusal that needs no body is decided here, before the body is read: Fastify then answers
+  // without parsing it, and the app closes the connection instead of reading the rest.
   app.addHook('onRequest', async (request, reply) => {
     if (isCrossSite(request, siteUrl)) return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Cross-site submissions are not accepted.' });
   });
+  if (options.rateLimit > 0) {
+    // Only leads that pass validation spend the budget: a visitor whose form was refused (400)
+    // can correct it and send again. The limit is looked at before the body is read, and counted
+    // once the lead is valid (preHandler runs after parsing and validation), which also holds for
+    // concurrent requests: the counter is incremented before the lead is spooled.
+    await app.register(rateLimit, { global: false, max: options.rateLimit, timeWindow: RATE_WINDOW_MS });
+    const limiter = app.createRateLimit();
+    const refuse = (reply: FastifyReply, ttl: number) =>
+      reply
+        .code(429)
+        .header('retry-after', Math.ceil(ttl / 1000))
+        .send(tooManySubmissions(Math.ceil(ttl / 60_000)));
+    app.addHook('onRequest', async (request, reply) => {
+      const limit = await limiter(request, { increment: false });
+      if (!limit.isAllowed && limit.remaining === 0) return refuse(reply, limit.ttl);
+    });
+    app.addHook('preHandler', async (request, reply) => {
+      const limit = await limiter(request);
+      if (!limit.isAllowed && limit.isExceeded) return refuse(reply, limit.ttl);
+    });
+  }
 
   for (const form of forms) {
     app.post<{ Body: Record<string, string> }>(form.endpoint, {
@@ -70,9 +86,10 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
           return reply.code(202).send({ ok: true, id });
         }
         const { [HONEYPOT_FIELD]: _ignored, ...fields } = request.body;
-        await spool.write({ lead: { id, form: form.id, receivedAt: new Date().toISOString(), fields }, attempts: 0, nextAttemptAt: 0 });
+        const entry = { lead: { id, form: form.id, receivedAt: new Date().toISOString(), fields }, attempts: 0, nextAttemptAt: 0 };
+        await spool.write(entry);
         request.log.info({ leadId: id, form: form.id }, 'lead accepted and spooled');
-        worker.kick();
+        worker.add(entry);
         return reply.code(202).send({ ok: true, id });
       },
     });

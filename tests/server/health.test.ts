@@ -1,10 +1,11 @@
 // GET /healthz: what a load balancer and a monitor ask. Counts only, never cached, never rate
-// limited; 503 with a reason as soon as the spool stops taking writes.
+// limited; 503 with a reason once the spool stops taking writes; the disk looked at no more than
+// once per interval, however often it is asked.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { newLeadId } from '../../server/leads/spool.ts';
+import { newLeadId, Spool } from '../../server/leads/spool.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
 import { fixtureForms } from '../fixtures/leads.ts';
 
@@ -36,9 +37,11 @@ it('is never rate limited', async () => {
   await app.close();
 });
 
+afterEach(() => vi.restoreAllMocks());
+
 it('answers 503 with a reason when the spool does not take writes, and 200 again once it does', async () => {
   const config = freshConfig();
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, healthCheckMs: 200 });
   const tmp = path.join(config.dataDir, 'spool', 'tmp');
   // A file where the spool's folder should be: no write can succeed, even as root.
   await rm(tmp, { recursive: true });
@@ -49,6 +52,24 @@ it('answers 503 with a reason when the spool does not take writes, and 200 again
   expect(broken.json()).toEqual({ status: 'unavailable', reason: expect.stringMatching(/spool does not accept writes/) });
   await rm(tmp);
   await mkdir(tmp);
-  expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  await expect.poll(async () => (await app.inject({ url: '/healthz' })).statusCode, { timeout: 5000 }).toBe(200);
+  await app.close();
+});
+
+it('looks at the disk at most once per interval under 100 requests, and counts a lead without listing the queue', async () => {
+  const config = freshConfig();
+  const app = await buildApp({ config, healthCheckMs: 2000 });
+  await app.ready();
+  // The real probe runs (a file written and removed); the spy only counts it.
+  const probe = vi.spyOn(Spool.prototype, 'probeWritable');
+  const list = vi.spyOn(Spool.prototype, 'list');
+  const started = Date.now();
+  const statuses: number[] = [];
+  for (let i = 0; i < 10; i++) statuses.push(...(await Promise.all(Array.from({ length: 10 }, () => app.inject({ url: '/healthz' }).then((r) => r.statusCode)))));
+  const seconds = (Date.now() - started) / 1000;
+  expect(statuses).toEqual(Array(100).fill(200));
+  expect(probe.mock.calls.length).toBeGreaterThanOrEqual(1);
+  expect(probe.mock.calls.length).toBeLessThanOrEqual(Math.ceil(seconds / 2) + 1);
+  expect(list).not.toHaveBeenCalled();
   await app.close();
 });
