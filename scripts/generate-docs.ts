@@ -9,7 +9,7 @@ import { deref, shapeOf, type Shape } from './content/shapes.ts';
 import { writeOrCheck } from './generated-file.ts';
 import { catalogueMessage, slipCatalogue } from './content/slip-catalogue.ts';
 
-type Schema = JsonSchema & { title?: string; description?: string; type?: string; enum?: unknown[]; $ref?: string; items?: Schema; properties?: Record<string, Schema>; required?: string[]; examples?: unknown[] };
+type Schema = JsonSchema & { title?: string; description?: string; type?: string; enum?: unknown[]; $ref?: string; pattern?: string; items?: Schema; properties?: Record<string, Schema>; required?: string[]; examples?: unknown[] };
 
 const outFile = fileURLToPath(new URL('../docs/authoring.md', import.meta.url));
 
@@ -27,8 +27,12 @@ const named = (schema: Schema) => namedShapes[String(resolve(schema).title)];
 const plural = (word: string) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`);
 const scalarKinds: Record<string, string> = { string: 'text', integer: 'whole number', boolean: 'true / false', number: 'number' };
 
+// A field of common.schema.json's one-line text says so: a line break there is refused.
+const oneLine = (schema: Schema) => resolve(schema).pattern === (composedSchemas().get('common.schema.json') as { $defs: Record<string, Schema> }).$defs.text.pattern;
+
 function kind(schema: Schema, name: string): string {
   const resolved = resolve(schema);
+  if (oneLine(schema)) return 'text, one line';
   const shape = named(schema);
   if (shape) return `[${shape.kind}](#${shape.anchor})`;
   if (resolved.enum) return resolved.enum.map((v) => `\`${v}\``).join(' \\| ');
@@ -39,6 +43,7 @@ function kind(schema: Schema, name: string): string {
     const item = resolve(items);
     if (item.properties) return `list of ${plural(itemName(name))} (below)`;
     if (item.type === 'array') return 'list of lists of text';
+    if (oneLine(items)) return 'list of texts, one line each';
     return item.enum ? `list of ${kind(item, name)}` : `list of ${plural(scalarKinds[item.type ?? ''] ?? 'value')}`;
   }
   if (resolved.properties) return 'group of fields (below)';

@@ -3,9 +3,19 @@ import type { ContentError } from '../../shared/content-error.ts';
 
 export type { ContentError };
 
+const invisible = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+export const codePoint = (c: string) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * `text` with its invisible characters written out (\n, \t, <U+001B>), except those in `keep`: a
+ * value from a file quoted in a message can neither break its line nor drive the terminal.
+ */
+export const visible = (text: string, keep = '') => text.replace(invisible, (c) => (keep.includes(c) ? c : c === '\n' ? '\\n' : c === '\t' ? '\\t' : `<${codePoint(c)}>`));
+
 export function formatError(error: ContentError): string {
   const where = `${error.file}:${error.line}:${error.col}`;
-  return `${where}  ${error.path ? `${error.path}: ` : ''}${error.message}`;
+  // Messages break their own lines (an example under the message); nothing else may.
+  return visible(`${where}  ${error.path ? `${error.path}: ` : ''}${error.message}`, '\n');
 }
 
 /** GitHub Actions annotation, printed in CI so errors show beside the changed lines. */

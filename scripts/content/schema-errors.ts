@@ -3,7 +3,7 @@
 // a short example. One cause gives one error.
 import type { ErrorObject } from 'ajv';
 import { stringify } from 'yaml';
-import type { ContentError } from './errors.ts';
+import { codePoint, visible, type ContentError } from './errors.ts';
 import { describePosition, itemName } from './positions.ts';
 import { shapeOf, type Shape } from './shapes.ts';
 import { didYouMean } from './suggest.ts';
@@ -34,6 +34,21 @@ function whatItNeeds(shape: Shape, subject: string, asList: boolean): string {
   const verb = shape.required.length ? 'needs' : 'takes';
   const example = shape.example === undefined ? '' : `, for example:\n${stringify(asList ? [shape.example] : shape.example, { lineWidth: 100 }).trimEnd().replace(/^/gm, '    ')}`;
   return ` ${subject} ${verb} ${quoteList(fields)}${example || '.'}`;
+}
+
+const controls = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const lineBreaks = /[\n\r\u000b\u000c\u0085\u2028\u2029]/;
+
+/** "holds a line break after "Our serv". " for the first invisible character in `text`, or nothing. */
+function controlCharacter(text: string): string {
+  const index = text.search(controls);
+  if (index < 0) return '';
+  const c = text[index];
+  const what = lineBreaks.test(c) ? 'a line break' : c === '\t' ? 'a tab' : `an invisible control character (${codePoint(c)})`;
+  const before = text.slice(0, index).trimStart();
+  // A block written with > or | keeps the line break at its end: the usual way a title gets one.
+  if (what === 'a line break' && index === text.length - 1) return `holds a line break at its end (a block started with > or | keeps one). `;
+  return `holds ${what} ${before ? `after "${visible(before.length > 30 ? `…${before.slice(-30)}` : before)}"` : 'at its start'}. `;
 }
 
 interface Described {
@@ -106,9 +121,14 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
     case 'minimum':
     case 'maximum':
       return { path, message: `must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit}.` };
-    case 'pattern':
+    case 'pattern': {
+      // The schema's own words for the rule (the editor shows the same sentence), never the regex.
+      const own = (error.parentSchema as { patternErrorMessage?: unknown } | undefined)?.patternErrorMessage;
+      if (typeof own === 'string') return { path, message: `${controlCharacter(String(error.data))}${own}` };
+      return { path, message: `"${visible(String(error.data))}" is not valid here. ${schema.description ?? 'Check how it is written.'}` };
+    }
     case 'format':
-      return { path, message: `"${String(error.data)}" is not valid here. ${schema.description ?? `Expected ${params.format ?? params.pattern}.`}` };
+      return { path, message: `"${visible(String(error.data))}" is not valid here. ${schema.description ?? `Expected ${params.format}.`}` };
     case 'exactlyOneOf': {
       const names = (params.names as string[]).map((n) => `"${n}"`).join(', ');
       const present = params.present as string[];

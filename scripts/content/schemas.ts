@@ -29,7 +29,8 @@ function newAjv(): Ajv {
   };
   ajv.addKeyword({ keyword: 'exactlyOneOf', type: 'object', schemaType: 'array', errors: true, validate: exactlyOneOf });
   // These are editor hints from the YAML language server's vocabulary; Ajv only needs to accept them.
-  ajv.addVocabulary(['markdownDescription', 'defaultSnippets']);
+  // patternErrorMessage is what the editor shows instead of a pattern; schema-errors.ts uses it too.
+  ajv.addVocabulary(['markdownDescription', 'defaultSnippets', 'patternErrorMessage']);
   return ajv;
 }
 

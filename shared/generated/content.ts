@@ -546,7 +546,7 @@ export interface CardsSection {
     /**
      * Bullet points inside the card.
      *
-     * Items: Plain text shown to visitors.
+     * Items: One or more sentences shown to visitors as running text; a line break in it shows as a space.
      */
     items?: string[];
     /**
@@ -605,7 +605,7 @@ export interface TableSection {
    *
    * @minItems 2
    *
-   * Items: Plain text shown to visitors.
+   * Items: Plain text on one line, shown to visitors.
    */
   columns: string[];
   /**
@@ -874,7 +874,7 @@ export interface StoriesSection {
      *
      * @minItems 1
      *
-     * Items: Plain text shown to visitors.
+     * Items: One or more sentences shown to visitors as running text; a line break in it shows as a space.
      */
     results: string[];
     /**
@@ -998,7 +998,7 @@ export interface TrendsSection {
      *
      * @minItems 1
      *
-     * Items: Plain text shown to visitors.
+     * Items: One or more sentences shown to visitors as running text; a line break in it shows as a space.
      */
     keyFocus: string[];
     /**
@@ -1135,7 +1135,7 @@ export interface FormSection {
     /**
      * Bullet points.
      *
-     * Items: Plain text shown to visitors.
+     * Items: One or more sentences shown to visitors as running text; a line break in it shows as a space.
      */
     items?: string[];
     /**
