@@ -144,6 +144,10 @@ ${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=1
     listen ${listen};
     server_name ${serverName};
     root ${quote(distDir)};
+    # The build holds real files only (shared/confined-files.ts copies no link); a link put there
+    # later is refused, not followed. from=$document_root: the build folder itself may be a link
+    # (a release switched by one symlink).
+    disable_symlinks on from=$document_root;
     error_page 404 /404.html;
 
 ${location('= /404.html', { 'Cache-Control': pageCacheControl }, ['internal;'])}
