@@ -5,6 +5,8 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { declaredPath } from './content/declared.ts';
+import { createAjv } from './content/schemas.ts';
+import { articleScaffold, pageScaffold } from './scaffolds.ts';
 
 const pagePath = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -26,7 +28,11 @@ async function declaredPaths(root: string): Promise<Set<string>> {
   return new Set(texts.map(declaredPath).filter((p): p is string => Boolean(p)));
 }
 
-const quote = (text: string) => JSON.stringify(text);
+/** A title is one line (common.schema.json's text), checked before anything is written. */
+function checkTitle(title: string, whenEmpty: string): void {
+  if (!title.trim()) throw new Error(whenEmpty);
+  if (!createAjv().getSchema('common.schema.json#/$defs/text')!(title)) throw new Error(`A title is one line: this one holds a line break, a tab or another invisible character. Type it again on one line; nothing was written.`);
+}
 
 /** The scaffolds' placeholder copy: each sentence is for the editor to replace. */
 export const placeholders = {
@@ -36,37 +42,24 @@ export const placeholders = {
   articleBody: 'Write the article here in Markdown: paragraphs, lists, > quotes and [links](/contact).',
 } as const;
 
-const draftLine = 'draft: true             # visible in npm run dev only; remove this line to publish';
+const copy = { draftComment: 'visible in npm run dev only; remove this line to publish' };
 
 export async function newPage(root: string, urlPath: string, title: string): Promise<string> {
   if (!pagePath.test(urlPath)) throw new Error(`"${urlPath}" is not a page address: use / then lowercase words joined by dashes, like /about-us or /solutions/new-offer.`);
-  if (!title.trim()) throw new Error('Give the page a title, for example: npm run new -- page /about-us "About Us"');
+  checkTitle(title, 'Give the page a title, for example: npm run new -- page /about-us "About Us"');
   if ((await declaredPaths(root)).has(urlPath)) throw new Error(`A page with the address ${urlPath} already exists; nothing was changed.`);
   const file = path.join(root, 'site', 'pages', `${urlPath.slice(1)}.yaml`);
   const depth = urlPath.split('/').length - 1;
   await writeNew(
     file,
-    `# Page: ${title}.
-# yaml-language-server: $schema=${'../'.repeat(depth + 1)}schema/page.schema.json
-path: ${urlPath}
-title: ${quote(title)}
-description: ${quote(placeholders.pageDescription)}
-${draftLine}
-sections:
-  - type: hero
-    title: ${quote(title)}
-    subtitle: ${quote(placeholders.pageIntroduction)}
-    buttons:
-      - label: Contact us
-        to: /contact
-`,
+    pageScaffold({ path: urlPath, title, schema: `${'../'.repeat(depth + 1)}schema/page.schema.json`, description: placeholders.pageDescription, introduction: placeholders.pageIntroduction }, copy),
   );
   return file;
 }
 
 export async function newPost(root: string, slug: string, title: string, today = new Date()): Promise<string> {
   if (!slugPattern.test(slug)) throw new Error(`"${slug}" is not a valid slug: use lowercase words joined by dashes, like my-new-article.`);
-  if (!title.trim()) throw new Error('Give the article a title, for example: npm run new -- post my-article "My Article"');
+  checkTitle(title, 'Give the article a title, for example: npm run new -- post my-article "My Article"');
   const blog = path.join(root, 'site', 'blog');
   const ids = await Promise.all(
     (await readdir(blog).catch(() => [])).filter((f) => f.endsWith('.md')).map(async (f) => Number(/^id:\s*(\d+)/m.exec(await readFile(path.join(blog, f), 'utf8'))?.[1] ?? 0)),
@@ -75,25 +68,7 @@ export async function newPost(root: string, slug: string, title: string, today =
   const image = path.join(root, 'site', 'images', 'blog', `${slug}.svg`);
   await writeNew(
     file,
-    `---
-# Blog article: ${title}
-id: ${Math.max(0, ...ids) + 1}
-title: ${quote(title)}
-excerpt: ${quote(placeholders.articleExcerpt)}
-date: ${today.toISOString().slice(0, 10)}
-category: Business Impact
-readTime: 6
-image:
-  src: /images/blog/${slug}.svg
-  alt: ${quote(`Abstract cover illustration for the article ${title}`)}
-  width: 1200
-  height: 630
-${draftLine}
----
-## First heading
-
-${placeholders.articleBody}
-`,
+    articleScaffold({ id: Math.max(0, ...ids) + 1, slug, title, excerpt: placeholders.articleExcerpt, date: today.toISOString().slice(0, 10), body: placeholders.articleBody }, copy),
   );
   await writeNew(image, '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3d85"/><stop offset="1" stop-color="#2168d4"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/><circle cx="980" cy="140" r="190" fill="#fff" fill-opacity="0.12"/><circle cx="240" cy="520" r="260" fill="#fff" fill-opacity="0.08"/></svg>\n').catch(() => undefined);
   return file;

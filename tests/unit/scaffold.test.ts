@@ -73,3 +73,32 @@ describe('npm run new -- post', () => {
     await expect(newPost(root, 'Bad Slug', 'x')).rejects.toThrow('is not a valid slug');
   });
 });
+
+describe('titles, whatever they hold', () => {
+  // Characters YAML gives meaning to, at the start, inside and at the end of a title.
+  const titles = ['Q&A: what "GCC" means # really', "- [draft] {not} a list | > % @ ` ! * &x 'quoted'", 'yes', '2024', 'Über uns — naïve café'];
+
+  it('are written as values: each page and article reads back with exactly its title', async () => {
+    const root = await writeFixture();
+    for (const [i, title] of titles.entries()) {
+      await newPage(root, `/hostile-${i}`, title);
+      await newPost(root, `hostile-${i}`, title, new Date('2024-02-01T10:00:00Z'));
+    }
+    const { errors, model } = await loadSite({ root, includeDrafts: true });
+    expect(errors.map(formatError)).toEqual([]);
+    for (const [i, title] of titles.entries()) {
+      expect(model!.pages.find((p) => p.path === `/hostile-${i}`)?.title).toBe(title);
+      expect(model!.articles.find((a) => a.slug === `hostile-${i}`)?.title).toBe(title);
+    }
+  });
+
+  it('a line break or another control character is refused with a plain message, and nothing is written', async () => {
+    const root = await writeFixture();
+    for (const title of ['About\nsections: []', 'About\r\ndraft: false', 'About\u2028us', 'Tab\there', 'Bell\u0007']) {
+      await expect(newPage(root, '/about', title)).rejects.toThrow('A title is one line');
+      await expect(newPost(root, 'about', title)).rejects.toThrow('A title is one line');
+    }
+    await expect(readFile(path.join(root, 'site/pages/about.yaml'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readFile(path.join(root, 'site/blog/about.md'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
