@@ -1,13 +1,18 @@
-// The generator's own rules, without starting nginx (the topology test runs the real thing):
-// the rate limit's arithmetic, refusal of paths that could break out of a directive, and the
-// command line's errors.
+// The generator's own rules: the rate limit's arithmetic, refusal of paths that could break out of
+// a directive, the command line's errors, and hostile values checked by real nginx (nginx -t, then
+// serving from a folder whose name holds quotes, braces and semicolons). The topology test runs
+// the whole deployment.
 import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leadRate, nginxConfig } from '../../scripts/deploy/nginx-config.ts';
+import { ensureNginx, nginxBinary, startNginx } from '../../scripts/deploy/run-nginx.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
-import { manifest } from '../fixtures/dist-fixture.ts';
+import { manifest, writeDist } from '../fixtures/dist-fixture.ts';
+import { freePort } from '../fixtures/smtp.ts';
 
 const base = { distDir: '/srv/dist', manifest, listen: '8080', upstreams: ['127.0.0.1:3001'], rateLimit: 5 };
 
@@ -33,4 +38,47 @@ it('the command line names what is missing', async () => {
   const run = (...args: string[]) => promisify(execFile)(process.execPath, [path.join(import.meta.dirname, '..', '..', 'scripts', 'nginx-config.ts'), ...args]).catch((error: { code: number; stderr: string }) => error);
   expect(await run('--listen', '8080')).toMatchObject({ code: 1, stderr: expect.stringMatching(/--upstream HOST:PORT/) });
   expect(await run('--listen', 'x', '--upstream', '127.0.0.1:3001')).toMatchObject({ code: 1, stderr: expect.stringMatching(/--listen needs a port/) });
+});
+
+describe('every value in nginx.conf is encoded for nginx, or refused', () => {
+  // A site name that, written as it is, would close the server block and open another.
+  const hostileName = 'Evil Co\n}\nserver { listen 127.0.0.1:1; return 200 "owned"; }\n# "quoted" ; {braces} \\ back';
+
+  it('a hostile site name and build folder give a config real nginx accepts and serves from that exact folder', async () => {
+    ensureNginx();
+    // The build in a folder whose name holds every character nginx gives meaning to, but $.
+    const built = await writeDist();
+    const distDir = path.join(path.dirname(built), `dist "a" ; {b} \\c #d 'e'`);
+    await rename(built, distDir);
+    await chmod(path.dirname(distDir), 0o755);
+    await chmod(distDir, 0o755);
+    const port = await freePort();
+    const config = nginxConfig({ ...base, distDir, listen: `127.0.0.1:${port}`, manifest: { ...manifest, site: { ...manifest.site, name: hostileName } } });
+    // Nothing of the name became a directive: one server block, listening where we said.
+    expect(config.match(/^\s*server \{/gm)).toHaveLength(1);
+    expect(config.match(/^\s*listen .*/gm)).toEqual([`    listen 127.0.0.1:${port};`]);
+    const prefix = await mkdtemp(path.join(tmpdir(), 'nginx-hostile-'));
+    await writeFile(path.join(prefix, 'nginx.conf'), config);
+    const checked = await promisify(execFile)(nginxBinary, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;']).catch((error: { stderr: string }) => error);
+    expect(checked.stderr).toMatch(/syntax is ok/);
+    expect(checked.stderr).toMatch(/test is successful/);
+    const nginx = await startNginx({ config, prefix: await mkdtemp(path.join(tmpdir(), 'nginx-hostile-run-')), url: `http://127.0.0.1:${port}/` });
+    try {
+      const page = await fetch(`http://127.0.0.1:${port}/services`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>Services</title>');
+    } finally {
+      nginx.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it('refuses what nginx would read as a variable or a line break, and addresses that could end a directive', () => {
+    const refused = (options: Partial<typeof base>, message: RegExp) => expect(() => nginxConfig({ ...base, ...options })).toThrow(message);
+    refused({ distDir: '/srv/$document_root' }, /build folder \/srv\/\$document_root into nginx\.conf: it holds a "\$"/);
+    refused({ distDir: '/srv/dist\nuser root;' }, /build folder \/srv\/dist\\nuser root; into nginx\.conf: it holds a line break/);
+    refused({ listen: '8080; user root' }, /Cannot listen on "8080; user root"/);
+    refused({ upstreams: ['127.0.0.1:3001 backup; include /etc/passwd'] }, /is not HOST:PORT/);
+    refused({ serverName: 'example.com; return 200' }, /Cannot put the server name/);
+    refused({ serverName: 'example.com\nreturn 200' }, /Cannot put the server name "example\.com\\nreturn 200"/);
+  });
 });
