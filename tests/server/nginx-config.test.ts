@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { leadRate, nginxConfig } from '../../scripts/deploy/nginx-config.ts';
+import { leadRate, nginxConfig, type NginxOptions } from '../../scripts/deploy/nginx-config.ts';
 import { ensureNginx, nginxBinary, startNginx } from '../../scripts/deploy/run-nginx.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { manifest, writeDist } from '../fixtures/dist-fixture.ts';
@@ -73,7 +73,7 @@ describe('every value in nginx.conf is encoded for nginx, or refused', () => {
   }, 60_000);
 
   it('refuses what nginx would read as a variable or a line break, and addresses that could end a directive', () => {
-    const refused = (options: Partial<typeof base>, message: RegExp) => expect(() => nginxConfig({ ...base, ...options })).toThrow(message);
+    const refused = (options: Partial<NginxOptions>, message: RegExp) => expect(() => nginxConfig({ ...base, ...options })).toThrow(message);
     refused({ distDir: '/srv/$document_root' }, /build folder \/srv\/\$document_root into nginx\.conf: it holds a "\$"/);
     refused({ distDir: '/srv/dist\nuser root;' }, /build folder \/srv\/dist\\nuser root; into nginx\.conf: it holds a line break/);
     refused({ listen: '8080; user root' }, /Cannot listen on "8080; user root"/);
