@@ -2,30 +2,39 @@
 // page or article from a template, as a draft, and never overwrite anything. The template's
 // placeholder sentences are listed once here; validation refuses to publish a file that still
 // holds one.
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { declaredPath } from './content/declared.ts';
 import { createAjv } from './content/schemas.ts';
 import { articleScaffold, pageScaffold } from './scaffolds.ts';
+import { ConfinedFileError, listFiles, readConfined, siteFiles } from '../shared/confined-files.ts';
+import { createFile } from '../shared/confined-writes.ts';
 
 const pagePath = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-async function writeNew(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
+/**
+ * Creates `relative` under site/ through the module that confines writes to it: never over an
+ * existing file, never through a folder that is a link. Returns the file's path.
+ */
+async function writeNew(root: string, relative: string, text: string): Promise<string> {
   try {
-    await writeFile(file, text, { flag: 'wx' });
+    await createFile(siteFiles(root), relative, text);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${file} already exists; nothing was changed. Choose another name or edit that file.`);
+    if (error instanceof ConfinedFileError && error.code === 'exists') throw new Error(`${error.message} Choose another name or edit that file.`);
     throw error;
   }
+  return path.join(root, 'site', ...relative.split('/'));
+}
+
+/** The texts of the files under a site/ folder with the given extension (links leading out are not read). */
+async function texts(root: string, folder: string, extension: string): Promise<string[]> {
+  const site = siteFiles(root);
+  const { files } = await listFiles(site, folder);
+  return Promise.all(files.filter((f) => f.endsWith(extension)).map((f) => readConfined(site, f).then((b) => b.toString('utf8'), () => '')));
 }
 
 async function declaredPaths(root: string): Promise<Set<string>> {
-  const dir = path.join(root, 'site', 'pages');
-  const files = (await readdir(dir, { recursive: true }).catch(() => [])).filter((f) => f.endsWith('.yaml'));
-  const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
-  return new Set(texts.map(declaredPath).filter((p): p is string => Boolean(p)));
+  return new Set((await texts(root, 'pages', '.yaml')).map(declaredPath).filter((p): p is string => Boolean(p)));
 }
 
 /** A title is one line (common.schema.json's text), checked before anything is written. */
@@ -48,29 +57,24 @@ export async function newPage(root: string, urlPath: string, title: string): Pro
   if (!pagePath.test(urlPath)) throw new Error(`"${urlPath}" is not a page address: use / then lowercase words joined by dashes, like /about-us or /solutions/new-offer.`);
   checkTitle(title, 'Give the page a title, for example: npm run new -- page /about-us "About Us"');
   if ((await declaredPaths(root)).has(urlPath)) throw new Error(`A page with the address ${urlPath} already exists; nothing was changed.`);
-  const file = path.join(root, 'site', 'pages', `${urlPath.slice(1)}.yaml`);
   const depth = urlPath.split('/').length - 1;
-  await writeNew(
-    file,
+  return writeNew(
+    root,
+    `pages/${urlPath.slice(1)}.yaml`,
     pageScaffold({ path: urlPath, title, schema: `${'../'.repeat(depth + 1)}schema/page.schema.json`, description: placeholders.pageDescription, introduction: placeholders.pageIntroduction }, copy),
   );
-  return file;
 }
 
 export async function newPost(root: string, slug: string, title: string, today = new Date()): Promise<string> {
   if (!slugPattern.test(slug)) throw new Error(`"${slug}" is not a valid slug: use lowercase words joined by dashes, like my-new-article.`);
   checkTitle(title, 'Give the article a title, for example: npm run new -- post my-article "My Article"');
-  const blog = path.join(root, 'site', 'blog');
-  const ids = await Promise.all(
-    (await readdir(blog).catch(() => [])).filter((f) => f.endsWith('.md')).map(async (f) => Number(/^id:\s*(\d+)/m.exec(await readFile(path.join(blog, f), 'utf8'))?.[1] ?? 0)),
-  );
-  const file = path.join(blog, `${slug}.md`);
-  const image = path.join(root, 'site', 'images', 'blog', `${slug}.svg`);
-  await writeNew(
-    file,
+  const ids = (await texts(root, 'blog', '.md')).map((text) => Number(/^id:\s*(\d+)/m.exec(text)?.[1] ?? 0));
+  const file = await writeNew(
+    root,
+    `blog/${slug}.md`,
     articleScaffold({ id: Math.max(0, ...ids) + 1, slug, title, excerpt: placeholders.articleExcerpt, date: today.toISOString().slice(0, 10), body: placeholders.articleBody }, copy),
   );
-  await writeNew(image, '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3d85"/><stop offset="1" stop-color="#2168d4"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/><circle cx="980" cy="140" r="190" fill="#fff" fill-opacity="0.12"/><circle cx="240" cy="520" r="260" fill="#fff" fill-opacity="0.08"/></svg>\n').catch(() => undefined);
+  await writeNew(root, `images/blog/${slug}.svg`, '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3d85"/><stop offset="1" stop-color="#2168d4"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/><circle cx="980" cy="140" r="190" fill="#fff" fill-opacity="0.12"/><circle cx="240" cy="520" r="260" fill="#fff" fill-opacity="0.08"/></svg>\n').catch(() => undefined);
   return file;
 }
 

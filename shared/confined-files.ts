@@ -4,7 +4,7 @@
 // open descriptor), not by a check made before opening, which a swapped folder could outrun.
 // Writing lives in confined-writes.ts; both refuse with a ConfinedFileError naming file and reason.
 import { constants, existsSync, type Stats } from 'node:fs';
-import { lstat, open, readdir, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readlink, realpath, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 export type RefusalCode = 'bad-path' | 'outside' | 'link' | 'not-a-file' | 'missing' | 'exists';
@@ -15,12 +15,15 @@ export class ConfinedFileError extends Error {
   readonly file: string;
   /** The path under the root ('/'-separated), or '' when the given path could not be read as one. */
   readonly relative: string;
+  /** The message without the file's name in front ("is a symbolic link; …"), for reports that name it already. */
+  readonly reason: string;
   constructor(code: RefusalCode, file: string, relative: string, why: string) {
     super(`${file} ${why}`);
     this.name = 'ConfinedFileError';
     this.code = code;
     this.file = file;
     this.relative = relative;
+    this.reason = why;
   }
 }
 
@@ -203,4 +206,23 @@ async function judgeLink(c: Confinement, root: string, relative: string): Promis
   if (!isInside(root, real)) return refuse(c, 'outside', relative, `is a symbolic link leading outside ${c.label}/; only files inside ${c.label}/ are read.`);
   const target = await stat(real);
   return target.isFile() ? undefined : refuse(c, 'not-a-file', relative, `is a symbolic link to ${kindOfStats(target)}, not to a regular file.`);
+}
+
+/**
+ * Copies the regular files under `folder` into `destination` (same paths below it), each read
+ * through openFile; throws the first refusal (a link, a pipe), naming the file. `keep` chooses files.
+ * Returns the paths copied, under the root.
+ */
+export async function copyFiles(c: Confinement, folder: string, destination: string, keep: (relative: string) => boolean = () => true): Promise<string[]> {
+  const { files, refused } = await listFiles(c, folder);
+  if (refused.length) throw refused[0];
+  const copied: string[] = [];
+  for (const relative of files.filter(keep)) {
+    const bytes = await readConfined(c, relative);
+    const target = path.join(destination, ...relative.slice(folder ? folder.length + 1 : 0).split('/'));
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, bytes);
+    copied.push(relative);
+  }
+  return copied;
 }

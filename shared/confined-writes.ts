@@ -53,8 +53,11 @@ async function openFolder(c: Confinement, relative: string, options: WriteOption
     const folder = parts.slice(0, index + 1).join('/');
     let stats = await lstat(at).catch((error: unknown) => (code(error) === 'ENOENT' ? undefined : Promise.reject(error)));
     if (!stats) {
-      await mkdir(at).catch((error: unknown) => (code(error) === 'EEXIST' ? undefined : Promise.reject(error)));
-      stats = await lstat(at);
+      // A folder that vanishes between these steps was moved by someone else: refused, not retried.
+      await mkdir(at).catch((error: unknown) => (code(error) === 'EEXIST' ? undefined : Promise.reject(code(error) === 'ENOENT' ? changed(c, relative) : error)));
+      stats = await lstat(at).catch((error: unknown): never => {
+        throw code(error) === 'ENOENT' ? changed(c, relative) : error;
+      });
     }
     if (stats.isSymbolicLink()) throw new ConfinedFileError('link', shown(c, folder), folder, `is a symbolic link to a folder; files are written only into real folders inside ${c.label}/.`);
     if (!stats.isDirectory()) throw new ConfinedFileError('not-a-file', shown(c, folder), folder, 'is not a folder, so nothing can be written into it.');

@@ -3,7 +3,6 @@
 // it watches site/**, recompiles on every change, and reloads the page only when the data changed;
 // a content error shows on the preview's own error screen (dev-screen.ts) with the same messages as
 // `npm run validate`, in front of the last version of the page that worked.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatError, type ContentError } from '../content/errors.ts';
@@ -14,6 +13,7 @@ import { routeData, siteShell } from './model-to-routes.ts';
 import { inlineSmallImages } from './inline-image.ts';
 import { routeDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
 import { mediaType } from '../../server/media-types.ts';
+import { pathFromUrl, readConfined, siteFiles } from '../../shared/confined-files.ts';
 
 const virtualId = 'virtual:site';
 const resolvedId = `\0${virtualId}`;
@@ -122,14 +122,25 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
           res.statusCode = route ? 200 : 404;
           return res.end(JSON.stringify(route ?? { kind: 'not-found', path: url.pathname }));
         }
-        if (url.pathname.startsWith('/images/') && !url.pathname.includes('..')) {
-          const file = path.join(siteDir, decodeURIComponent(url.pathname));
-          return readFile(file).then(
-            (body) => {
+        if (url.pathname.startsWith('/images/')) {
+          // Decoded before it is judged, and read only as a real file inside site/images: a path
+          // that leads elsewhere (%2e%2e%2f…), a link or a missing file is a 404, never passed on.
+          const site = siteFiles(options.root);
+          const read = async () => {
+            const file = pathFromUrl(site, url.pathname);
+            if (!file.startsWith('images/')) throw new Error(`${file} is not under images/`);
+            return { file, body: await readConfined(site, file) };
+          };
+          return read().then(
+            ({ file, body }) => {
               res.setHeader('Content-Type', mediaType(file) ?? 'application/octet-stream');
               res.end(body);
             },
-            () => next(),
+            () => {
+              res.statusCode = 404;
+              res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+              res.end('Not found');
+            },
           );
         }
         next();

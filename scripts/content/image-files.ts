@@ -1,11 +1,11 @@
 // Checks the image files that content refers to: each must be a real image (a renamed PDF or a
 // broken download is reported at the line that uses it), and a photo should be neither huge
 // (over 10 MB slows every build) nor narrower than the widest place it is shown (it would look blurred).
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_SLOTS, type ImageSlot } from '../../src/components/image-variants.ts';
 import type { ContentError } from './errors.ts';
+import { ConfinedFileError, readConfined, siteFiles } from '../../shared/confined-files.ts';
 
 export interface ImageRef {
   /** The address, /images/… */
@@ -35,9 +35,15 @@ export async function checkImageFiles(root: string, refs: ImageRef[]): Promise<{
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
   // Each file is read once, however many places use it.
-  const facts = new Map<string, Promise<{ bytes: number; width?: number; problem?: string }>>();
+  const facts = new Map<string, Promise<{ bytes: number; width?: number; problem?: string; refused?: string }>>();
+  const site = siteFiles(root);
   const inspect = async (src: string) => {
-    const bytes = await readFile(path.join(root, 'site', src));
+    // Read as a real file inside site/images only: a link there is reported, never followed.
+    const bytes = await readConfined(site, src.replace(/^\//, '')).catch((error: unknown) => {
+      if (error instanceof ConfinedFileError) return error;
+      throw error;
+    });
+    if (bytes instanceof ConfinedFileError) return { bytes: 0, refused: bytes.reason };
     if (path.extname(src).toLowerCase() === '.svg') {
       const text = bytes.toString('utf8');
       return { bytes: bytes.length, problem: /<svg[\s>]/.test(text) ? undefined : 'is not an SVG image (no <svg> element in it)' };
@@ -50,8 +56,12 @@ export async function checkImageFiles(root: string, refs: ImageRef[]): Promise<{
   };
   for (const ref of refs) {
     if (!facts.has(ref.src)) facts.set(ref.src, inspect(ref.src));
-    const { bytes, width, problem } = await facts.get(ref.src)!;
+    const { bytes, width, problem, refused } = await facts.get(ref.src)!;
     const at = { file: ref.file, line: ref.line, col: ref.col, path: ref.path };
+    if (refused) {
+      errors.push({ ...at, message: `site${ref.src} ${refused}` });
+      continue;
+    }
     if (problem) {
       errors.push({ ...at, message: `site${ref.src} ${problem}. Export it again as JPEG, PNG, WebP or SVG.` });
       continue;

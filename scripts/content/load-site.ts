@@ -1,6 +1,5 @@
 // The content compiler: reads site/**, validates every file against schema/, checks every
 // cross-reference, and returns one typed site model. Nothing else in the project parses YAML.
-import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArticleMeta, FormDefinition, Page, Redirects, Settings } from '../../shared/generated/content.ts';
 import { checkSite, type Entry } from './checks.ts';
@@ -16,6 +15,7 @@ import { emptyFileMessage, notUtf8 } from './file-states.ts';
 import { mergeConsequences } from './consequences.ts';
 import { declaredId, declaredPath } from './declared.ts';
 import { placeholderErrors } from './placeholders.ts';
+import { ConfinedFileError, listFiles, readConfined, siteFiles } from '../../shared/confined-files.ts';
 
 export { declaredPath };
 
@@ -79,22 +79,28 @@ export interface SiteFile {
   /** Path inside site/, with forward slashes: `pages/home.yaml`. */
   relative: string;
   bytes: Uint8Array;
+  /** Why the file was not read (a link leading out, any link in site/images, a pipe): an error at the file. */
+  refused?: string;
 }
 
-/** Every file under site/. A file removed between listing and reading is simply not there. */
+/**
+ * Every file under site/, read through shared/confined-files.ts. A file removed between listing and
+ * reading is simply not there; one that is refused is there with the reason, to be reported.
+ * Hidden names (an editor's backups, a killed write's .tmp) are not content and are not listed.
+ */
 export async function readSiteFiles(root: string): Promise<SiteFile[]> {
-  const siteDir = path.join(root, 'site');
-  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const site = siteFiles(root);
+  const listing = await listFiles(site).catch(() => ({ files: [], refused: [] }));
+  const refusal = (error: ConfinedFileError): SiteFile => ({ relative: error.relative, bytes: new Uint8Array(), refused: error.reason });
   const files = await Promise.all(
-    entries
-      .filter((e) => e.isFile())
-      .map(async (e) => {
-        const absolute = path.join(e.parentPath, e.name);
-        const bytes = await readFile(absolute).catch(() => undefined);
-        return bytes && { relative: path.relative(siteDir, absolute).split(path.sep).join('/'), bytes };
-      }),
+    listing.files.map((relative) =>
+      readConfined(site, relative).then(
+        (bytes): SiteFile => ({ relative, bytes }),
+        (error: unknown) => (error instanceof ConfinedFileError && error.code !== 'missing' ? refusal(error) : undefined),
+      ),
+    ),
   );
-  return files.filter((f) => f !== undefined).sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
+  return [...files.filter((f) => f !== undefined), ...listing.refused.map(refusal)].sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
 }
 
 /** What a file under site/ is, by its place and name (the compiler's rule, which the studio shares). */
@@ -131,8 +137,14 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   const types = sectionTypes();
   const rawTexts = new Map<string, string>();
 
-  for (const { relative, bytes } of files) {
+  for (const { relative, bytes, refused } of files) {
     const file = `site/${relative}`;
+    if (refused) {
+      errors.push({ file, line: 1, col: 1, path: '', message: refused });
+      // Still an image by its place, so a page using it hears why, not that it is missing.
+      if (kindOf(relative) === 'image') images.push(`/${relative}`);
+      continue;
+    }
     const kind = kindOf(relative);
     if (kind === 'image') {
       images.push(`/${relative}`);

@@ -1,7 +1,6 @@
 // What the studio edits: the content files under site/ as entries (pages, articles, forms, site
 // settings, redirects, documents), each read with its version, and each edit judged by the content
 // compiler — with the edited text in place of the file — before anything is written.
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { formatError } from '../content/errors.ts';
@@ -9,7 +8,8 @@ import { splitFrontMatter } from '../content/front-matter.ts';
 import { kindOf as fileKind, loadSite, type LoadResult } from '../content/load-site.ts';
 import { blogPath } from '../content/model.ts';
 import { parseOptions, parseYaml } from '../content/yaml-source.ts';
-import { checkVersion, insideSite, readVersioned, StudioError, writeAtomic } from './files.ts';
+import { listFiles, siteFiles, type Confinement } from '../../shared/confined-files.ts';
+import { checkedPath, checkVersion, readVersioned, replaceVersioned, StudioError, versionOf } from './files.ts';
 import { writeFrontMatter, writeYaml } from './yaml-write.ts';
 import type { Entry, EntryEdit, EntryKind, EntrySummary, FieldError, Json } from '../../shared/studio-protocol.ts';
 
@@ -51,16 +51,15 @@ function summarize(file: string, kind: EntryKind, data: Json): EntrySummary {
   return { file, kind, title: name };
 }
 
-export async function listEntries(siteDir: string): Promise<EntrySummary[]> {
-  const names = (await readdir(siteDir, { recursive: true })).map((name) => name.split(path.sep).join('/')).sort();
+export async function listEntries(site: Confinement): Promise<EntrySummary[]> {
+  // A link leading out of site/ is not listed (listFiles refuses it): its title would tell what lies outside.
+  const { files } = await listFiles(site);
   const entries: EntrySummary[] = [];
-  for (const file of names) {
+  for (const file of files) {
     const kind = kindOf(file);
-    if (!kind || file.split('/').some((part) => part.startsWith('.'))) continue;
-    // A link leading out of site/ is not listed: its title would tell what lies outside.
-    const absolute = await insideSite(siteDir, file).catch(() => undefined);
-    if (!absolute) continue;
-    const { text } = await readVersioned(absolute);
+    if (!kind) continue;
+    const text = await readVersioned(site, file).then((read) => read.text, () => undefined);
+    if (text === undefined) continue;
     let data: Json = {};
     try {
       data = split(file, kind, text).data;
@@ -72,13 +71,11 @@ export async function listEntries(siteDir: string): Promise<EntrySummary[]> {
   return entries;
 }
 
-export async function readEntry(siteDir: string, file: string): Promise<Entry> {
-  const absolute = await insideSite(siteDir, file);
+export async function readEntry(site: Confinement, file: string): Promise<Entry> {
+  checkedPath(site, file);
   const kind = kindOf(file);
   if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
-  const { text, version } = await readVersioned(absolute).catch(() => {
-    throw new StudioError(404, `site/${file} does not exist.`);
-  });
+  const { text, version } = await readVersioned(site, file);
   const { data, body } = split(file, kind, text);
   return { ...summarize(file, kind, data), version, data, body };
 }
@@ -148,14 +145,12 @@ export async function judge(root: string, file: string, text: string, baseline?:
  * the compiler's messages when the result would not be valid; otherwise written atomically.
  */
 export async function saveEntry(root: string, file: string, version: string, edit: EntryEdit): Promise<{ version: string; text: string }> {
-  const siteDir = path.join(root, 'site');
-  const absolute = await insideSite(siteDir, file);
+  const site = siteFiles(root);
+  checkedPath(site, file);
   const kind = kindOf(file);
   if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
-  const current = await readVersioned(absolute).catch(() => {
-    throw new StudioError(404, `site/${file} does not exist.`);
-  });
-  await checkVersion(absolute, file, version);
+  const current = await readVersioned(site, file);
+  checkVersion(file, current.text, version);
   const text = editedText(kind, current.text, edit);
   if (text === current.text) return current;
   const baseline = await loadSite({ root, includeDrafts: true });
@@ -164,8 +159,8 @@ export async function saveEntry(root: string, file: string, version: string, edi
     const lines = [...verdict.errors.map((e) => e.text), ...verdict.elsewhere];
     throw new StudioError(422, `Not saved: ${lines.length} problem${lines.length === 1 ? '' : 's'} to fix first.\n${lines.join('\n')}`, { errors: verdict.errors, elsewhere: verdict.elsewhere });
   }
-  // Checked again just before the rename: a text editor may have saved while the site compiled.
-  await checkVersion(absolute, file, version);
-  await writeAtomic(absolute, text);
-  return readVersioned(absolute);
+  // Compared again under the file's lock, just before the rename: a text editor or another save
+  // may have written while the site compiled, and of two saves from one version only one lands.
+  await replaceVersioned(site, file, text, version);
+  return { text, version: versionOf(text) };
 }

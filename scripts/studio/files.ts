@@ -1,9 +1,10 @@
-// The studio's file access, confined to site/: paths are normalised and checked (no absolute
-// paths, no `..`, no symlink leading out), every read carries a version (a hash of the text) and a
-// write replaces the file atomically only if it still has the version the edit started from.
-import { createHash, randomBytes } from 'node:crypto';
-import { lstat, mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// The studio's file access, through the one module that touches site/ (shared/confined-files.ts):
+// every read carries a version (a hash of the text), a save replaces the file only if it still has
+// the version the edit started from (compared under the file's lock), and an upload or new file is
+// created without ever overwriting. A refusal of the module becomes an HTTP status here.
+import { createHash } from 'node:crypto';
+import { ConfinedFileError, readConfined, relativePath, type Confinement } from '../../shared/confined-files.ts';
+import { createFile, replaceFile } from '../../shared/confined-writes.ts';
 
 /** A refusal with its HTTP status and, for the studio page, details (the errors by field). */
 export class StudioError extends Error {
@@ -18,53 +19,58 @@ export class StudioError extends Error {
 
 export const versionOf = (text: string | Buffer) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-/**
- * The absolute path of `relative` (a path under site/, like "pages/home.yaml"), or a 403 when it
- * would lead outside site/. Works for files that do not exist yet (a new page, an upload).
- */
-export async function insideSite(siteDir: string, relative: string): Promise<string> {
-  const refuse = () => new StudioError(403, `"${relative}" is not a file under site/: the studio writes only there.`);
-  if (typeof relative !== 'string' || !relative || relative.includes('\0') || relative.includes('\\') || path.isAbsolute(relative)) throw refuse();
-  const parts = relative.split('/');
-  if (parts.some((part) => part === '..' || part === '.' || part === '' || part.startsWith('.'))) throw refuse();
-  const root = await realpath(siteDir);
-  const target = path.resolve(root, ...parts);
-  if (!target.startsWith(root + path.sep)) throw refuse();
-  // Every existing step on the way must be a real folder or file inside site/, not a link out.
-  let at = root;
-  for (const part of parts) {
-    at = path.join(at, part);
-    const stat = await lstat(at).catch(() => undefined);
-    if (!stat) break;
-    if (stat.isSymbolicLink()) {
-      const real = await realpath(at).catch(() => '');
-      if (!real.startsWith(root + path.sep)) throw refuse();
-    }
-  }
-  return target;
+/** The module's refusals as the studio answers them: missing 404, taken 409, the rest 403. */
+export function asStudioError(error: unknown): unknown {
+  if (!(error instanceof ConfinedFileError)) return error;
+  const status = error.code === 'missing' ? 404 : error.code === 'exists' ? 409 : 403;
+  return new StudioError(status, `${error.message}${status === 403 ? ' The studio reads and writes only real files inside site/.' : ''}`);
 }
 
-export async function readVersioned(file: string): Promise<{ text: string; version: string }> {
-  const text = await readFile(file, 'utf8');
+const mapped = <T>(work: () => Promise<T>): Promise<T> =>
+  work().catch((error: unknown) => {
+    throw asStudioError(error);
+  });
+
+/** `relative` (a path under site/, like "pages/home.yaml") when it is one, else a 403. */
+export function checkedPath(site: Confinement, relative: string): string {
+  try {
+    return relativePath(site, relative);
+  } catch (error) {
+    throw asStudioError(error);
+  }
+}
+
+export async function readVersioned(site: Confinement, relative: string): Promise<{ text: string; version: string }> {
+  const text = (await mapped(() => readConfined(site, relative))).toString('utf8');
   return { text, version: versionOf(text) };
 }
 
-/** Writes `content` to `file` through a temporary file and a rename, so a reader never sees half a file. */
-export async function writeAtomic(file: string, content: string | Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(temp, content, { flag: 'wx' });
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+/**
+ * Replaces the file with `content` only if it still has version `expected` (compared under the
+ * file's lock, so of two saves from one version exactly one lands); else a 409.
+ */
+export function replaceVersioned(site: Confinement, relative: string, content: string, expected: string): Promise<void> {
+  return mapped(() =>
+    replaceFile(site, relative, content, {
+      expect: (current) => {
+        if (current === undefined) throw new StudioError(404, `site/${relative} does not exist any more (deleted elsewhere?). Nothing was saved.`);
+        if (versionOf(current.toString('utf8')) !== expected) throw conflict(relative, versionOf(current.toString('utf8')));
+      },
+    }),
+  );
 }
 
-/** Refuses with 409 when the file on disk is no longer the version the edit started from. */
-export async function checkVersion(file: string, relative: string, expected: string | null): Promise<void> {
-  const current = await readFile(file, 'utf8').then(versionOf, () => null);
-  if (current !== expected)
-    throw new StudioError(409, expected === null ? `site/${relative} already exists; nothing was changed.` : `site/${relative} changed on disk since the studio opened it (edited elsewhere?). Nothing was saved: reload it to see the new version, then make your edit again.`, { current });
+/** Refuses with 409 when the file's text no longer has the version the edit started from. */
+export function checkVersion(relative: string, text: string, expected: string): void {
+  if (versionOf(text) !== expected) throw conflict(relative, versionOf(text));
+}
+
+const conflict = (relative: string, current: string) =>
+  new StudioError(409, `site/${relative} changed on disk since the studio opened it (edited elsewhere?). Nothing was saved: reload it to see the new version, then make your edit again.`, { current });
+
+/** Creates a new file; a 409 when the name is taken (nothing is overwritten). */
+export function createNew(site: Confinement, relative: string, content: string | Buffer, taken: string): Promise<void> {
+  return mapped(() => createFile(site, relative, content)).catch((error: unknown) => {
+    throw error instanceof StudioError && error.status === 409 ? new StudioError(409, taken) : error;
+  });
 }

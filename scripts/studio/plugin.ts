@@ -13,7 +13,9 @@ import { securityHeaders } from '../../server/security-headers.ts';
 import { siteChanges } from './changes.ts';
 import { editedText, judge, kindOf, listEntries, readEntry, saveEntry } from './entries.ts';
 import type { EntryEdit } from '../../shared/studio-protocol.ts';
-import { insideSite, readVersioned, StudioError, writeAtomic } from './files.ts';
+import { checkedPath, createNew, readVersioned, StudioError } from './files.ts';
+import { siteFiles } from '../../shared/confined-files.ts';
+import { cleanTemporaryFiles } from '../../shared/confined-writes.ts';
 import { allowedHosts, checkAddress, checkRequest, newToken } from './guard.ts';
 import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.ts';
 import { newPage, newPost } from '../new.ts';
@@ -74,6 +76,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
   const token = options.token ?? newToken();
   const root = options.root;
   const siteDir = path.join(root, 'site');
+  const site = siteFiles(root);
   let port = 0;
   let hosts = allowedHosts(process.env.HOST);
   /** The preview of an unsaved edit: route data by data URL, while one is open. */
@@ -94,19 +97,19 @@ export function studioPlugin(options: StudioOptions): Plugin {
     const file = url.searchParams.get('file') ?? '';
     switch (route) {
       case 'GET /entries':
-        return send(res, 200, await listEntries(siteDir));
+        return send(res, 200, await listEntries(site));
       case 'GET /entry':
-        return send(res, 200, await readEntry(siteDir, file));
+        return send(res, 200, await readEntry(site, file));
       case 'GET /schema': {
         const result = await loadSite({ root, includeDrafts: true });
         return send(res, 200, { schemas: Object.fromEntries(composedSchemas()), sectionTypes: sectionTypes(), ...routes(result) });
       }
       case 'POST /check': {
-        const absolute = await insideSite(siteDir, file);
+        checkedPath(site, file);
         const kind = kindOf(file);
         if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
         const edit = await readJson<EntryEdit>(req);
-        const current = await readVersioned(absolute);
+        const current = await readVersioned(site, file);
         const text = editedText(kind, current.text, edit);
         const verdict = await judge(root, file, text);
         // A valid edit becomes the preview; an edit equal to the file ends it. Either way the open
@@ -138,10 +141,8 @@ export function studioPlugin(options: StudioOptions): Plugin {
         // Its real size goes into the image's width and height fields, not the size of the one it replaces.
         const size = await imageSize(body);
         const relative = `images/${name}`;
-        const target = await insideSite(siteDir, relative);
-        const exists = await readVersioned(target).then(() => true, () => false);
-        if (exists) throw new StudioError(409, `site/${relative} already exists; choose it from the images or rename your file.`);
-        await writeAtomic(target, body);
+        // Created exclusively: of two uploads of one name, the second is refused, never written over the first.
+        await createNew(site, checkedPath(site, relative), body, `site/${relative} already exists; choose it from the images or rename your file.`);
         return send(res, 201, { src: `/${relative}`, ...size });
       }
       case 'GET /changes':
@@ -172,8 +173,10 @@ export function studioPlugin(options: StudioOptions): Plugin {
         optimizeDeps: { entries: ['index.html', 'src/studio/main.tsx'] },
       };
     },
-    configureServer(server: ViteDevServer) {
+    async configureServer(server: ViteDevServer) {
       devServer = server;
+      // What writes killed mid-way left (hidden .name.<pid>-<random>.tmp files) goes first.
+      await cleanTemporaryFiles(site);
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address();
         if (address && typeof address === 'object') port = address.port;

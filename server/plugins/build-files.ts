@@ -2,8 +2,7 @@
 // variants, content type, strong ETag and cache policy. dist/ is immutable once built, so a
 // request is a map lookup: no filesystem access, and no path a request could traverse.
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { distFiles, listFiles, readConfined } from '../../shared/confined-files.ts';
 import { mediaType } from '../media-types.ts';
 import { pageCacheControl, publicPath } from '../public-files.ts';
 
@@ -22,21 +21,25 @@ const isPage = (url: string) => url.endsWith('/index.html') || url === '/404.htm
 
 export async function loadBuildFiles(distDir: string): Promise<Map<string, BuildFile>> {
   const files = new Map<string, BuildFile>();
-  const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
-  const names = new Set(entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)));
+  // Read through shared/confined-files.ts: regular files inside dist/ only. A link (the build makes
+  // none) or a pipe stops the start, naming the file, rather than serving what it points at.
+  const dist = distFiles(distDir);
+  const listing = await listFiles(dist);
+  if (listing.refused.length) throw listing.refused[0];
+  const names = new Set(listing.files);
   for (const file of names) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
-    const url = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
+    const url = `/${file}`;
     const entry = publicPath(url);
     if (!entry && !isPage(url)) continue;
-    const body = await readFile(file);
+    const body = await readConfined(dist, file);
     files.set(url, {
       type: mediaType(file) ?? 'application/octet-stream',
       cacheControl: entry?.cacheControl ?? pageCacheControl,
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       body,
-      br: names.has(`${file}.br`) ? await readFile(`${file}.br`) : undefined,
-      gzip: names.has(`${file}.gz`) ? await readFile(`${file}.gz`) : undefined,
+      br: names.has(`${file}.br`) ? await readConfined(dist, `${file}.br`) : undefined,
+      gzip: names.has(`${file}.gz`) ? await readConfined(dist, `${file}.gz`) : undefined,
     });
   }
   return files;
