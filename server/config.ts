@@ -1,6 +1,7 @@
 // Reads the server's settings from the environment, once, with defaults that run out of the box.
 import { isIP } from 'node:net';
 import path from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
 import { defaultRetry, type RetryPolicy } from './leads/worker.ts';
 
 /** RATE_LIMIT counts leads per client address in this window. */
@@ -17,7 +18,8 @@ export interface ServerConfig {
   /** Where leads are spooled and, without SMTP_URL, where mail is written as .eml files. */
   dataDir: string;
   smtpUrl?: string;
-  mailFrom?: string;
+  /** MAIL_FROM, parsed: the From header and the envelope sender. */
+  mailFrom?: MailAddress;
   mailTo?: string;
   /** Leads accepted per IP per 10 minutes; 0 turns the limit off. */
   rateLimit: number;
@@ -49,6 +51,24 @@ function isAddressOrRange(entry: string): boolean {
   return extra === undefined && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= max;
 }
 
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+/**
+ * MAIL_FROM as one address object ("Website <web@example.com>" or web@example.com), so that
+ * nodemailer encodes the name and the envelope sender is exactly this address.
+ */
+export function parseMailFrom(value: string | undefined): MailAddress | undefined {
+  if (!value) return undefined;
+  const parsed = addressparser(value, { flatten: true });
+  const [first] = parsed;
+  const wellFormed = parsed.length === 1 && /^[^\s@<>",;]+@[A-Za-z0-9.-]+$/.test(first.address) && !/[\u0000-\u001f\u007f]/.test(value);
+  if (!wellFormed) throw new Error(`MAIL_FROM must be one address, like "Website <web@example.com>" or web@example.com, got ${JSON.stringify(value)}`);
+  return { name: first.name, address: first.address };
+}
+
 /** Off by default: X-Forwarded-For is then ignored, so a forged header cannot pose as another client. */
 export function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] {
   const text = value?.trim() ?? '';
@@ -69,7 +89,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     distDir: path.resolve(root, env.DIST_DIR || 'dist'),
     dataDir: path.resolve(root, env.DATA_DIR || 'var'),
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || undefined,
+    mailFrom: parseMailFrom(env.MAIL_FROM),
     mailTo: env.MAIL_TO || undefined,
     rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT, 5),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -1,15 +1,24 @@
 // Turns a lead into an e-mail: every field with its form label in a plain-text body, the visitor
 // as Reply-To, and a Message-ID derived from the lead id so a resent lead is recognisably the same.
+// Addresses are nodemailer address objects, never interpolated strings: nodemailer encodes their
+// names, and the envelope sender is the configured address whatever a name holds.
 import type { SendMailOptions } from 'nodemailer';
 import type { FormDefinition } from '../../shared/generated/content.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.ts';
+import type { MailAddress } from '../config.ts';
 import type { Lead } from './spool.ts';
 
 export interface MailSettings {
-  from: string;
+  from: MailAddress;
   to: string;
   siteName: string;
   messageIdDomain: string;
+}
+
+/** MAIL_FROM, or "<site name> website" <no-reply@HOST> with HOST the site's own (settings url). */
+export function sender(mailFrom: MailAddress | undefined, site: SiteManifest['site']): MailAddress {
+  return mailFrom ?? { name: `${site.name} website`, address: `no-reply@${new URL(site.url).hostname}` };
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -30,6 +39,8 @@ export function composeMail(lead: Lead, form: FormDefinition, settings: MailSett
   return {
     from: settings.from,
     to: settings.to,
+    // Stated, not derived from the headers: the sender is the configured address, nothing else.
+    envelope: { from: settings.from.address, to: settings.to },
     // Address objects let nodemailer encode the visitor's name; validation has already refused
     // any CR/LF that could have forged a header.
     replyTo: lead.fields.email ? { name, address: lead.fields.email } : undefined,

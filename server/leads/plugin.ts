@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { ServerConfig } from '../config.ts';
+import { sender } from './compose.ts';
 import { outboxMailer, smtpMailer } from './mailer.ts';
 import { scheduleRetention } from './retention.ts';
 import { leadRoutes } from './routes.ts';
@@ -23,7 +24,7 @@ export async function leads(app: FastifyInstance, options: { config: ServerConfi
     retry: config.retry,
     log: app.log,
     mail: {
-      from: config.mailFrom ?? `"${manifest.site.name} website" <no-reply@${domain}>`,
+      from: sender(config.mailFrom, manifest.site),
       to: config.mailTo ?? manifest.site.email,
       siteName: manifest.site.name,
       messageIdDomain: domain,

@@ -1,9 +1,10 @@
 // Delivery to a real SMTP server: every field arrives, nothing injected reaches a header, an
-// outage is ridden out with retries, a restart resumes the spool, a permanent refusal is kept
-// in dead/.
+// outage pauses the queue as a whole (one line when mail goes down, one when it is back) and the
+// queue resumes in order, a restart resumes the spool, a permanent refusal is kept in dead/.
 import type { FastifyInstance } from 'fastify';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../scripts/content/load-site.ts';
 import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
@@ -36,9 +37,10 @@ afterEach(async () => {
   while (cleanup.length) await cleanup.pop()!();
 });
 
-async function app(overrides: Partial<ServerConfig>): Promise<{ app: FastifyInstance; config: ServerConfig }> {
+async function app(overrides: Partial<ServerConfig>, logLines?: string[]): Promise<{ app: FastifyInstance; config: ServerConfig }> {
   const config = testConfig(distDir, { dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`), rateLimit: 0, retry: fastRetry, ...overrides });
-  const instance = await buildApp({ config });
+  const stream = new Writable({ write: (chunk, _encoding, done) => (logLines?.push(chunk.toString()), done()) });
+  const instance = await buildApp({ config, logger: logLines ? { level: 'info', stream } : false });
   await instance.ready();
   cleanup.push(() => instance.close());
   return { app: instance, config };
@@ -55,7 +57,7 @@ const post = (instance: FastifyInstance, payload: object = lead) => instance.inj
 describe('delivery over SMTP', () => {
   it('the inquiry arrives with every field, its label, Reply-To and the lead id', async () => {
     const server = await smtp();
-    const { app: instance } = await app({ smtpUrl: server.url, mailTo: 'sales@example.com', mailFrom: 'Website <web@example.com>' });
+    const { app: instance } = await app({ smtpUrl: server.url, mailTo: 'sales@example.com', mailFrom: { name: 'Website', address: 'web@example.com' } });
     const { id } = (await post(instance)).json() as { id: string };
     await expect.poll(() => server.received.length, { timeout: 5000 }).toBe(1);
     const [mail] = server.received;
@@ -103,6 +105,30 @@ describe('durability', () => {
     const server = await smtp({ port });
     await expect.poll(() => server.received.map((m) => m.headers['x-lead-id']).sort(), { timeout: 10_000 }).toEqual(ids.sort());
     await expect.poll(() => readdir(path.join(config.dataDir, 'spool', 'queue')), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('an outage pauses the whole queue: one line when mail goes down, one when it is back, then every lead in order', async () => {
+    const port = await freePort();
+    const lines: string[] = [];
+    const { app: instance, config } = await app({ smtpUrl: `smtp://127.0.0.1:${port}` }, lines);
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const response = await post(instance, { ...lead, name: `Lead ${i}` });
+      expect(response.statusCode).toBe(202);
+      ids.push(response.json().id as string);
+    }
+    // The oldest lead is the probe: wait until it has been tried a few times on the backoff.
+    const oldest = path.join(config.dataDir, 'spool', 'queue', `${[...ids].sort()[0]}.json`);
+    await expect.poll(async () => JSON.parse(await readFile(oldest, 'utf8')).attempts as number, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    const server = await smtp({ port });
+    await expect.poll(() => server.received.length, { timeout: 20_000 }).toBe(ids.length);
+    expect(server.received.map((m) => m.headers['x-lead-id'])).toEqual([...ids].sort());
+    await expect.poll(() => readdir(path.join(config.dataDir, 'spool', 'queue')), { timeout: 5000 }).toEqual([]);
+    const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(entries.filter((e) => /mail server unreachable/.test(e.msg))).toHaveLength(1);
+    expect(entries.filter((e) => /mail server reachable again/.test(e.msg))).toHaveLength(1);
+    // Nothing else was warned about: no line per lead, none per try.
+    expect(entries.filter((e) => e.level >= 40)).toHaveLength(1);
   });
 
   it('a restart resumes the spool', async () => {
