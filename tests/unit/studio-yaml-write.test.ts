@@ -1,7 +1,9 @@
 // The studio's writer changes only what changed: comments, blank lines, quoting, block scalars and
 // the way each untouched line was written stay byte for byte.
+import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { writeFrontMatter, writeYaml } from '../../scripts/studio/yaml-write.ts';
+import { parseOptions } from '../../scripts/content/yaml-source.ts';
+import { writeFrontMatter, writeYaml, YamlWriteError } from '../../scripts/studio/yaml-write.ts';
 
 const page = `# Page: Contact, with a comment that must survive.
 path: /contact
@@ -50,7 +52,7 @@ describe('writeYaml', () => {
     expect(changed(page, writeYaml(page, edited))).toEqual({ removed: ['    title: Unlock Your Voice'], added: ['    title: Unlock Your GCC Voice'] });
     const retitled = data();
     retitled.title = 'Contact us';
-    expect(changed(page, writeYaml(page, retitled))).toEqual({ removed: ['title: "Contact"   # quoted on purpose'], added: ['title: "Contact us" # quoted on purpose'] });
+    expect(changed(page, writeYaml(page, retitled))).toEqual({ removed: ['title: "Contact"   # quoted on purpose'], added: ['title: "Contact us"   # quoted on purpose'] });
   });
 
   it('changes only the lines of a folded text that is edited', () => {
@@ -100,5 +102,55 @@ describe('writeFrontMatter', () => {
   it('edits front matter and body of an article', () => {
     const article = '---\n# An article\ntitle: Old\ndate: 2024-01-01\n---\nBody text.\n';
     expect(writeFrontMatter(article, { title: 'New', date: '2024-01-01' }, 'Body text.\n')).toBe('---\n# An article\ntitle: New\ndate: 2024-01-01\n---\nBody text.\n');
+  });
+});
+
+// Styles people write, each kept byte for byte where the edit does not reach.
+type Steps = { test: { steps: Record<string, unknown>[] } };
+describe('writeYaml in every style', () => {
+  const edit = (text: string, change: (data: Record<string, unknown>) => void) => {
+    const data = parseDocument(text, parseOptions).toJS() as Record<string, unknown>;
+    change(data);
+    const written = writeYaml(text, data);
+    expect(parseDocument(written, parseOptions).toJS()).toEqual(data);
+    return written;
+  };
+
+  it('keeps lists flush with their key (PyYAML, GitHub workflows) and absorbs no item into a block', () => {
+    const workflow = 'on:\n  push:\n    branches:\n    - main\njobs:\n  test:\n    steps:\n    - run: |\n        npm ci\n        npm test\n    - name: Lint\n      run: npm run lint\n';
+    expect(edit(workflow, (d) => ((d.jobs as Steps).test.steps[1].name = 'Check'))).toBe(workflow.replace('name: Lint', 'name: Check'));
+    expect(edit(workflow, (d) => ((d.jobs as Steps).test.steps[0].run = 'npm ci\n'))).toBe(workflow.replace('npm ci\n        npm test\n', 'npm ci\n'));
+  });
+
+  it('keeps Windows line endings and tabs', () => {
+    const text = 'title: Old\r\nnote: "a\\tb"\r\nlist:\r\n  - x\r\n';
+    expect(edit(text, (d) => (d.title = 'New'))).toBe(text.replace('Old', 'New'));
+    expect(writeYaml(text, parseDocument(text, parseOptions).toJS())).toBe(text);
+  });
+
+  it('never expands anchors, aliases or merge keys it did not edit', () => {
+    const text = 'base: &base\n  size: 2\n  colour: red\nfirst:\n  <<: *base\n  name: One\nsame: *base\n';
+    expect(writeYaml(text, parseDocument(text, parseOptions).toJS())).toBe(text);
+    expect(edit(text, (d) => ((d.first as Record<string, unknown>).name = 'Uno'))).toBe(text.replace('One', 'Uno'));
+    // A merged value overridden in one map: the merge stays, the override is added.
+    expect(edit(text, (d) => ((d.first as Record<string, unknown>).size = 3))).toContain('  <<: *base\n');
+  });
+
+  it('keeps flow collections, folded and literal blocks and trailing comments', () => {
+    const text = 'tags: [a, b]   # short\nlead: >-\n  Folded text\n  on two lines.\ncode: |\n  line one\n  line two\nplain: x # why\n';
+    expect(edit(text, (d) => (d.plain = 'z'))).toBe(text.replace('x # why', 'z # why'));
+    // In YAML 1.1 (the compiler's) a lone y means yes: it is written in quotes.
+    expect(edit(text, (d) => (d.plain = 'y'))).toBe(text.replace('x # why', '"y" # why'));
+    expect(edit(text, (d) => ((d.tags as string[])[1] = 'c'))).toBe(text.replace('[a, b]', '[a, c]'));
+    expect(edit(text, (d) => (d.code = 'line one\nline 2\n'))).toBe(text.replace('line two', 'line 2'));
+  });
+
+  it('refuses, in plain words, a change it cannot write so that it reads back as meant', () => {
+    // Aliases used as keys: the data names the key by its text, which no longer leads to the node.
+    const text = '{ &a [a, &b b]: *b, *a : [c, *b, d]}\n';
+    const data = parseDocument(text, parseOptions).toJS() as Record<string, unknown>;
+    data.added = 1;
+    expect(() => writeYaml(text, data)).toThrow(YamlWriteError);
+    expect(() => writeYaml(text, data)).toThrow(/Not saved: .*make this change in a text editor/);
   });
 });

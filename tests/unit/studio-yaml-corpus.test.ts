@@ -1,0 +1,108 @@
+// The writer on YAML written by others (tests/fixtures/yaml-corpus.ts): seeded random edits of
+// every kind the studio makes, each save read back independently. Zero wrong data (a text that
+// reads as other data than meant), zero crashes (a document the writer cannot change is refused
+// with its plain message), and an unchanged save changes no byte. The measured lines changed per
+// edit are printed; the README states them.
+import { isMap, isNode, isSeq, parseDocument, type Node } from 'yaml';
+import { expect, it } from 'vitest';
+import { parseOptions } from '../../scripts/content/yaml-source.ts';
+import { changedLines } from '../../scripts/studio/line-merge.ts';
+import { readData, sameData } from '../../scripts/studio/yaml-proof.ts';
+import { writeYaml, YamlWriteError } from '../../scripts/studio/yaml-write.ts';
+import { loadCorpus } from '../fixtures/yaml-corpus.ts';
+import { editKinds, randomEdit, type EditKind } from '../fixtures/yaml-edits.ts';
+import { random } from '../fixtures/yaml-slips.ts';
+
+const seed = Number(process.env.YAML_EDIT_SEED ?? 21);
+
+const seedOf = (id: string) => [...id].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, seed);
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
+/**
+ * The lines [first, last] of the original that an edit may change: those of the value it touches
+ * (with its key, and the comments and blank lines just above), or undefined when the path passes
+ * through an alias or merge and has no lines of its own.
+ */
+function linesTouched(text: string, path: (string | number)[]): [number, number] | undefined {
+  const doc = parseDocument(text, { ...parseOptions, prettyErrors: false, logLevel: 'error' });
+  let node: unknown = doc.contents;
+  let start: number | undefined = (node as Node | null)?.range?.[0];
+  for (const step of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isNode(p.key) && 'value' in p.key && String(p.key.value) === String(step));
+      if (!pair) return undefined;
+      start = (pair.key as Node).range?.[0];
+      node = pair.value;
+    } else if (isSeq(node)) {
+      node = node.items[step as number];
+      start = (node as Node | undefined)?.range?.[0];
+    } else return undefined;
+  }
+  const end = (node as Node | null)?.range?.[1];
+  if (start === undefined || end === undefined) return undefined;
+  const lines = text.split('\n');
+  const lineOf = (offset: number) => text.slice(0, offset).split('\n').length - 1;
+  let first = lineOf(start);
+  while (first > 0 && /^\s*(#.*)?\r?$/.test(lines[first - 1])) first--;
+  return [first, lineOf(Math.max(start, end - 1))];
+}
+
+/** Whether every line outside [first, last] of the original is still there, byte for byte. */
+function outsideKept(original: string, written: string, [first, last]: [number, number]): boolean {
+  const a = original.split('\n');
+  const b = written.split('\n');
+  const after = a.length - last - 1;
+  return a.slice(0, first).every((line, i) => b[i] === line) && b.length >= first + after && a.slice(last + 1).every((line, i) => b[b.length - after + i] === line);
+}
+
+const fullLineComments = (text: string) => text.split(/\r?\n/).filter((line) => line.trimStart().startsWith('#'));
+
+it(`random edits of real YAML read back as meant, or are refused (seed ${seed})`, () => {
+  const { documents, skipped } = loadCorpus();
+  const failures: string[] = [];
+  const refused = new Map<EditKind, number>();
+  const changed = new Map<EditKind, number[]>();
+  let edits = 0;
+  let commentsLost = 0;
+  let measured = 0;
+  const spilled: string[] = [];
+  for (const document of documents) {
+    const next = random(seedOf(document.id));
+    for (const kind of editKinds) {
+      const edit = randomEdit(document.data, kind, next);
+      if (edit === undefined) continue;
+      const meant = edit.data;
+      edits++;
+      const label = `${document.id}, ${kind}`;
+      let written: string;
+      try {
+        written = writeYaml(document.text, meant);
+      } catch (error) {
+        if (error instanceof YamlWriteError) refused.set(kind, (refused.get(kind) ?? 0) + 1);
+        else failures.push(`${label}: crashed: ${(error as Error).stack}`);
+        continue;
+      }
+      const read = readData(written);
+      if (!read || !sameData(read.data, meant)) failures.push(`${label}: reads back as other data:\n${written}`);
+      if (kind === 'unchanged' && written !== document.text) failures.push(`${label}: an unchanged save changed the text`);
+      if (!changed.has(kind)) changed.set(kind, []);
+      changed.get(kind)!.push(changedLines(document.text, written));
+      const span = linesTouched(document.text.replaceAll('\r\n', '\n'), edit.touches);
+      if (span && kind !== 'unchanged') {
+        measured++;
+        if (!outsideKept(document.text.replaceAll('\r\n', '\n'), written.replaceAll('\r\n', '\n'), span)) spilled.push(label);
+      }
+      if (kind === 'set' || kind === 'add key' || kind === 'move item') {
+        const after = fullLineComments(written);
+        if (fullLineComments(document.text).some((line) => !after.includes(line))) commentsLost++;
+      }
+    }
+  }
+  const report = [
+    `${documents.length} documents (${[...skipped].map(([reason, count]) => `${count} skipped: ${reason}`).join('; ')})`,
+    `${edits} edits, ${[...refused.values()].reduce((a, b) => a + b, 0)} refused (${[...refused].map(([k, n]) => `${k} ${n}`).join(', ')}), ${commentsLost} lost a comment`,
+    `${spilled.length} of ${measured} edits changed lines outside the value they edit${spilled.length ? `: ${spilled.slice(0, 400).join('; ')}` : ''}`,
+    ...[...changed].map(([kind, lines]) => `${kind}: lines changed median ${percentile(lines, 50)}, 90th percentile ${percentile(lines, 90)}, 99th ${percentile(lines, 99)}, max ${Math.max(...lines)}`),
+  ];
+  console.log(`YAML writer corpus (seed ${seed}):\n  ${report.join('\n  ')}`);
+  expect(failures.slice(0, 20), `${failures.length} failures`).toEqual([]);
+}, 120_000);
