@@ -1,78 +1,87 @@
 // Writes an edited entry the way a careful person would: the new data is applied to the file's
-// `yaml` Document node by node (comments, key order, quoting and block scalars stay with their
-// nodes), and only the lines that changed are put back into the original text (line-merge.ts).
-import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type ToStringOptions } from 'yaml';
+// `yaml` Document node by node (yaml-sync.ts: comments, key order, quoting, anchors and block
+// scalars stay with their nodes), and only the lines that changed are put back into the original
+// text (line-merge.ts). Every text is read back before it is returned (yaml-proof.ts): a rendering
+// that would not read as the data the editor meant is never written; when none does, the save is
+// refused in plain words.
+import { parseDocument, type Document, type ToStringOptions } from 'yaml';
 import { splitFrontMatter } from '../content/front-matter.ts';
 import { parseOptions } from '../content/yaml-source.ts';
+import { StudioError } from './files.ts';
 import { changedLines, mergeEdit } from './line-merge.ts';
+import { readsBackAs } from './yaml-proof.ts';
+import { lineEndingOf, styleOf } from './yaml-style.ts';
+import { spliceValues } from './yaml-splice.ts';
+import { sync } from './yaml-sync.ts';
 import type { Json } from '../../shared/studio-protocol.ts';
 
-// Two ways of rendering, close to how site/ is written (2-space indents, lists indented under
-// their key): long text on one line, or folded near 100 columns. The edit is taken from whichever
-// leaves more of the original as it was.
-const renderings: ToStringOptions[] = [{ lineWidth: 0 }, { lineWidth: 100, minContentWidth: 40 }];
-const parse = (text: string) => parseDocument(text, { ...parseOptions, prettyErrors: false });
-
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Makes `node` hold `value`, keeping every node (and its comments and style) that still fits. */
-function sync(doc: Document, node: unknown, value: Json): unknown {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && isMap(node)) {
-    for (const pair of [...node.items]) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      if (!(key in value)) node.delete(pair.key);
-    }
-    for (const [key, item] of Object.entries(value)) {
-      const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === key);
-      if (pair) pair.value = sync(doc, pair.value, item);
-      else node.add(doc.createPair(key, item));
-    }
-    return node;
+/**
+ * A change the writer cannot put into the file so that it reads back as meant: nothing is written,
+ * and the studio shows the message (422) where the save was asked for.
+ */
+export class YamlWriteError extends StudioError {
+  constructor() {
+    super(
+      422,
+      'Not saved: the studio could not write this change so that the file reads back exactly as you edited it. ' +
+        'Part of this file is written in a way the studio cannot change safely: make this change in a text editor.',
+    );
   }
-  if (Array.isArray(value) && isSeq(node)) {
-    const old = [...node.items];
-    const used = new Set<unknown>();
-    // An item that is unchanged keeps its node wherever it moved (a reordered section keeps its
-    // comments); otherwise the item at the same place is edited in place, or a new one is made.
-    const reused = value.map((item) => {
-      const match = old.find((n) => !used.has(n) && same((n as Node).toJSON(), item));
-      if (match) used.add(match);
-      return match;
-    });
-    node.items = value.map((item, index) => {
-      if (reused[index]) return reused[index];
-      const inPlace = old[index];
-      if (inPlace !== undefined && !used.has(inPlace) && !reused.includes(inPlace)) {
-        used.add(inPlace);
-        return sync(doc, inPlace, item);
-      }
-      // A copy of an existing item (a duplicated section) is made from its node, in its style.
-      const twin = old.find((n) => same((n as Node).toJSON(), item));
-      return twin ? (twin as Node).clone() : doc.createNode(item);
-    });
-    // A blank line between items belongs to the list's layout, not to an item: after a move each
-    // place keeps the spacing it had, so a section moved into the middle is set off like its
-    // neighbours and the first one still follows its key directly. A new last item is spaced
-    // like the one before it.
-    const spacing = old.map((item) => (item as Node).spaceBefore);
-    if (spacing.length > 0) node.items.forEach((item, index) => ((item as Node).spaceBefore = spacing[Math.min(index, spacing.length - 1)]));
-    return node;
+}
+
+const refusal = () => new YamlWriteError();
+
+const parse = (text: string) => parseDocument(text, { ...parseOptions, prettyErrors: false, logLevel: 'error' });
+const render = (doc: Document, options: ToStringOptions) => {
+  try {
+    return doc.toString(options);
+  } catch {
+    // A document the library cannot render (an alias moved before its anchor) has no candidate.
+    return undefined;
   }
-  if (isScalar(node) && (value === null || typeof value !== 'object')) {
-    if (node.value !== value) node.value = value;
-    return node;
+};
+
+/** The edit in LF text: each candidate proven, the one changing the fewest lines chosen. */
+function edit(original: string, data: Json, prove: (text: string) => boolean): string {
+  const doc = parse(original);
+  if (doc.errors.length) throw refusal();
+  const style = styleOf(doc, original);
+  // Values changed in place, in their own style, else double-quoted: nothing else moves.
+  for (const quoted of [false, true]) {
+    const spliced = spliceValues(original, doc, data, style, quoted);
+    if (spliced !== undefined && prove(spliced)) return spliced;
   }
-  return doc.createNode(value);
+  // Two renderings close to the file: long text on one line, or folded like the file folds it.
+  const renderings: ToStringOptions[] = [{ ...style, lineWidth: 0 }, style];
+  const before = renderings.map((options) => render(doc, options));
+  doc.contents = sync(doc, doc.contents, data) as typeof doc.contents;
+  const after = renderings.map((options) => render(doc, options));
+  const merged = renderings.flatMap((_, i) => {
+    const [b, a] = [before[i], after[i]];
+    return b === undefined || a === undefined ? [] : [mergeEdit(original, b, a)];
+  });
+  const fewest = (texts: string[]) => texts.filter(prove).sort((x, y) => changedLines(original, x) - changedLines(original, y))[0];
+  // Only when no merge reads back right is the whole document rendered anew (comments kept,
+  // layout the library's): the data then is right, and the diff shows every changed line.
+  const chosen = fewest(merged) ?? fewest(after.filter((text) => text !== undefined));
+  if (chosen === undefined) throw refusal();
+  return chosen;
 }
 
 /** The YAML text with `data` applied; everything that did not change stays as it was written. */
 export function writeYaml(original: string, data: unknown): string {
-  const doc = parse(original);
-  const before = renderings.map((options) => doc.toString(options));
-  doc.contents = sync(doc, doc.contents, data as Json) as unknown as typeof doc.contents;
-  const candidates = renderings.map((options, index) => mergeEdit(original, before[index], doc.toString(options)));
-  return candidates.reduce((best, next) => (changedLines(original, next) < changedLines(original, best) ? next : best));
+  // A save that changes nothing writes nothing: not one byte differs.
+  if (readsBackAs(original, data)) return original;
+  // A file with Windows line endings is edited as LF and given its CRLF back, whole.
+  const crlf = lineEndingOf(original) === '\r\n';
+  const restore = (text: string) => (crlf ? text.replaceAll('\n', '\r\n') : text);
+  try {
+    return restore(edit(crlf ? original.replaceAll('\r\n', '\n') : original, data as Json, (text) => readsBackAs(restore(text), data)));
+  } catch (error) {
+    // Whatever the library does with an unusual document, the answer is a refusal, never a crash.
+    if (error instanceof YamlWriteError) throw error;
+    throw refusal();
+  }
 }
 
 /** The same for a Markdown file with front matter: the front matter edited, the body replaced. */
