@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
+import { sectionTexts } from '../fixtures/section-schema.ts';
 import { openPage } from './harness.ts';
 import { normal, pageBehavioursSuite } from './suites/page-behaviours.ts';
 import { useHarness } from './suites/use-harness.ts';
@@ -12,14 +13,8 @@ import { useHarness } from './suites/use-harness.ts';
 const site = useHarness();
 
 const { model } = await loadSite({ root: fixtureSiteRoot });
-// Fields that name a choice, a destination or a file rather than holding visible text.
-const notText = new Set(['type', 'id', 'background', 'hideWhenQuery', 'icon', 'color', 'variant', 'to', 'href', 'action', 'src', 'alt', 'source', 'form', 'tooltip']);
-
-function texts(value: unknown, key = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((item) => texts(item, key));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => (notText.has(k) ? [] : texts(v, k)));
-  return typeof value === 'string' ? [value] : [];
-}
+// The words each section shows are the fields its schema declares as text or paragraph
+// (tests/fixtures/section-schema.ts): a new type or field is checked without a list to update.
 function destinations(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(destinations);
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => ((k === 'to' || k === 'href') && typeof v === 'string' ? [v] : destinations(v)));
@@ -37,7 +32,7 @@ describe.each(model!.pages.map((page) => [page.path, page] as const))('%s', (pat
       const element = rendered.nth(index);
       // textContent, not innerText: sections below the fold are not laid out until scrolled to.
       const shown = normal((await element.textContent())!);
-      for (const text of texts(section)) expect(shown, `${path} ${section.type}: "${text}"`).toContain(normal(text));
+      for (const text of sectionTexts(section)) expect(shown, `${path} ${section.type}: "${text}"`).toContain(normal(text));
       const hrefs = await element.locator('a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
       for (const target of destinations(section)) expect(hrefs, `${path} ${section.type} links to ${target}`).toContain(target);
       if (section.id) expect(await element.getAttribute('id')).toBe(section.id);
@@ -68,7 +63,7 @@ pageBehavioursSuite({
   site,
   copy: {
     print: { route: '/summary', button: 'Print This', heading: 'Summary Findings' },
-    tooltip: { button: 'Request Paper', text: 'Ask for the fixture paper by e-mail', closedAfterMs: 250, openDelayMs: 500 },
-    withoutJs: model!.pages.map((page) => ({ path: page.path, texts: texts(page.sections[0]), sections: page.sections.length })),
+    tooltip: { button: 'Request Paper', text: 'Ask for the fixture paper by e-mail', openDelayMs: 500 },
+    withoutJs: model!.pages.map((page) => ({ path: page.path, texts: sectionTexts(page.sections[0]), sections: page.sections.length })),
   },
 });

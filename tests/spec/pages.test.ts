@@ -102,7 +102,7 @@ pageBehavioursSuite({
   site,
   copy: {
     print: { route: '/executive-summary', button: 'Download / Print', heading: 'Key Findings' },
-    tooltip: { button: 'White Papers', text: "Request 'The Strategic Evolution of Global Capability Centers'", closedAfterMs: 400, openDelayMs: 700 },
+    tooltip: { button: 'White Papers', text: "Request 'The Strategic Evolution of Global Capability Centers'", openDelayMs: 700 },
     withoutJs: Object.entries(routes).map(([path, route]) => ({ path, texts: [route.texts[0]] })),
   },
 });
