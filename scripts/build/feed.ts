@@ -1,12 +1,15 @@
 // The blog's feeds, RSS 2.0 (feed.xml) and Atom (atom.xml), written by the `feed` package (which
-// gets the two formats' escaping, dates and required elements right): every article with its
-// excerpt, absolute links, and its cover image as the enclosure.
+// gets the two formats' XML escaping, dates and required elements right): every article with its
+// excerpt, absolute links, and its cover image as the enclosure. The package writes an item's
+// title and description as HTML (Atom's type="html"; what RSS readers render), so our plain text
+// is HTML-escaped first: a title "<script>" is shown as those characters, never run.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Feed } from 'feed';
 import { mediaType } from '../../server/media-types.ts';
 import { feedPaths } from '../../server/public-files.ts';
 import type { SiteModel } from '../content/model.ts';
+import { escapeHtml } from './escape.ts';
 
 /** Where the feeds are served: one table with the server's other public files. */
 export const FEEDS = feedPaths;
@@ -39,10 +42,10 @@ export async function writeFeeds(model: SiteModel, root: string): Promise<{ rss:
     // A site image's byte length is known; an enclosure on another host is listed without it.
     const length = src.startsWith('/images/') ? (await stat(path.join(root, 'site', src))).size : 0;
     feed.addItem({
-      title: article.title,
+      title: escapeHtml(article.title),
       id: absolute(article.path),
       link: absolute(article.path),
-      description: article.excerpt,
+      description: escapeHtml(article.excerpt),
       date: new Date(article.date),
       published: new Date(article.date),
       author: [{ name: article.author }],
