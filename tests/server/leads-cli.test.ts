@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../shared/generated/content.ts';
 import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const post = async (values: Record<string, string>) => (await app.inject({ method: 'POST', url: form.endpoint, payload: values })).json().id as string;
   ids.plain = await post(validLead(form));
   ids.hostile = await post({ ...validLead(form), [textField.name]: '=HYPERLINK("http://evil.example","Click")', ...(message && { [message.name]: 'Line one, with "quotes"\nLine two' }) });
-  for (let i = 0; i < 100 && (await inFolder('sent')).length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  await vi.waitFor(async () => expect(await inFolder('sent')).toHaveLength(2), { timeout: 15_000, interval: 50 });
   // A dead lead, as the worker leaves it after a permanent refusal.
   ids.dead = newLeadId(new Date(Date.now() - 3 * 3600_000));
   const lead = { id: ids.dead, form: form.id, receivedAt: new Date(Date.now() - 3 * 3600_000).toISOString(), fields: validLead(form, 'Dead') };
