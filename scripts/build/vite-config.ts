@@ -5,17 +5,21 @@ import type { UserConfig } from 'vite';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { sitePlugin } from './vite-plugin-site.ts';
 import { cssTimeUnits } from './css-units.ts';
+import { devGuard } from './dev-guard.ts';
 
 export interface SiteViteOptions {
   /** The folder that holds site/. */
   contentRoot: string;
   /** Drafts are visible in `npm run dev` and never in a production build. */
   includeDrafts: boolean;
+  /** DATA_DIR (leads and mail), never served by the preview; default: the server's, from the environment. */
+  dataDir?: string;
 }
 
-export function siteViteConfig({ contentRoot, includeDrafts }: SiteViteOptions): UserConfig {
+export function siteViteConfig({ contentRoot, includeDrafts, dataDir = process.env.DATA_DIR || 'var' }: SiteViteOptions): UserConfig {
   return {
-    plugins: [sitePlugin({ root: contentRoot, includeDrafts }), cssTimeUnits()],
+    // The guard first: it answers for the preview before any other plugin or Vite itself (dev-guard.ts).
+    plugins: [devGuard({ dataDir }), sitePlugin({ root: contentRoot, includeDrafts }), cssTimeUnits()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -29,8 +33,8 @@ export function siteViteConfig({ contentRoot, includeDrafts }: SiteViteOptions):
         },
       },
     },
-    // The preview sends the production security headers, so a policy violation shows while editing;
-    // and no CORS: Vite's default lets any page on localhost read what it serves (sources, drafts).
+    // The preview sends the production security headers (on every response: dev-guard.ts), so a
+    // policy violation shows while editing; and no CORS: Vite's default lets any page on localhost read what it serves (sources, drafts).
     server: { port: Number(process.env.PORT ?? 5173), host: process.env.HOST ?? 'localhost', cors: false, headers: { ...securityHeaders } },
   };
 }

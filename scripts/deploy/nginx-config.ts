@@ -9,7 +9,7 @@ import { RATE_WINDOW_MS } from '../../server/config.ts';
 import { tooManySubmissions } from '../../server/leads/errors.ts';
 import { mediaTypes } from '../../server/media-types.ts';
 import { isFolder, pageCacheControl, publicPaths, redirectCacheControl } from '../../server/public-files.ts';
-import { securityHeaders } from '../../server/security-headers.ts';
+import { headersForMediaType, securityHeaders } from '../../server/security-headers.ts';
 import { listenAddress, nginxComment, nginxString, serverNames, upstreamAddress } from './nginx-encode.ts';
 
 export const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -77,7 +77,19 @@ export function nginxConfig(options: NginxOptions): string {
     return route === '/' ? [page] : [page, location(`= ${route}/`, {}, [`return 301 ${route}$is_args$args;`])];
   });
   const redirects = manifest.redirects.map(({ from, to }) => location(`= ${literal(from)}`, { 'Cache-Control': redirectCacheControl }, [`return 301 ${literal(to)};`]));
-  const files = publicPaths.map((entry) => location(isFolder(entry) ? `^~ ${literal(entry.path)}` : `= ${literal(entry.path)}`, { 'Cache-Control': entry.cacheControl }, ['try_files $uri =404;']));
+  // A media type with headers of its own (an SVG's sandbox) gets a nested location in each folder,
+  // which states every header again, as any location that adds one must.
+  const ownHeaders = Object.entries(mediaTypes).filter(([, type]) => Object.keys(headersForMediaType(type)).length > 0);
+  const typed = (cacheControl: string) =>
+    ownHeaders.flatMap(([extension, type]) => [
+      `location ~* \\${extension}$ {`,
+      ...headerLines({ ...headersForMediaType(type), 'Cache-Control': cacheControl }, '  ').split('\n'),
+      '  try_files $uri =404;',
+      '}',
+    ]);
+  const files = publicPaths.map((entry) =>
+    location(isFolder(entry) ? `^~ ${literal(entry.path)}` : `= ${literal(entry.path)}`, { 'Cache-Control': entry.cacheControl }, ['try_files $uri =404;', ...(isFolder(entry) ? typed(entry.cacheControl) : [])]),
+  );
   const proxy = [
     'proxy_pass http://instances;',
     'proxy_http_version 1.1;',

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { publicPath, redirectCacheControl } from '../public-files.ts';
+import { headersForMediaType } from '../security-headers.ts';
 import { loadBuildFiles, pickEncoding, type BuildFile } from './build-files.ts';
 
 export async function readManifest(distDir: string): Promise<SiteManifest> {
@@ -17,6 +18,8 @@ export async function readManifest(distDir: string): Promise<SiteManifest> {
 
 function send(request: FastifyRequest, reply: FastifyReply, file: BuildFile, status = 200) {
   reply.header('Content-Type', file.type).header('Cache-Control', file.cacheControl).header('ETag', file.etag).header('Vary', 'Accept-Encoding');
+  // An SVG gets its sandboxing policy in place of the pages' (security-headers.ts).
+  reply.headers(headersForMediaType(file.type));
   if (status === 200 && request.headers['if-none-match'] === file.etag) return reply.code(304).send();
   const { body, encoding } = pickEncoding(file, request.headers['accept-encoding']);
   if (encoding) reply.header('Content-Encoding', encoding);
