@@ -1,12 +1,14 @@
 // Photos for visitors: every JPEG, PNG or WebP in site/images becomes AVIF, WebP and its own
 // format at several widths (sharp, which wraps libvips: fast, and the encoders are the reference
 // ones). Each copy is cached under .cache/images by the source's content hash, so a rebuild only
-// encodes photos that changed; SVG and other files are served as they are.
+// encodes photos that changed. SVGs are published sanitised (publish-images.ts). No picture over
+// the pixel limit reaches here (validation refuses it, naming the file); sharp holds the same limit.
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { uprightSize } from '../content/image-files.ts';
+import { MAX_IMAGE_PIXELS } from '../content/image-content.ts';
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantUrl, type ImageVariants, type VariantFormat } from '../../src/components/image-variants.ts';
 
 /** Raster formats that get resized copies, by extension. */
@@ -77,7 +79,7 @@ export async function processImages(dirs: MediaDirs, images: string[], stats: Im
           if (await stat(cached).then(() => true, () => false)) stats.cached++;
           else {
             const tmp = `${cached}.${process.pid}.tmp`;
-            await writeFile(tmp, await encode(sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true }), format).toBuffer());
+            await writeFile(tmp, await encode(sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: w, withoutEnlargement: true }), format).toBuffer());
             await rename(tmp, cached);
             stats.encoded++;
           }

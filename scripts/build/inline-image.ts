@@ -3,8 +3,18 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { mediaType } from '../../server/media-types.ts';
+import { sanitiseSvg } from '../content/svg-file.ts';
 
 const INLINE_LIMIT = 4096;
+
+/** The sanitised SVG, or nothing for a file that is not one (validation reports it). */
+function svgBody(bytes: Buffer): Buffer | undefined {
+  try {
+    return Buffer.from(sanitiseSvg(bytes.toString('utf8')));
+  } catch {
+    return undefined;
+  }
+}
 
 /** A data: address for a site image of at most 4 KB, or undefined for anything else. */
 export type InlineImage = (src: string) => string | undefined;
@@ -16,6 +26,9 @@ export function inlineSmallImages(siteRoot: string): InlineImage {
     const file = path.join(siteRoot, 'site', src);
     const size = statSync(file, { throwIfNoEntry: false })?.size;
     if (size === undefined || size > INLINE_LIMIT) return undefined;
-    return `data:${type};base64,${readFileSync(file).toString('base64')}`;
+    const bytes = readFileSync(file);
+    // An SVG travels as the build publishes it: sanitised (svg-file.ts).
+    const body = type === 'image/svg+xml' ? svgBody(bytes) : bytes;
+    return body && `data:${type};base64,${body.toString('base64')}`;
   };
 }

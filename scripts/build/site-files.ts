@@ -1,10 +1,12 @@
-// The small files beside the pages: sitemap.xml, robots.txt, the feeds, the images, and _site.json, the
+// The small files beside the pages: sitemap.xml, robots.txt, the feeds, the images (publish-images.ts), and _site.json, the
 // manifest the server reads (routes, redirects and form definitions; never served publicly).
-import { cp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteModel } from '../content/model.ts';
 import { FEEDS } from './feed.ts';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
+import { siteFiles } from '../../shared/confined-files.ts';
+import { publishImages } from './publish-images.ts';
 
 
 export function manifest(model: SiteModel): SiteManifest {
@@ -25,7 +27,9 @@ function sitemap(model: SiteModel): string {
 type Feeds = { rss: string; atom: string };
 
 export async function writeSiteFiles(model: SiteModel, root: string, outDir: string, feeds: Feeds) {
-  await cp(path.join(root, 'site', 'images'), path.join(outDir, 'images'), { recursive: true });
+  // Real files only: a link in site/images (to /etc/passwd, say) stops the build, naming the file.
+  // Only the images validation accepted, SVGs sanitised (publish-images.ts).
+  await publishImages(siteFiles(root), model.images, outDir);
   await writeFile(path.join(outDir, 'sitemap.xml'), sitemap(model));
   await writeFile(path.join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${model.settings.url}/sitemap.xml\n`);
   await writeFile(path.join(outDir, FEEDS.rss), feeds.rss);

@@ -1,10 +1,11 @@
-// Checks the image files that content refers to: each must be a real image (a renamed PDF or a
-// broken download is reported at the line that uses it), and a photo should be neither huge
+// Checks the image files: each must be a real image, told by its content (image-content.ts; a
+// renamed PDF or a broken download is reported at the line that uses it, an unused one at the
+// file itself), and a photo should be neither huge
 // (over 10 MB slows every build) nor narrower than the widest place it is shown (it would look blurred).
-import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_SLOTS, type ImageSlot } from '../../src/components/image-variants.ts';
 import type { ContentError } from './errors.ts';
+import { inspectImage } from './image-content.ts';
 import { ConfinedFileError, readConfined, siteFiles } from '../../shared/confined-files.ts';
 
 export interface ImageRef {
@@ -31,7 +32,11 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-export async function checkImageFiles(root: string, refs: ImageRef[]): Promise<{ errors: ContentError[]; warnings: ContentError[] }> {
+/**
+ * `images`: every file of site/images (/images/…). Those no content uses are checked too, and
+ * reported at the file itself: everything there is published, used or not.
+ */
+export async function checkImageFiles(root: string, refs: ImageRef[], images: string[] = []): Promise<{ errors: ContentError[]; warnings: ContentError[] }> {
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
   // Each file is read once, however many places use it.
@@ -44,15 +49,7 @@ export async function checkImageFiles(root: string, refs: ImageRef[]): Promise<{
       throw error;
     });
     if (bytes instanceof ConfinedFileError) return { bytes: 0, refused: bytes.reason };
-    if (path.extname(src).toLowerCase() === '.svg') {
-      const text = bytes.toString('utf8');
-      return { bytes: bytes.length, problem: /<svg[\s>]/.test(text) ? undefined : 'is not an SVG image (no <svg> element in it)' };
-    }
-    try {
-      return { bytes: bytes.length, width: (await uprightSize(bytes)).width };
-    } catch (error) {
-      return { bytes: bytes.length, problem: `is not a readable image (${(error as Error).message.replace(/\.$/, '')})` };
-    }
+    return inspectImage(src, bytes);
   };
   for (const ref of refs) {
     if (!facts.has(ref.src)) facts.set(ref.src, inspect(ref.src));
@@ -63,13 +60,19 @@ export async function checkImageFiles(root: string, refs: ImageRef[]): Promise<{
       continue;
     }
     if (problem) {
-      errors.push({ ...at, message: `site${ref.src} ${problem}. Export it again as JPEG, PNG, WebP or SVG.` });
+      errors.push({ ...at, message: `site${ref.src} ${problem}` });
       continue;
     }
     if (bytes > MAX_IMAGE_BYTES) warnings.push({ ...at, message: `site${ref.src} is ${megabytes(bytes)}; over 10 MB slows every build. Visitors get resized copies, but a smaller export (about 2500 px wide) loses nothing.` });
     const largest = ref.slot && IMAGE_SLOTS[ref.slot].largest;
     if (width !== undefined && largest && width < largest)
       warnings.push({ ...at, message: `site${ref.src} is ${width} px wide but is shown up to ${largest} px wide here, so it will look blurred. Use an image at least ${largest} px wide.` });
+  }
+  const used = new Set(refs.map((ref) => ref.src));
+  for (const src of images.filter((image) => !used.has(image))) {
+    if (!facts.has(src)) facts.set(src, inspect(src));
+    const { problem } = await facts.get(src)!;
+    if (problem) errors.push({ file: `site${src}`, line: 1, col: 1, path: '', message: `this file ${problem} Everything in site/images is published, so only images belong there.` });
   }
   return { errors, warnings };
 }

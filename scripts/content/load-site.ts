@@ -212,7 +212,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   const formIds = [...entries, ...unparsed].filter((e) => e.kind === 'form').map((e) => (typeof e.data.id === 'string' ? e.data.id : formIdOf(e.source)));
   const checked = checkSite({ entries: published, declarations: [...entries.filter(isPublished), ...unparsed], images, documents: documentEntries, forms: formIds, drafts: valid.filter((e) => !isPublished(e)) });
   errors.push(...checked.errors);
-  const imageFiles = await checkImageFiles(root, checked.imageRefs);
+  const imageFiles = await checkImageFiles(root, checked.imageRefs, images);
   errors.push(...imageFiles.errors);
   const warnings = [...checked.warnings, ...imageFiles.warnings];
 

@@ -1,8 +1,11 @@
 // Uploads: images only, told by their first bytes (never by the name or the declared type), and
 // limited in size. The file name is made safe and never replaces an existing image. The formats are
 // those the build turns into resized AVIF and WebP copies, and the limit is the size past which
-// `npm run validate` warns, so an upload is always an image the site handles well.
+// `npm run validate` warns, so an upload is always an image the site handles well; so is the pixel
+// limit (image-content.ts).
+import sharp from 'sharp';
 import { MAX_IMAGE_BYTES, uprightSize } from '../content/image-files.ts';
+import { tooManyPixels } from '../content/image-content.ts';
 import { StudioError } from './files.ts';
 
 export const maxUploadBytes = MAX_IMAGE_BYTES;
@@ -26,9 +29,12 @@ export function imageExtension(body: Buffer): string {
  * for the image's width and height fields; a file that only starts like an image is refused.
  */
 export async function imageSize(body: Buffer): Promise<{ width: number; height: number }> {
-  const { width, height } = await uprightSize(body).catch(() => ({ width: undefined, height: undefined }));
-  if (!width || !height) throw new StudioError(415, 'This file is not an image the site can show: it looks like a picture at first but cannot be read as one.');
-  return { width, height };
+  const meta = await sharp(body, { limitInputPixels: false }).metadata().catch(() => undefined);
+  if (!meta?.width || !meta.height) throw new StudioError(415, 'This file is not an image the site can show: it looks like a picture at first but cannot be read as one.');
+  // Judged before anything decodes it: a few KB can hold more pixels than memory (a decompression bomb).
+  const tooLarge = tooManyPixels(meta.width, meta.height);
+  if (tooLarge) throw new StudioError(413, `This picture ${tooLarge}`);
+  return uprightSize(body);
 }
 
 /** A name for the upload under site/images/: lowercase words and dashes, with the real extension. */
