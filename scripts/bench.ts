@@ -1,7 +1,7 @@
 // `npm run bench`: builds, serves, measures, and prints one table; the same results go to
 // bench-results/<time>.json so two runs can be compared. Never part of `npm test`.
-//   --only=transfer,load,axe,lighthouse,scaling,blog,studio   run some parts only
-//   --quick                                          fewer routes and shorter runs (and studio keystrokes)
+//   --only=transfer,load,outage,axe,lighthouse,scaling,blog,studio   run some parts only
+//   --quick                                          fewer routes and shorter runs (and studio keystrokes, outage rounds)
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
 //   --runs=N                                         Lighthouse runs per route and form (default 3, 1 with --quick)
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { ensureChromium } from './ensure-chromium.ts';
 import { runAxe, type AxeRow } from './bench/axe.ts';
 import { runLighthouse, type LighthouseRow } from './bench/lighthouse.ts';
 import { runLoad } from './bench/load.ts';
+import { runOutage } from './bench/outage.ts';
 import { runStudio } from './bench/studio.ts';
 import { addArticles, addPages, tempProject } from './bench/temp-project.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
@@ -57,6 +58,17 @@ if (wanted('load')) {
   const ratio = rows[0].requestsPerSecond / rows[1].requestsPerSecond;
   table('Server: GET / (brotli), 32 connections, loopback', ['server', 'requests/s', 'p99 latency', 'errors'], rows.map((r) => [r.server, r.requestsPerSecond, `${r.p99Ms} ms`, r.errors]));
   console.log(`\nFastify at ${(ratio * 100).toFixed(0)}% of nginx. nginx status parity with Fastify: ${mismatches.length ? mismatches.join('; ') : 'identical on every probe'}.`);
+}
+
+if (wanted('outage')) {
+  const outage = await runOutage(root, distDir, manifest.forms, { rounds: quick ? 1 : 5, leads: quick ? 300 : 1000 });
+  results.outage = outage;
+  const rounds = (values: number[]) => values.join(', ');
+  table(`Leads accepted while the mail server is down (SMTP_URL at a closed port), ${outage.leadsPerRound} leads per round, 8 connections, loopback`, ['queue', 'leads/s (median)', 'rounds', 'warnings logged, per round'], [
+    ['empty', outage.emptyMedian, rounds(outage.empty), rounds(outage.emptyWarnings)],
+    [`behind ${outage.backlog.toLocaleString('en')} queued leads`, outage.behindMedian, rounds(outage.behind), rounds(outage.behindWarnings)],
+  ]);
+  console.log(`\nBehind the backlog at ${outage.ratio}× the rate on an empty queue (target ≥ 0.9).`);
 }
 
 if (wanted('axe') || wanted('lighthouse')) {
