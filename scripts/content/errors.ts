@@ -3,7 +3,7 @@ import type { ContentError } from '../../shared/content-error.ts';
 
 export type { ContentError };
 
-const invisible = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const invisible = /[\p{Cc}\u2028\u2029]/gu;
 export const codePoint = (c: string) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**

@@ -15,7 +15,7 @@ const root = path.join(import.meta.dirname, '..', '..');
 let smtp: TestSmtp;
 let distDir: string;
 let dataDir: string;
-let children: ChildProcess[] = [];
+const children: ChildProcess[] = [];
 
 async function startServer(port: number): Promise<ChildProcess> {
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: dataDir, SMTP_URL: smtp.url, RATE_LIMIT: '0', LEAD_RETRY_BASE_MS: '100', LEAD_RETRY_CAP_MS: '500' };
