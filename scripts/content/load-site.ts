@@ -8,7 +8,7 @@ import { byPosition, ContentErrors, type ContentError } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { renderMarkdown as render } from './markdown.ts';
 import { blogPath, type Article, type SiteModel } from './model.ts';
-import { contentValidator, schemaMistakes, sectionTypes, type ContentKind } from './schemas.ts';
+import { componentMistakes, contentValidator, schemaMistakes, sectionTypes, type ContentKind } from './schemas.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
 import { emptyFileMessage, notUtf8 } from './file-states.ts';
@@ -128,7 +128,8 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   // A mistake in schema/ itself comes first: content cannot be judged against a broken contract.
   const mistakes = schemaMistakes();
   if (mistakes.length) return { errors: mistakes, warnings: [], stats: { pages: 0, articles: 0, links: 0, files: files.length } };
-  const errors: ContentError[] = [];
+  // A type without its component can still be judged: its mistakes come first, the content's follow.
+  const errors: ContentError[] = componentMistakes();
   const entries: Entry[] = [];
   const unparsed: Entry[] = [];
   const images: string[] = [];

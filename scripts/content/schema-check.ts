@@ -114,20 +114,27 @@ export function checkSectionTypes(sections: SchemaFile, types: string[]): Conten
   return problems;
 }
 
-export const componentFile = (type: string) => `src/sections/${type.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}.tsx`;
+/** The component's name for a type: `quote-wall` → `QuoteWall`. */
+export const componentName = (type: string) => type.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+export const componentFile = (type: string) => `src/sections/${componentName(type)}.tsx`;
 
-/** Each section type has its component at src/sections/<PascalType>.tsx, and that folder holds nothing else. */
+/**
+ * Each section type has its component at src/sections/<PascalType>.tsx, and that folder holds
+ * nothing else. Each message names the next step of the recipe (docs/sections.md), whichever
+ * step was taken first.
+ */
 export function checkSectionComponents(root: string, types: string[], sections: SchemaFile): ContentError[] {
   const dir = `${root}/src/sections`;
   if (!existsSync(dir)) return [];
   const problems: ContentError[] = [];
   types.forEach((type, index) => {
     if (!existsSync(`${root}/${componentFile(type)}`))
-      problems.push(schemaProblem(sections, ['$defs', 'section', 'oneOf', index], `section type "${type}" has no component: create ${componentFile(type)} (and add its line to src/sections/registry.ts).`));
+      problems.push(schemaProblem(sections, ['$defs', 'section', 'oneOf', index], `section type "${type}" has no component: create ${componentFile(type)}, exporting ${componentName(type)}, and add its line to src/sections/registry.ts (docs/sections.md, steps 3 and 4).`));
   });
   const expected = new Set(types.map((type) => componentFile(type).replace('src/sections/', '')));
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.tsx') && !expected.has(n))) {
-    problems.push({ file: `src/sections/${name}`, line: 1, col: 1, path: '', message: `matches no section type: src/sections/ holds one component per type in schema/sections.schema.json (${name.replace('.tsx', '')} would be type "${name.replace('.tsx', '').replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}"). Move helpers to src/components/.` });
+    const type = name.replace('.tsx', '').replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`);
+    problems.push({ file: `src/sections/${name}`, line: 1, col: 1, path: '', message: `matches no section type: src/sections/ holds one component per type in schema/sections.schema.json. For a new type "${type}", add { "$ref": "#/$defs/${type}" } to $defs/section/oneOf and its $defs/${type} entry there, then run npm run types (docs/sections.md, steps 1 and 2); a helper goes in src/components/ instead.` });
   }
   return problems;
 }

@@ -46,9 +46,11 @@ const cache = new Map<string, Contract | ContentError[]>();
 
 /**
  * Loads the contract from `dir` (default: this project's schema/), or returns the schema's own
- * mistakes, each with its file, line and JSON path. `root` is where src/sections/ is checked.
+ * mistakes, each with its file, line and JSON path. Whether each type has its component is not
+ * the contract's concern (see componentMistakes): the component is typed from what the contract
+ * generates, so the contract must load before the component exists.
  */
-export function loadContract(dir = schemaDir, root = projectRoot): Contract | ContentError[] {
+export function loadContract(dir = schemaDir): Contract | ContentError[] {
   const cached = cache.get(dir);
   if (cached) return cached;
   const files: SchemaFile[] = [];
@@ -70,7 +72,7 @@ export function loadContract(dir = schemaDir, root = projectRoot): Contract | Co
   const sectionsFile = files.find((f) => f.name === 'sections.schema.json')!;
   const sectionsSource = sectionsFile.schema as unknown as SectionsSource;
   const sectionTypes = sectionTypesOf(sectionsSource);
-  let problems = [...checkSchemaSources(files, (keyword) => keyword in known, { [composedSectionsFile]: sectionsFile.name }), ...checkSectionTypes(sectionsFile, sectionTypes), ...checkSectionComponents(root, sectionTypes, sectionsFile)];
+  let problems = [...checkSchemaSources(files, (keyword) => keyword in known, { [composedSectionsFile]: sectionsFile.name }), ...checkSectionTypes(sectionsFile, sectionTypes)];
   const schemas = new Map<string, JsonSchema>();
   if (!problems.length) {
     for (const file of files) {
@@ -107,6 +109,19 @@ export function contract(): Contract {
 export function schemaMistakes(): ContentError[] {
   const loaded = loadContract();
   return Array.isArray(loaded) ? loaded : [];
+}
+
+/**
+ * A section type without its component in src/sections/, or a file there that matches no type,
+ * each saying the next step. Checked by `npm run validate` and the build (which cannot render such
+ * a type), never by `npm run types`, which the component needs first.
+ */
+export function componentMistakes(dir = schemaDir, root = projectRoot): ContentError[] {
+  const loaded = loadContract(dir);
+  if (Array.isArray(loaded)) return [];
+  const name = 'sections.schema.json';
+  const text = readFileSync(`${dir}/${name}`, 'utf8');
+  return checkSectionComponents(root, loaded.sectionTypes, { name, text, schema: JSON.parse(text) as JsonSchema });
 }
 
 export function createAjv(): Ajv {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { eachSchema } from '../../scripts/content/schema-check.ts';
-import { composedSchemas, createAjv, loadContract, sectionSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
+import { componentMistakes, composedSchemas, createAjv, loadContract, sectionSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
 import { inlined } from '../../scripts/content/shapes.ts';
 import { authoringGuide } from '../../scripts/generate-docs.ts';
 import { files, writeFixture } from '../fixtures/site-fixture.ts';
@@ -40,7 +40,7 @@ describe('the shared section fields, declared once', () => {
   });
 
   it('the generated types give every section type each shared field with its own description, and no index signature', async () => {
-    const types = await readFile(path.join(root, 'src', 'generated', 'content.ts'), 'utf8');
+    const types = await readFile(path.join(root, 'shared', 'generated', 'content.ts'), 'utf8');
     for (const type of sectionTypes()) {
       const title = String(sections[type].title);
       const body = new RegExp(`export interface ${title} \\{([\\s\\S]*?)\\n\\}`).exec(types)?.[1];
@@ -108,7 +108,7 @@ describe('mistakes in the schema itself', () => {
     const source = JSON.parse(await readFile(file, 'utf8'));
     edit(source.$defs);
     await writeFile(file, editText(JSON.stringify(source, null, 2)));
-    const loaded = loadContract(dir, root);
+    const loaded = loadContract(dir);
     expect(Array.isArray(loaded)).toBe(true);
     return (loaded as Parameters<typeof formatError>[0][]).map(formatError);
   }
@@ -163,11 +163,28 @@ describe('mistakes in the schema itself', () => {
     ]);
   });
 
-  it('a section type without its component file', async () => {
-    const errors = await brokenSchema((defs) => {
-      (defs.section as { oneOf: object[] }).oneOf.push({ $ref: '#/$defs/logos' });
-      defs.logos = { description: 'A row of partner logos.', properties: {}, examples: [{ type: 'logos' }] };
-    });
-    expect(errors).toEqual([expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/section\/oneOf\/14: section type "logos" has no component: create src\/sections\/Logos\.tsx/)]);
+  it('a section type without its component file loads (its component is typed from it), and validation names the next step', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'schema-no-component-'));
+    await cp(path.join(root, 'schema'), dir, { recursive: true });
+    const file = path.join(dir, 'sections.schema.json');
+    const source = JSON.parse(await readFile(file, 'utf8'));
+    const index = source.$defs.section.oneOf.push({ $ref: '#/$defs/quote-wall' }) - 1;
+    source.$defs['quote-wall'] = { description: 'A wall of quotes.', properties: {}, examples: [{ type: 'quote-wall' }] };
+    await writeFile(file, JSON.stringify(source, null, 2));
+    expect(Array.isArray(loadContract(dir))).toBe(false);
+    const [mistake, ...others] = componentMistakes(dir, root).map(formatError);
+    expect(others).toEqual([]);
+    expect(mistake.replace(/^(\S+?):\d+:\d+/, '$1')).toBe(
+      `schema/sections.schema.json  $defs/section/oneOf/${index}: section type "quote-wall" has no component: create src/sections/QuoteWall.tsx, exporting QuoteWall, and add its line to src/sections/registry.ts (docs/sections.md, steps 3 and 4).`,
+    );
+  });
+
+  it('a component that matches no section type says how to add the type', async () => {
+    const project = await mkdtemp(path.join(tmpdir(), 'component-first-'));
+    await cp(path.join(root, 'src', 'sections'), path.join(project, 'src', 'sections'), { recursive: true });
+    await writeFile(path.join(project, 'src', 'sections', 'QuoteWall.tsx'), 'export function QuoteWall() {\n  return null;\n}\n');
+    expect(componentMistakes(undefined, project).map(formatError)).toEqual([
+      'src/sections/QuoteWall.tsx:1:1  matches no section type: src/sections/ holds one component per type in schema/sections.schema.json. For a new type "quote-wall", add { "$ref": "#/$defs/quote-wall" } to $defs/section/oneOf and its $defs/quote-wall entry there, then run npm run types (docs/sections.md, steps 1 and 2); a helper goes in src/components/ instead.',
+    ]);
   });
 });
