@@ -54,7 +54,12 @@ async function openFolder(c: Confinement, relative: string, options: WriteOption
     let stats = await lstat(at).catch((error: unknown) => (code(error) === 'ENOENT' ? undefined : Promise.reject(error)));
     if (!stats) {
       // A folder that vanishes between these steps was moved by someone else: refused, not retried.
-      await mkdir(at).catch((error: unknown) => (code(error) === 'EEXIST' ? undefined : Promise.reject(code(error) === 'ENOENT' ? changed(c, relative) : error)));
+      const made = await mkdir(at).then(
+        () => true,
+        (error: unknown) => (code(error) === 'EEXIST' ? false : Promise.reject(code(error) === 'ENOENT' ? changed(c, relative) : error)),
+      );
+      // A new folder's entry is in its parent: fsynced, so the file written into it survives a crash too.
+      if (made) await syncFolder(path.dirname(at));
       stats = await lstat(at).catch((error: unknown): never => {
         throw code(error) === 'ENOENT' ? changed(c, relative) : error;
       });
@@ -77,6 +82,15 @@ async function openFolder(c: Confinement, relative: string, options: WriteOption
     throw changed(c, relative);
   }
   return { handle, base: process.platform === 'linux' ? `/proc/self/fd/${handle.fd}` : at, name };
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, constants.O_RDONLY | constants.O_DIRECTORY);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 const changed = (c: Confinement, relative: string) =>
