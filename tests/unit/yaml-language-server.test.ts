@@ -41,3 +41,16 @@ it('reports a diagnostic on the line of an unknown section type and of an unknow
   const labels = await server.completionLabels(uri, newLine, lines[newLine].length);
   for (const type of sectionTypes()) expect(labels, type).toContain(type);
 }, 40_000);
+
+it('says a one-line field must be one line in the schema\'s words, on its line, never with the regex', async () => {
+  const original = await readFile(path.join(fixtureSiteRoot, 'site', 'pages', 'offer.yaml'), 'utf8');
+  const lines = original.split('\n');
+  const titleLine = lines.findIndex((l) => /^title: /.test(l));
+  expect(titleLine).toBeGreaterThan(0);
+  lines[titleLine] = 'title: "Offer\\nsections: []"';
+  const uri = server.open(path.join(fixtureSiteRoot, 'site', 'pages', 'offer-one-line-check.yaml'), lines.join('\n'));
+  const diagnostics = await server.diagnostics(uri);
+  const common = JSON.parse(await readFile(path.join(root, 'schema', 'common.schema.json'), 'utf8')) as { $defs: { text: { patternErrorMessage: string } } };
+  expect(diagnostics.filter((d) => d.range.start.line === titleLine).map((d) => d.message)).toEqual([common.$defs.text.patternErrorMessage]);
+  for (const d of diagnostics) expect(d.message).not.toMatch(/\\u00|\[\^/);
+}, 40_000);
