@@ -20,7 +20,7 @@ async function writeNew(root: string, relative: string, text: string): Promise<s
   try {
     await createFile(siteFiles(root), relative, text);
   } catch (error) {
-    if (error instanceof ConfinedFileError && error.code === 'exists') throw new Error(`${error.message} Choose another name or edit that file.`);
+    if (error instanceof ConfinedFileError && error.code === 'exists') throw new Error(`${error.message} Choose another name or edit that file.`, { cause: error });
     throw error;
   }
   return path.join(root, 'site', ...relative.split('/'));

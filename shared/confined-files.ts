@@ -38,17 +38,23 @@ export interface Confinement {
 }
 
 export function confine(dir: string, options: { label?: string; noLinksUnder?: readonly string[] } = {}): Confinement {
-  return { dir: path.resolve(dir), label: options.label ?? path.basename(dir), noLinksUnder: options.noLinksUnder ?? [] };
+  return {
+    dir: path.resolve(dir),
+    label: options.label ?? path.basename(dir),
+    noLinksUnder: options.noLinksUnder ?? [],
+  };
 }
 
 /** site/ of a project: links inside site/ are followed while they stay inside; in site/images, none. */
-export const siteFiles = (projectRoot: string) => confine(path.join(projectRoot, 'site'), { label: 'site', noLinksUnder: ['images'] });
+export const siteFiles = (projectRoot: string) =>
+  confine(path.join(projectRoot, 'site'), { label: 'site', noLinksUnder: ['images'] });
 
 /** A build: dist/ is written by the build alone, so any link in it is refused. */
 export const distFiles = (distDir: string) => confine(distDir, { label: 'dist', noLinksUnder: [''] });
 
 const shown = (c: Confinement, relative: string) => `${c.label}/${relative}`;
-const refuse = (c: Confinement, code: RefusalCode, relative: string, why: string) => new ConfinedFileError(code, relative ? shown(c, relative) : `${c.label}/`, relative, why);
+const refuse = (c: Confinement, code: RefusalCode, relative: string, why: string) =>
+  new ConfinedFileError(code, relative ? shown(c, relative) : `${c.label}/`, relative, why);
 
 /**
  * A path under the root as given by a person or a program ("pages/home.yaml"), checked: no
@@ -56,10 +62,17 @@ const refuse = (c: Confinement, code: RefusalCode, relative: string, why: string
  * and no hidden name (temporary and lock files start with a dot). Returns it unchanged.
  */
 export function relativePath(c: Confinement, input: string): string {
-  const bad = (why: string) => new ConfinedFileError('bad-path', `${JSON.stringify(String(input)).slice(0, 200)}`, '', `is not a path under ${c.label}/: ${why}.`);
+  const bad = (why: string) =>
+    new ConfinedFileError(
+      'bad-path',
+      `${JSON.stringify(String(input)).slice(0, 200)}`,
+      '',
+      `is not a path under ${c.label}/: ${why}.`,
+    );
   if (typeof input !== 'string' || input === '') throw bad('it is empty');
   // NUL ends a path in the kernel; line breaks and other control characters have no place in a file name here.
-  if ([...input].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) throw bad('it holds a control character');
+  if ([...input].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f))
+    throw bad('it holds a control character');
   if (input.includes('\\')) throw bad('it holds a backslash');
   if (input.startsWith('/')) throw bad('it is absolute');
   const parts = input.split('/');
@@ -77,15 +90,22 @@ export function pathFromUrl(c: Confinement, urlPath: string): string {
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
-    throw new ConfinedFileError('bad-path', JSON.stringify(urlPath).slice(0, 200), '', `is not a path under ${c.label}/: its %-encoding is broken.`);
+    throw new ConfinedFileError(
+      'bad-path',
+      JSON.stringify(urlPath).slice(0, 200),
+      '',
+      `is not a path under ${c.label}/: its %-encoding is broken.`,
+    );
   }
   return relativePath(c, decoded.startsWith('/') ? decoded.slice(1) : decoded);
 }
 
 /** Whether `relative` lies in a folder where links are refused outright. */
-export const linksRefused = (c: Confinement, relative: string) => c.noLinksUnder.some((folder) => folder === '' || relative === folder || relative.startsWith(`${folder}/`));
+export const linksRefused = (c: Confinement, relative: string) =>
+  c.noLinksUnder.some((folder) => folder === '' || relative === folder || relative.startsWith(`${folder}/`));
 
-export const isInside = (root: string, real: string) => real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+export const isInside = (root: string, real: string) =>
+  real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 
 /** The root's real path (a project may itself live behind a link). */
 export async function realRoot(c: Confinement): Promise<string> {
@@ -131,8 +151,15 @@ export async function openFile(c: Confinement, relative: string): Promise<Opened
   try {
     const stats = await handle.stat();
     const real = await openedPath(handle, full);
-    if (!isInside(root, real)) throw refuse(c, 'outside', relative, `leads outside ${c.label}/ through a symbolic link; only files inside ${c.label}/ are read.`);
-    if (strict && real !== full) throw refuse(c, 'link', relative, `is reached through a symbolic link; ${linkRule(c, relative)}`);
+    if (!isInside(root, real))
+      throw refuse(
+        c,
+        'outside',
+        relative,
+        `leads outside ${c.label}/ through a symbolic link; only files inside ${c.label}/ are read.`,
+      );
+    if (strict && real !== full)
+      throw refuse(c, 'link', relative, `is reached through a symbolic link; ${linkRule(c, relative)}`);
     if (!stats.isFile()) throw refuse(c, 'not-a-file', relative, `is ${kindOfStats(stats)}, not a regular file.`);
     return { handle, real, stats };
   } catch (error) {
@@ -177,10 +204,12 @@ export async function listFiles(c: Confinement, folder = ''): Promise<Listing> {
   const root = await realRoot(c);
   const listing: Listing = { files: [], refused: [] };
   const walk = async (under: string): Promise<void> => {
-    const entries = await readdir(path.join(root, ...(under ? under.split('/') : [])), { withFileTypes: true }).catch((error: unknown) => {
-      if (code(error) === 'ENOENT' || code(error) === 'ENOTDIR') return [];
-      throw error;
-    });
+    const entries = await readdir(path.join(root, ...(under ? under.split('/') : [])), { withFileTypes: true }).catch(
+      (error: unknown) => {
+        if (code(error) === 'ENOENT' || code(error) === 'ENOTDIR') return [];
+        throw error;
+      },
+    );
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const relative = under ? `${under}/${entry.name}` : entry.name;
@@ -190,7 +219,15 @@ export async function listFiles(c: Confinement, folder = ''): Promise<Listing> {
         const refusal = await judgeLink(c, root, relative);
         if (refusal) listing.refused.push(refusal);
         else listing.files.push(relative);
-      } else listing.refused.push(refuse(c, 'not-a-file', relative, `is ${kindOfStats(await lstat(path.join(root, relative)))}, not a regular file.`));
+      } else
+        listing.refused.push(
+          refuse(
+            c,
+            'not-a-file',
+            relative,
+            `is ${kindOfStats(await lstat(path.join(root, relative)))}, not a regular file.`,
+          ),
+        );
     }
   };
   await walk(folder);
@@ -203,9 +240,17 @@ async function judgeLink(c: Confinement, root: string, relative: string): Promis
   if (linksRefused(c, relative)) return refuse(c, 'link', relative, `is a symbolic link; ${linkRule(c, relative)}`);
   const real = await realpath(path.join(root, relative)).catch(() => undefined);
   if (!real) return refuse(c, 'missing', relative, 'is a symbolic link to nothing (its target does not exist).');
-  if (!isInside(root, real)) return refuse(c, 'outside', relative, `is a symbolic link leading outside ${c.label}/; only files inside ${c.label}/ are read.`);
+  if (!isInside(root, real))
+    return refuse(
+      c,
+      'outside',
+      relative,
+      `is a symbolic link leading outside ${c.label}/; only files inside ${c.label}/ are read.`,
+    );
   const target = await stat(real);
-  return target.isFile() ? undefined : refuse(c, 'not-a-file', relative, `is a symbolic link to ${kindOfStats(target)}, not to a regular file.`);
+  return target.isFile()
+    ? undefined
+    : refuse(c, 'not-a-file', relative, `is a symbolic link to ${kindOfStats(target)}, not to a regular file.`);
 }
 
 /**
@@ -213,7 +258,12 @@ async function judgeLink(c: Confinement, root: string, relative: string): Promis
  * through openFile; throws the first refusal (a link, a pipe), naming the file. `keep` chooses files.
  * Returns the paths copied, under the root.
  */
-export async function copyFiles(c: Confinement, folder: string, destination: string, keep: (relative: string) => boolean = () => true): Promise<string[]> {
+export async function copyFiles(
+  c: Confinement,
+  folder: string,
+  destination: string,
+  keep: (relative: string) => boolean = () => true,
+): Promise<string[]> {
   const { files, refused } = await listFiles(c, folder);
   if (refused.length) throw refused[0];
   const copied: string[] = [];

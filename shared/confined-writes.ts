@@ -51,12 +51,15 @@ async function openFolder(c: Confinement, relative: string, options: WriteOption
   for (const [index, part] of parts.entries()) {
     at = path.join(at, part);
     const folder = parts.slice(0, index + 1).join('/');
-    let stats = await lstat(at).catch((error: unknown) => (code(error) === 'ENOENT' ? undefined : Promise.reject(error)));
+    let stats = await lstat(at).catch((error: unknown) =>
+      code(error) === 'ENOENT' ? undefined : Promise.reject(error),
+    );
     if (!stats) {
       // A folder that vanishes between these steps was moved by someone else: refused, not retried.
       const made = await mkdir(at).then(
         () => true,
-        (error: unknown) => (code(error) === 'EEXIST' ? false : Promise.reject(code(error) === 'ENOENT' ? changed(c, relative) : error)),
+        (error: unknown) =>
+          code(error) === 'EEXIST' ? false : Promise.reject(code(error) === 'ENOENT' ? changed(c, relative) : error),
       );
       // A new folder's entry is in its parent: fsynced, so the file written into it survives a crash too.
       if (made) await syncFolder(path.dirname(at));
@@ -64,8 +67,20 @@ async function openFolder(c: Confinement, relative: string, options: WriteOption
         throw code(error) === 'ENOENT' ? changed(c, relative) : error;
       });
     }
-    if (stats.isSymbolicLink()) throw new ConfinedFileError('link', shown(c, folder), folder, `is a symbolic link to a folder; files are written only into real folders inside ${c.label}/.`);
-    if (!stats.isDirectory()) throw new ConfinedFileError('not-a-file', shown(c, folder), folder, 'is not a folder, so nothing can be written into it.');
+    if (stats.isSymbolicLink())
+      throw new ConfinedFileError(
+        'link',
+        shown(c, folder),
+        folder,
+        `is a symbolic link to a folder; files are written only into real folders inside ${c.label}/.`,
+      );
+    if (!stats.isDirectory())
+      throw new ConfinedFileError(
+        'not-a-file',
+        shown(c, folder),
+        folder,
+        'is not a folder, so nothing can be written into it.',
+      );
   }
   await options.beforeOpen?.();
   let handle: FileHandle;
@@ -94,12 +109,21 @@ async function syncFolder(folder: string): Promise<void> {
 }
 
 const changed = (c: Confinement, relative: string) =>
-  new ConfinedFileError('link', shown(c, relative), relative, `was not written: a folder on its way became a symbolic link (or was moved) while it was being written; files are written only into real folders inside ${c.label}/.`);
+  new ConfinedFileError(
+    'link',
+    shown(c, relative),
+    relative,
+    `was not written: a folder on its way became a symbolic link (or was moved) while it was being written; files are written only into real folders inside ${c.label}/.`,
+  );
 
 /** Writes `data` into a new, fsynced temporary file in the open folder; returns its path. */
 async function writeTemp(folder: OpenFolder, data: string | Uint8Array, mode: number): Promise<string> {
   const temp = path.join(folder.base, tempName(folder.name));
-  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+  const handle = await open(
+    temp,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    mode,
+  );
   try {
     await handle.writeFile(data);
     await handle.sync();
@@ -113,14 +137,20 @@ async function writeTemp(folder: OpenFolder, data: string | Uint8Array, mode: nu
 }
 
 /** Creates a new file; refuses (code 'exists') when the name is taken, and never overwrites. */
-export async function createFile(c: Confinement, relative: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<void> {
+export async function createFile(
+  c: Confinement,
+  relative: string,
+  data: string | Uint8Array,
+  options: WriteOptions = {},
+): Promise<void> {
   const folder = await openFolder(c, relative, options);
   try {
     const temp = await writeTemp(folder, data, 0o644);
     try {
       await link(temp, path.join(folder.base, folder.name));
     } catch (error) {
-      if (code(error) === 'EEXIST') throw new ConfinedFileError('exists', shown(c, relative), relative, 'already exists; nothing was changed.');
+      if (code(error) === 'EEXIST')
+        throw new ConfinedFileError('exists', shown(c, relative), relative, 'already exists; nothing was changed.');
       throw error;
     } finally {
       await unlink(temp).catch(() => undefined);
@@ -136,7 +166,12 @@ export async function createFile(c: Confinement, relative: string, data: string 
  * `expect` judges the current file under the lock, so two replacements based on one version
  * cannot both pass it.
  */
-export async function replaceFile(c: Confinement, relative: string, data: string | Uint8Array, options: ReplaceOptions = {}): Promise<void> {
+export async function replaceFile(
+  c: Confinement,
+  relative: string,
+  data: string | Uint8Array,
+  options: ReplaceOptions = {},
+): Promise<void> {
   relativePath(c, relative);
   const key = path.join(await realRoot(c), relative);
   await withLock(key, async () => {
@@ -159,18 +194,34 @@ export async function replaceFile(c: Confinement, relative: string, data: string
   });
 }
 
-async function readCurrent(c: Confinement, relative: string, target: string): Promise<{ bytes: Buffer; mode: number } | undefined> {
+async function readCurrent(
+  c: Confinement,
+  relative: string,
+  target: string,
+): Promise<{ bytes: Buffer; mode: number } | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(target, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
     if (code(error) === 'ENOENT') return undefined;
-    if (code(error) === 'ELOOP') throw new ConfinedFileError('link', shown(c, relative), relative, 'is a symbolic link; it is not replaced (the link would be lost, or its target overwritten).');
+    if (code(error) === 'ELOOP')
+      throw new ConfinedFileError(
+        'link',
+        shown(c, relative),
+        relative,
+        'is a symbolic link; it is not replaced (the link would be lost, or its target overwritten).',
+      );
     throw error;
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new ConfinedFileError('not-a-file', shown(c, relative), relative, 'is not a regular file, so it is not replaced.');
+    if (!stats.isFile())
+      throw new ConfinedFileError(
+        'not-a-file',
+        shown(c, relative),
+        relative,
+        'is not a regular file, so it is not replaced.',
+      );
     return { bytes: await handle.readFile(), mode: stats.mode & 0o777 };
   } finally {
     await handle.close();
@@ -184,22 +235,24 @@ const lockDir = path.join(tmpdir(), 'confined-files-locks');
 
 async function withLock<T>(key: string, run: () => Promise<T>): Promise<T> {
   const previous = chains.get(key) ?? Promise.resolve();
-  const result = previous.catch(() => undefined).then(async () => {
-    await mkdir(lockDir, { recursive: true });
-    const release = await lockfile.lock(key, {
-      realpath: false,
-      lockfilePath: path.join(lockDir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.lock`),
-      retries: { retries: 200, minTimeout: 10, maxTimeout: 100 },
-      stale: 10_000,
-      // A lock found stale is taken over by the next writer; this one's rename still happens.
-      onCompromised: () => undefined,
+  const result = previous
+    .catch(() => undefined)
+    .then(async () => {
+      await mkdir(lockDir, { recursive: true });
+      const release = await lockfile.lock(key, {
+        realpath: false,
+        lockfilePath: path.join(lockDir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.lock`),
+        retries: { retries: 200, minTimeout: 10, maxTimeout: 100 },
+        stale: 10_000,
+        // A lock found stale is taken over by the next writer; this one's rename still happens.
+        onCompromised: () => undefined,
+      });
+      try {
+        return await run();
+      } finally {
+        await release().catch(() => undefined);
+      }
     });
-    try {
-      return await run();
-    } finally {
-      await release().catch(() => undefined);
-    }
-  });
   chains.set(key, result);
   try {
     return await result;
@@ -222,7 +275,10 @@ export async function cleanTemporaryFiles(c: Confinement): Promise<string[]> {
       if (entry.isDirectory() && !entry.name.startsWith('.')) await walk(relative);
       const match = entry.isFile() ? tempPattern.exec(entry.name) : null;
       if (!match || (match[1] && isRunning(Number(match[1])))) continue;
-      await unlink(path.join(root, relative)).then(() => removed.push(relative), () => undefined);
+      await unlink(path.join(root, relative)).then(
+        () => removed.push(relative),
+        () => undefined,
+      );
     }
   };
   await walk('');

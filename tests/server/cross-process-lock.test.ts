@@ -20,8 +20,13 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 it('of two processes replacing one file from one version, exactly one saves', async () => {
   const markers = path.join(root, 'markers');
   await mkdir(markers);
-  const run = () => promisify(execFile)(process.execPath, [swap, root, 'pages/contact.yaml', markers]).then(({ stdout }) => stdout.trim());
+  const run = () =>
+    promisify(execFile)(process.execPath, [swap, root, 'pages/contact.yaml', markers]).then(({ stdout }) =>
+      stdout.trim(),
+    );
   const outcomes = await Promise.all([run(), run()]);
   expect(outcomes.sort()).toEqual(['conflict', 'saved']);
-  expect((await readFile(path.join(root, 'site', 'pages', 'contact.yaml'), 'utf8')).match(/# saved by/g)).toHaveLength(1);
+  expect((await readFile(path.join(root, 'site', 'pages', 'contact.yaml'), 'utf8')).match(/# saved by/g)).toHaveLength(
+    1,
+  );
 }, 60_000);

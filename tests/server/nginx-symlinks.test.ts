@@ -32,7 +32,13 @@ beforeAll(async () => {
   await symlink(distDir, current);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const config = nginxConfig({ distDir: current, manifest: await readManifest(distDir), listen: `127.0.0.1:${port}`, upstreams: [`127.0.0.1:${await freePort()}`], rateLimit: 5 });
+  const config = nginxConfig({
+    distDir: current,
+    manifest: await readManifest(distDir),
+    listen: `127.0.0.1:${port}`,
+    upstreams: [`127.0.0.1:${await freePort()}`],
+    rateLimit: 5,
+  });
   const prefix = await mkdtemp(path.join(tmpdir(), 'nginx-prefix-'));
   nginx = await startNginx({ config, prefix, url: `${base}/` });
 }, 60_000);

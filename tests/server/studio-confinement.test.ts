@@ -39,7 +39,12 @@ afterAll(async () => {
 });
 
 it('answers 404 to encoded traversal in /images/, never with the file', async () => {
-  for (const address of ['/images/%2e%2e%2f%2e%2e%2fpackage.json', '/images/%2E%2E%2F%2E%2E%2Fpackage.json', '/images/blog/%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json', '/images/..%2f..%2fpackage.json']) {
+  for (const address of [
+    '/images/%2e%2e%2f%2e%2e%2fpackage.json',
+    '/images/%2E%2E%2F%2E%2E%2Fpackage.json',
+    '/images/blog/%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json',
+    '/images/..%2f..%2fpackage.json',
+  ]) {
     const response = await fetch(`${studio.base}${address}`);
     const body = await response.text();
     expect(body, address).not.toContain(marker);
@@ -62,20 +67,41 @@ it('refuses a new page into a folder that is a link, and writes nothing outside'
 
 it('of two saves sent together from one version, exactly one lands and the other gets 409', async () => {
   for (let round = 0; round < 3; round++) {
-    const entry = (await (await studioFetch(studio, 'entry?file=pages/contact.yaml')).json()) as { version: string; data: Record<string, unknown> };
+    const entry = (await (await studioFetch(studio, 'entry?file=pages/contact.yaml')).json()) as {
+      version: string;
+      data: Record<string, unknown>;
+    };
     const titles = [`Contact ${round}a`, `Contact ${round}b`];
-    const responses = await Promise.all(titles.map((title) => studioFetch(studio, 'save?file=pages/contact.yaml', { body: { version: entry.version, data: { ...entry.data, title } } })));
+    const responses = await Promise.all(
+      titles.map((title) =>
+        studioFetch(studio, 'save?file=pages/contact.yaml', {
+          body: { version: entry.version, data: { ...entry.data, title } },
+        }),
+      ),
+    );
     expect(responses.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 409]);
     const landed = titles[responses.findIndex((r) => r.status === 200)];
-    expect(await readFile(path.join(studio.root, 'site', 'pages', 'contact.yaml'), 'utf8')).toContain(`title: ${landed}\n`);
+    expect(await readFile(path.join(studio.root, 'site', 'pages', 'contact.yaml'), 'utf8')).toContain(
+      `title: ${landed}\n`,
+    );
   }
 });
 
 it('of two uploads of one name sent together, one gets 201 and the other 409; nothing is overwritten', async () => {
-  const picture = (red: number) => sharp({ create: { width: 4, height: 4, channels: 3, background: { r: red, g: 0, b: 0 } } }).png().toBuffer();
+  const picture = (red: number) =>
+    sharp({ create: { width: 4, height: 4, channels: 3, background: { r: red, g: 0, b: 0 } } })
+      .png()
+      .toBuffer();
   for (let round = 0; round < 3; round++) {
     const bodies = [await picture(10 + round), await picture(200 + round)];
-    const responses = await Promise.all(bodies.map((body) => studioFetch(studio, `upload?name=same-${round}.png`, { body, headers: { 'content-type': 'application/octet-stream' } })));
+    const responses = await Promise.all(
+      bodies.map((body) =>
+        studioFetch(studio, `upload?name=same-${round}.png`, {
+          body,
+          headers: { 'content-type': 'application/octet-stream' },
+        }),
+      ),
+    );
     expect(responses.map((r) => r.status).sort(), `round ${round}`).toEqual([201, 409]);
     const kept = bodies[responses.findIndex((r) => r.status === 201)];
     expect(await readFile(path.join(studio.root, 'site', 'images', `same-${round}.png`))).toEqual(kept);

@@ -3,11 +3,32 @@
 // refused, a pipe or folder is not a file, and writes neither leave the root through a swapped
 // folder, nor overwrite on create, nor lose a compare-and-swap race.
 import { execFileSync } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, open, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfinedFileError, copyFiles, listFiles, pathFromUrl, readConfined, relativePath, siteFiles, type Confinement } from '../../shared/confined-files.ts';
+import {
+  ConfinedFileError,
+  copyFiles,
+  listFiles,
+  pathFromUrl,
+  readConfined,
+  relativePath,
+  siteFiles,
+  type Confinement,
+} from '../../shared/confined-files.ts';
 import { cleanTemporaryFiles, createFile, replaceFile } from '../../shared/confined-writes.ts';
 
 let root: string;
@@ -15,7 +36,10 @@ let outside: string;
 let site: Confinement;
 const sitePath = (...parts: string[]) => path.join(root, 'site', ...parts);
 const refusal = async (work: Promise<unknown>) => {
-  const error = await work.then(() => undefined, (e: unknown) => e);
+  const error = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error, 'expected a refusal').toBeInstanceOf(ConfinedFileError);
   return error as ConfinedFileError;
 };
@@ -68,7 +92,15 @@ describe('paths from requests are decoded before they are judged', () => {
     expect(pathFromUrl(site, '/images/%252e%252e')).toBe('images/%2e%2e');
   });
 
-  it.each(['/etc/passwd', 'pages/\0home.yaml', 'pages/../../package.json', 'pages\\home.yaml', 'pages/.home.yaml.123-abcdef01.tmp', '', 'pages/home.yaml\n'])('relative path %j is refused', (input) => {
+  it.each([
+    '/etc/passwd',
+    'pages/\0home.yaml',
+    'pages/../../package.json',
+    'pages\\home.yaml',
+    'pages/.home.yaml.123-abcdef01.tmp',
+    '',
+    'pages/home.yaml\n',
+  ])('relative path %j is refused', (input) => {
     expect(() => relativePath(site, input)).toThrow(ConfinedFileError);
   });
 });
@@ -142,7 +174,10 @@ describe('reading', () => {
 
 describe('writing', () => {
   it('creates a file exclusively: of two creates of one name, one lands and the other is refused', async () => {
-    const results = await Promise.allSettled([createFile(site, 'images/up.png', 'first'), createFile(site, 'images/up.png', 'second')]);
+    const results = await Promise.allSettled([
+      createFile(site, 'images/up.png', 'first'),
+      createFile(site, 'images/up.png', 'second'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect((rejected.reason as ConfinedFileError).code).toBe('exists');
@@ -163,7 +198,9 @@ describe('writing', () => {
     );
     const results = await Promise.allSettled(attempts);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => ((r as PromiseRejectedResult).reason as Error).message)).toEqual(Array(7).fill('conflict'));
+    expect(
+      results.filter((r) => r.status === 'rejected').map((r) => ((r as PromiseRejectedResult).reason as Error).message),
+    ).toEqual(Array(7).fill('conflict'));
   });
 
   it('writes into a new folder, refuses a folder that is a link, and writes nothing outside', async () => {
@@ -202,7 +239,9 @@ describe('writing', () => {
       await rename(sitePath('pages', 'sub'), sitePath('pages', 'sub-moved'));
       await symlink(outside, sitePath('pages', 'sub'));
     };
-    expect((await refusal(replaceFile(site, 'pages/sub/deeper/evil.yaml', 'x', { beforeOpen: swapHigher }))).code).toBe('link');
+    expect((await refusal(replaceFile(site, 'pages/sub/deeper/evil.yaml', 'x', { beforeOpen: swapHigher }))).code).toBe(
+      'link',
+    );
     expect(await readdir(path.join(outside, 'deeper'))).toEqual([]);
   });
 
@@ -222,7 +261,10 @@ describe('writing', () => {
     let written = 0;
     try {
       for (let i = 0; i < 150; i++) {
-        await replaceFile(site, `pages/race/file-${i}.yaml`, 'x').then(() => written++, (error: unknown) => expect(error).toBeInstanceOf(ConfinedFileError));
+        await replaceFile(site, `pages/race/file-${i}.yaml`, 'x').then(
+          () => written++,
+          (error: unknown) => expect(error).toBeInstanceOf(ConfinedFileError),
+        );
       }
     } finally {
       running = false;
@@ -230,7 +272,10 @@ describe('writing', () => {
     }
     expect(await readdir(outside)).toEqual(['secret.txt']);
     // Whatever was written is in the real folder (wherever the swapper left it), never outside.
-    const landed = [...(await readdir(sitePath('pages', 'race')).catch(() => [])), ...(await readdir(path.join(root, 'parked', 'race')).catch(() => []))];
+    const landed = [
+      ...(await readdir(sitePath('pages', 'race')).catch(() => [])),
+      ...(await readdir(path.join(root, 'parked', 'race')).catch(() => [])),
+    ];
     expect(landed.filter((name) => name.endsWith('.yaml')).length).toBe(written);
   });
 
@@ -264,7 +309,10 @@ describe('writing', () => {
     await writeFile(sitePath('images', '.logo.png.0123456789ab.tmp'), '');
     const live = `.home.yaml.${process.pid}-abcdef012345.tmp`;
     await writeFile(sitePath('pages', live), '');
-    expect(await cleanTemporaryFiles(site)).toEqual(['images/.logo.png.0123456789ab.tmp', 'pages/.home.yaml.999999999-abcdef012345.tmp']);
+    expect(await cleanTemporaryFiles(site)).toEqual([
+      'images/.logo.png.0123456789ab.tmp',
+      'pages/.home.yaml.999999999-abcdef012345.tmp',
+    ]);
     expect((await readdir(sitePath('pages'))).sort()).toEqual([live, 'home.yaml']);
   });
 });

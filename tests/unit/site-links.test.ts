@@ -25,14 +25,21 @@ it('validation reports a link in site/images at the file, and one leading out of
   await symlink('/etc', path.join(root, 'site', 'pages', 'etc'));
   const { errors } = await loadSite({ root, includeDrafts: true });
   const messages = errors.map(formatError);
-  expect(messages).toContainEqual(expect.stringMatching(/^site\/images\/passwd\.png:1:1 +is a symbolic link; site\/images holds only real files/));
-  expect(messages).toContainEqual(expect.stringMatching(/^site\/pages\/etc:1:1 +is a symbolic link leading outside site\//));
+  expect(messages).toContainEqual(
+    expect.stringMatching(/^site\/images\/passwd\.png:1:1 +is a symbolic link; site\/images holds only real files/),
+  );
+  expect(messages).toContainEqual(
+    expect.stringMatching(/^site\/pages\/etc:1:1 +is a symbolic link leading outside site\//),
+  );
 });
 
 it('the build refuses a link in site/images, naming the file, and publishes nothing from it', async () => {
   await symlink('/etc/passwd', path.join(root, 'site', 'images', 'passwd.png'));
   const outDir = path.join(root, 'dist');
-  const error = await buildSite({ root: projectRoot, contentRoot: root, outDir, quiet: true }).then(() => undefined, (e: unknown) => e as Error);
+  const error = await buildSite({ root: projectRoot, contentRoot: root, outDir, quiet: true }).then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
   expect(error?.message).toContain('site/images/passwd.png');
   expect(error?.message).toContain('symbolic link');
   expect(await readFile(path.join(outDir, 'images', 'passwd.png'), 'utf8').catch(() => 'not there')).toBe('not there');
