@@ -11,7 +11,7 @@ import { StudioError } from './files.ts';
 import { changedLines, mergeEdit } from './line-merge.ts';
 import { readsBackAs } from './yaml-proof.ts';
 import { lineEndingOf, styleOf } from './yaml-style.ts';
-import { spliceValues } from './yaml-splice.ts';
+import { spliceEdit } from './yaml-splice.ts';
 import { sync } from './yaml-sync.ts';
 import type { Json } from '../../shared/studio-protocol.ts';
 
@@ -46,11 +46,21 @@ function edit(original: string, data: Json, prove: (text: string) => boolean): s
   const doc = parse(original);
   if (doc.errors.length) throw refusal();
   const style = styleOf(doc, original);
-  // Values changed in place, in their own style, else double-quoted: nothing else moves.
+  // The edit made where it stands (values in their own style, else double-quoted; whole lines
+  // moved for items and keys): nothing else moves.
+  const splice = (options: { quoted?: boolean; rerender?: boolean }) => {
+    try {
+      return spliceEdit(original, doc, data, style, options);
+    } catch {
+      return undefined;
+    }
+  };
   for (const quoted of [false, true]) {
-    const spliced = spliceValues(original, doc, data, style, quoted);
+    const spliced = splice({ quoted });
     if (spliced !== undefined && prove(spliced)) return spliced;
   }
+  // Else the changed collection written anew where it stands, or the line merge below.
+  const rewritten = splice({ rerender: true });
   // Two renderings close to the file: long text on one line, or folded like the file folds it.
   const renderings: ToStringOptions[] = [{ ...style, lineWidth: 0 }, style];
   const before = renderings.map((options) => render(doc, options));
@@ -63,7 +73,7 @@ function edit(original: string, data: Json, prove: (text: string) => boolean): s
   const fewest = (texts: string[]) => texts.filter(prove).sort((x, y) => changedLines(original, x) - changedLines(original, y))[0];
   // Only when no merge reads back right is the whole document rendered anew (comments kept,
   // layout the library's): the data then is right, and the diff shows every changed line.
-  const chosen = fewest(merged) ?? fewest(after.filter((text) => text !== undefined));
+  const chosen = fewest(rewritten === undefined ? merged : [rewritten, ...merged]) ?? fewest(after.filter((text) => text !== undefined));
   if (chosen === undefined) throw refusal();
   return chosen;
 }

@@ -19,7 +19,7 @@ const seedOf = (id: string) => [...id].reduce((hash, char) => (Math.imul(hash, 3
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
 /**
  * The lines [first, last] of the original that an edit may change: those of the value it touches
- * (with its key, and the comments and blank lines just above), or undefined when the path passes
+ * (with its key, the comments and blank lines just above and the blank lines below), or undefined when the path passes
  * through an alias or merge and has no lines of its own.
  */
 function linesTouched(text: string, path: (string | number)[]): [number, number] | undefined {
@@ -43,7 +43,9 @@ function linesTouched(text: string, path: (string | number)[]): [number, number]
   const lineOf = (offset: number) => text.slice(0, offset).split('\n').length - 1;
   let first = lineOf(start);
   while (first > 0 && /^\s*(#.*)?\r?$/.test(lines[first - 1])) first--;
-  return [first, lineOf(Math.max(start, end - 1))];
+  let last = lineOf(Math.max(start, end - 1));
+  while (last + 1 < lines.length - 1 && /^\s*\r?$/.test(lines[last + 1])) last++;
+  return [first, last];
 }
 
 /** Whether every line outside [first, last] of the original is still there, byte for byte. */

@@ -146,11 +146,13 @@ describe('writeYaml in every style', () => {
   });
 
   it('refuses, in plain words, a change it cannot write so that it reads back as meant', () => {
-    // Aliases used as keys: the data names the key by its text, which no longer leads to the node.
-    const text = '{ &a [a, &b b]: *b, *a : [c, *b, d]}\n';
-    const data = parseDocument(text, parseOptions).toJS() as Record<string, unknown>;
-    data.added = 1;
+    // A key named << : every rendering the library makes reads back, in YAML 1.1, as a merge key.
+    const text = 'title: Home\n';
+    const data = { title: 'Home', '<<': { size: 2 } };
     expect(() => writeYaml(text, data)).toThrow(YamlWriteError);
     expect(() => writeYaml(text, data)).toThrow(/Not saved: .*make this change in a text editor/);
+    expect(() => writeYaml(text, data)).toThrow(expect.objectContaining({ status: 422 }));
+    // A file that no longer reads as YAML is not written over.
+    expect(() => writeYaml('title: [Home\n', { title: 'Home' })).toThrow(YamlWriteError);
   });
 });
