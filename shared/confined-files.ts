@@ -139,6 +139,10 @@ export async function openFile(c: Confinement, relative: string): Promise<Opened
   const root = await realRoot(c);
   const full = path.join(root, ...relative.split('/'));
   const strict = linksRefused(c, relative);
+  // Judged before opening too: opening a device (a link to /dev/…) can itself have effects. The
+  // judgement after opening is the one that counts; this one only keeps such files unopened.
+  const refusal = await judgeBeforeOpening(c, root, relative, full, strict);
+  if (refusal) throw refusal;
   let handle: FileHandle;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a file.
@@ -166,6 +170,25 @@ export async function openFile(c: Confinement, relative: string): Promise<Opened
     await handle.close();
     throw error;
   }
+}
+
+async function judgeBeforeOpening(c: Confinement, root: string, relative: string, full: string, strict: boolean) {
+  const seen = await lstat(full).catch(() => undefined);
+  if (!seen) return undefined; // Missing (or a folder on the way is missing): open says so.
+  if (seen.isSymbolicLink())
+    return strict
+      ? refuse(c, 'link', relative, `is a symbolic link; ${linkRule(c, relative)}`)
+      : judgeLink(c, root, relative);
+  if (!seen.isFile()) return refuse(c, 'not-a-file', relative, `is ${kindOfStats(seen)}, not a regular file.`);
+  const real = await realpath(full).catch(() => full);
+  return isInside(root, real)
+    ? undefined
+    : refuse(
+        c,
+        'outside',
+        relative,
+        `leads outside ${c.label}/ through a symbolic link; only files inside ${c.label}/ are read.`,
+      );
 }
 
 const linkRule = (c: Confinement, relative: string) => {

@@ -114,7 +114,7 @@ describe('reading', () => {
     await symlink(path.join(outside, 'secret.txt'), sitePath('pages', 'secret.yaml'));
     const error = await refusal(readConfined(site, 'pages/secret.yaml'));
     expect(error.code).toBe('outside');
-    expect(error.message).toMatch(/^site\/pages\/secret\.yaml leads outside site\//);
+    expect(error.message).toMatch(/^site\/pages\/secret\.yaml is a symbolic link leading outside site\//);
     expect((await listFiles(site)).refused.map((e) => e.file)).toEqual(['site/pages/secret.yaml']);
   });
 
