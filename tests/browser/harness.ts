@@ -44,11 +44,12 @@ export async function openPage(browser: Browser, options: { width?: number; heig
     if (message.type() === 'error' || message.type() === 'warning') log.errors.push(message.text());
   });
   page.on('pageerror', (error) => log.errors.push(`uncaught: ${error.message}`));
-  // The app hydrates after the page has loaded; a page is "opened" once it is interactive.
+  // The app hydrates after the page has loaded; a page is "opened" once it is interactive. A
+  // navigation's own timeout (for a dev server's first, unbundled load) covers the hydration too.
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: options?.timeout ?? 30_000 });
     return response;
   };
   return { page, log };

@@ -113,7 +113,7 @@ describe.each([
       await page.getByRole('button', { name: form.submitLabel, exact: true }).click();
       await page.getByText(form.successMessage).first().waitFor();
       const ours = () => smtp.received.find((m) => m.text.includes(`lead-${form.id}@example.com`));
-      await expect.poll(ours, { timeout: 10_000 }).toBeDefined();
+      await expect.poll(ours, { timeout: 15_000 }).toBeDefined();
       const mail = ours()!;
       for (const field of form.fields) {
         const sent = field.kind === 'select' ? field.options![0].label : value(field, form.id);

@@ -52,7 +52,7 @@ it('answers 503 with a reason when the spool does not take writes, and 200 again
   expect(broken.json()).toEqual({ status: 'unavailable', reason: expect.stringMatching(/spool does not accept writes/) });
   await rm(tmp);
   await mkdir(tmp);
-  await expect.poll(async () => (await app.inject({ url: '/healthz' })).statusCode, { timeout: 5000 }).toBe(200);
+  await expect.poll(async () => (await app.inject({ url: '/healthz' })).statusCode, { timeout: 15_000 }).toBe(200);
   await app.close();
 });
 

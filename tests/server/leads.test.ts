@@ -47,7 +47,7 @@ describe('an accepted inquiry', () => {
     expect(response.statusCode).toBe(202);
     const { id } = response.json() as { id: string };
     expect(await spooled(config)).toContain(`${id}.json`);
-    await expect.poll(() => readdir(path.join(config.dataDir, 'outbox')).catch(() => []), { timeout: 5000 }).toContain(`${id}.eml`);
+    await expect.poll(() => readdir(path.join(config.dataDir, 'outbox')).catch(() => []), { timeout: 15_000 }).toContain(`${id}.eml`);
     const eml = (await readFile(path.join(config.dataDir, 'outbox', `${id}.eml`), 'utf8')).replace(/=\r?\n/g, '');
     expect(eml).toContain('Reply-To: Asha Rao <asha@example.com>');
     expect(eml).toContain('To: hello@example.com');

@@ -31,7 +31,7 @@ it('deletes sent leads older than LEAD_RETENTION_DAYS and nothing else', async (
   const app = await buildApp({ config });
   await app.ready();
   const inFolder = (folder: string) => readdir(path.join(config.dataDir, 'spool', folder)).then((names) => names.sort());
-  await expect.poll(() => inFolder('sent'), { timeout: 5000 }).toEqual(files.sent.slice(2).sort());
+  await expect.poll(() => inFolder('sent'), { timeout: 15_000 }).toEqual(files.sent.slice(2).sort());
   expect(await inFolder('queue')).toEqual(files.queue.sort());
   expect(await inFolder('dead')).toEqual(files.dead.sort());
   await app.close();

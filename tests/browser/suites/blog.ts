@@ -132,7 +132,7 @@ export function blogSuite({ site, distDir, copy }: { site: () => Harness; distDi
       await page.route('**/images/blog/**', (route) => route.fulfill({ status: 404, body: '' }));
       await page.goto(h.baseUrl + '/resources/blogs');
       await page.locator('main li').last().scrollIntoViewIfNeeded();
-      await expect.poll(() => page.locator('main [data-image-fallback]').count(), { timeout: 10_000 }).toBe(copy.slugs.length);
+      await expect.poll(() => page.locator('main [data-image-fallback]').count(), { timeout: 15_000 }).toBe(copy.slugs.length);
       expect(await page.locator('main img').count()).toBe(0);
       await page.close();
     });

@@ -143,7 +143,7 @@ export function formsSuite({ distDir, copy }: { distDir?: string; copy: FormsCop
       expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe('/white-paper?source=form');
       await page.getByText(copy.paperRequest.toast).waitFor();
       await dialog.waitFor({ state: 'hidden' });
-      await expect.poll(() => smtp.received.length - before, { timeout: 5000 }).toBe(1);
+      await expect.poll(() => smtp.received.length - before, { timeout: 15_000 }).toBe(1);
       const mail = smtp.received[smtp.received.length - 1];
       expect(mail.headers.subject).toBe('White paper request from Ravi Kumar (Beta Labs)');
       expect(mail.text).toContain(`Select White Paper: ${papers[1]} (gcc-strategic-evolution)`);
