@@ -3,7 +3,17 @@
 // before it is judged, and every file is judged by what was actually opened (the real path of the
 // open descriptor), not by a check made before opening, which a swapped folder could outrun.
 // Writing lives in confined-writes.ts; both refuse with a ConfinedFileError naming file and reason.
-import { constants, existsSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  type Stats,
+} from 'node:fs';
 import { lstat, mkdir, open, readdir, readlink, realpath, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -211,6 +221,51 @@ export async function readConfined(c: Confinement, relative: string): Promise<Bu
     return await handle.readFile();
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The synchronous twin of readConfined, for callers that cannot wait (the route data's inline-image
+ * callback): the same refusals, judged on the opened descriptor. Undefined when the file is larger
+ * than `maxBytes`, which is then not read.
+ */
+export function readConfinedSync(c: Confinement, relative: string, maxBytes = Infinity): Buffer | undefined {
+  relativePath(c, relative);
+  const root = realpathSync(c.dir);
+  const full = path.join(root, ...relative.split('/'));
+  const strict = linksRefused(c, relative);
+  const before = (() => {
+    try {
+      return realpathSync(full);
+    } catch {
+      throw refuse(c, 'missing', relative, 'does not exist.');
+    }
+  })();
+  if (!isInside(root, before))
+    throw refuse(
+      c,
+      'outside',
+      relative,
+      `is a symbolic link leading outside ${c.label}/; only files inside ${c.label}/ are read.`,
+    );
+  if (strict && before !== full)
+    throw refuse(c, 'link', relative, `is reached through a symbolic link; ${linkRule(c, relative)}`);
+  let fd: number;
+  try {
+    fd = openSync(full, constants.O_RDONLY | constants.O_NONBLOCK | (strict ? constants.O_NOFOLLOW : 0));
+  } catch (error) {
+    if (code(error) === 'ELOOP') throw refuse(c, 'link', relative, `is a symbolic link; ${linkRule(c, relative)}`);
+    throw refuse(c, 'missing', relative, 'does not exist.');
+  }
+  try {
+    const stats = fstatSync(fd);
+    const real = procFds ? readlinkSync(`/proc/self/fd/${fd}`) : realpathSync(full);
+    if (!isInside(root, real) || (strict && real !== full))
+      throw refuse(c, 'link', relative, `changed into a symbolic link while it was read; ${linkRule(c, relative)}`);
+    if (!stats.isFile()) throw refuse(c, 'not-a-file', relative, `is ${kindOfStats(stats)}, not a regular file.`);
+    return stats.size > maxBytes ? undefined : readFileSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 

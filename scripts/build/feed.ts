@@ -3,13 +3,19 @@
 // excerpt, absolute links, and its cover image as the enclosure. The package writes an item's
 // title and description as HTML (Atom's type="html"; what RSS readers render), so our plain text
 // is HTML-escaped first: a title "<script>" is shown as those characters, never run.
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { Feed } from 'feed';
 import { mediaType } from '../../server/media-types.ts';
 import { feedPaths } from '../../server/public-files.ts';
 import type { SiteModel } from '../content/model.ts';
 import { escapeHtml } from './escape.ts';
+import { openFile, siteFiles } from '../../shared/confined-files.ts';
+
+/** A site image's byte length, measured as a real file inside site/images (shared/confined-files.ts). */
+async function sizeOf(root: string, src: string): Promise<number> {
+  const { handle, stats } = await openFile(siteFiles(root), src.slice(1));
+  await handle.close();
+  return stats.size;
+}
 
 /** Where the feeds are served: one table with the server's other public files. */
 export const FEEDS = feedPaths;
@@ -40,7 +46,7 @@ export async function writeFeeds(model: SiteModel, root: string): Promise<{ rss:
   for (const article of model.articles) {
     const { src } = article.image;
     // A site image's byte length is known; an enclosure on another host is listed without it.
-    const length = src.startsWith('/images/') ? (await stat(path.join(root, 'site', src))).size : 0;
+    const length = src.startsWith('/images/') ? await sizeOf(root, src) : 0;
     feed.addItem({
       title: escapeHtml(article.title),
       id: absolute(article.path),

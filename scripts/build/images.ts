@@ -4,10 +4,11 @@
 // encodes photos that changed. SVGs are published sanitised (publish-images.ts). No picture over
 // the pixel limit reaches here (validation refuses it, naming the file); sharp holds the same limit.
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { uprightSize } from '../content/image-files.ts';
+import { readConfined, siteFiles } from '../../shared/confined-files.ts';
 import { MAX_IMAGE_PIXELS } from '../content/image-content.ts';
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantUrl, type ImageVariants, type VariantFormat } from '../../src/components/image-variants.ts';
 
@@ -64,8 +65,8 @@ export async function processImages(dirs: MediaDirs, images: string[], stats: Im
   const queue = images.filter(isRaster);
   const work = async () => {
     for (let src = queue.shift(); src; src = queue.shift()) {
-      const file = path.join(contentRoot, 'site', src);
-      const bytes = await readFile(file);
+      // A real file inside site/images only (shared/confined-files.ts): a link there is refused.
+      const bytes = await readConfined(siteFiles(contentRoot), src.slice(1));
       const hash = createHash('sha256').update(`${ENCODING_VERSION}\0`).update(bytes).digest('hex').slice(0, 10);
       const stem = src.slice('/images/'.length).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9/_-]/g, '-');
       const fallback = RASTER[path.extname(src).toLowerCase()];

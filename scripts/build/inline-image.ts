@@ -1,7 +1,6 @@
 // An article's cover is its largest paint. When the file is small it travels inside the page as a
 // data: address, so that paint needs no second request. 4 KB is Vite's own limit for inlining.
-import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readConfinedSync, siteFiles } from '../../shared/confined-files.ts';
 import { mediaType } from '../../server/media-types.ts';
 import { sanitiseSvg } from '../content/svg-file.ts';
 
@@ -23,10 +22,15 @@ export function inlineSmallImages(siteRoot: string): InlineImage {
   return (src) => {
     const type = mediaType(src);
     if (!src.startsWith('/images/') || !type?.startsWith('image/')) return undefined;
-    const file = path.join(siteRoot, 'site', src);
-    const size = statSync(file, { throwIfNoEntry: false })?.size;
-    if (size === undefined || size > INLINE_LIMIT) return undefined;
-    const bytes = readFileSync(file);
+    // Read as a real file inside site/images only (shared/confined-files.ts); anything refused or
+    // larger than the limit is simply not inlined (validation reports the refused ones).
+    let bytes: Buffer | undefined;
+    try {
+      bytes = readConfinedSync(siteFiles(siteRoot), src.slice(1), INLINE_LIMIT);
+    } catch {
+      return undefined;
+    }
+    if (!bytes) return undefined;
     // An SVG travels as the build publishes it: sanitised (svg-file.ts).
     const body = type === 'image/svg+xml' ? svgBody(bytes) : bytes;
     return body && `data:${type};base64,${body.toString('base64')}`;

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { DEFAULT_PRIMARY } from '../../src/lib/colour.ts';
 import type { SiteModel } from '../content/model.ts';
 import { isRaster, type MediaDirs } from './images.ts';
+import { readConfined, siteFiles } from '../../shared/confined-files.ts';
 
 export const CARD = { width: 1200, height: 630 } as const;
 // Bump when the drawing changes, so cards cached from the old design are redrawn.
@@ -97,7 +98,7 @@ export async function makeSocialCards(model: SiteModel, dirs: MediaDirs, stats: 
       return new Resvg(svg, { fitTo: { mode: 'width', value: CARD.width } }).render().asPng();
     });
   const photo = async (src: string) => {
-    const bytes = await readFile(path.join(contentRoot, 'site', src));
+    const bytes = await readConfined(siteFiles(contentRoot), src.slice(1));
     return produce(`photo\0${createHash('sha256').update(bytes).digest('hex')}`, () =>
       sharp(bytes).rotate().resize({ ...CARD, fit: 'cover', position: 'attention' }).png({ compressionLevel: 9 }).toBuffer(),
     );

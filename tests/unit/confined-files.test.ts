@@ -25,6 +25,7 @@ import {
   listFiles,
   pathFromUrl,
   readConfined,
+  readConfinedSync,
   relativePath,
   siteFiles,
   type Confinement,
@@ -153,6 +154,17 @@ describe('reading', () => {
     expect(pipe.message).toContain('site/pages/pipe.yaml is a named pipe (FIFO)');
     expect((await refusal(readConfined(site, 'images/blog'))).code).toBe('not-a-file');
     expect((await listFiles(site)).refused.map((e) => e.relative)).toEqual(['pages/pipe.yaml']);
+  });
+
+  it('the synchronous reader refuses the same, and leaves a file over its limit unread', async () => {
+    await symlink('/etc/passwd', sitePath('images', 'passwd.png'));
+    await symlink(path.join(outside, 'secret.txt'), sitePath('pages', 'secret.yaml'));
+    expect(() => readConfinedSync(site, 'images/passwd.png')).toThrow(/site\/images\/passwd\.png .*symbolic link/);
+    expect(() => readConfinedSync(site, 'pages/secret.yaml')).toThrow(/leading outside site\//);
+    expect(() => readConfinedSync(site, 'images/blog')).toThrow(/is a folder, not a regular file/);
+    expect(() => readConfinedSync(site, 'images/none.png')).toThrow(/does not exist/);
+    expect(readConfinedSync(site, 'images/logo.png')?.toString()).toBe('png');
+    expect(readConfinedSync(site, 'images/logo.png', 2)).toBeUndefined();
   });
 
   it('a missing file is "missing", and hidden names are not listed', async () => {
