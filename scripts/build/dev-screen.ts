@@ -8,6 +8,7 @@ import type { ViteDevServer } from 'vite';
 import type { ContentError } from '../content/errors.ts';
 import type { SiteModel } from '../content/model.ts';
 import { codeFrame } from './code-frame.ts';
+import { readConfined, siteFiles } from '../../shared/confined-files.ts';
 
 export const errorScreenEvent = 'site:errors';
 /** Where the browser asks for the errors of the moment when a page (re)loads. */
@@ -20,8 +21,12 @@ export interface ErrorReport {
 
 export async function contentErrorReport(root: string, errors: ContentError[]): Promise<ErrorReport> {
   const texts = new Map<string, Promise<string>>();
+  // A file of site/ is read through the module that refuses links leading out: an error at such a
+  // link must not show the lines of what it points to (a key, /etc/passwd) in the browser.
+  const load = (file: string) =>
+    file.startsWith('site/') ? readConfined(siteFiles(root), file.slice('site/'.length)).then((bytes) => bytes.toString('utf8')) : readFile(path.join(root, file), 'utf8');
   const text = (file: string) => {
-    if (!texts.has(file)) texts.set(file, readFile(path.join(root, file), 'utf8').catch(() => ''));
+    if (!texts.has(file)) texts.set(file, load(file).catch(() => ''));
     return texts.get(file)!;
   };
   return { errors: await Promise.all(errors.map(async (error) => ({ ...error, frame: codeFrame(await text(error.file), error.line, error.col) }))) };

@@ -58,6 +58,14 @@ it('refuses a symbolic link in site/images', async () => {
   expect(response.status).toBe(404);
 });
 
+it('reports the link at the file, and the error screen does not show the lines it leads to', async () => {
+  const response = await fetch(`${studio.base}/_site/errors`);
+  const text = await response.text();
+  const { errors } = JSON.parse(text) as { errors: { file: string; message: string }[] };
+  expect(errors.map((e) => e.file)).toContain('site/images/passwd.png');
+  expect(text).not.toContain('root:');
+});
+
 it('refuses a new page into a folder that is a link, and writes nothing outside', async () => {
   const response = await studioFetch(studio, 'new', { body: { kind: 'page', address: '/linked/evil', title: 'Evil' } });
   expect(response.status).toBe(400);
