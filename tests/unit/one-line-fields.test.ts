@@ -13,8 +13,8 @@ type Node = JsonSchema & { $ref?: string; type?: unknown; enum?: unknown[]; cons
 interface Field {
   /** `file#/json/pointer`, as Ajv's getSchema takes it. */
   id: string;
-  /** The common definition it is made of (`text`, `paragraph`, `internalPath`…), if any. */
-  def?: string;
+  /** The common definitions it is made of, outermost first (`offPageText`, `text`; `paragraph`; `internalPath`…). */
+  defs: string[];
   node: Node;
 }
 
@@ -22,19 +22,19 @@ const schemas = composedSchemas();
 const common = (schemas.get('common.schema.json') as { $defs: Record<string, Node> }).$defs;
 
 /** Follows a field's `$ref`s to the definition it ends at, keeping its own siblings (maxLength…). */
-function resolve(node: Node, file: string): { node: Node; def?: string } {
+function resolve(node: Node, file: string): { node: Node; defs: string[] } {
   let current = node;
-  let def: string | undefined;
+  const defs: string[] = [];
   for (let hops = 0; typeof current.$ref === 'string' && hops < 10; hops++) {
     const { $ref, ...siblings } = current;
     const [target, pointer] = $ref.split('#');
     const parts = pointer.split('/').filter(Boolean);
     const found = parts.reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], schemas.get(target || file)) as Node;
-    def ??= target === 'common.schema.json' || file === 'common.schema.json' ? parts.at(-1) : undefined;
+    if (target === 'common.schema.json' || (!target && file === 'common.schema.json')) defs.push(parts.at(-1)!);
     current = { ...found, ...siblings };
     file = target || file;
   }
-  return { node: current, def };
+  return { node: current, defs };
 }
 
 /** Every string-valued field of every schema file: properties and list items, found by walking. */
@@ -44,8 +44,8 @@ function stringFields(): Field[] {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((child, i) => walk(child, file, `${pointer}/${i}`, false));
     if (isField) {
-      const { node: resolved, def } = resolve(node as Node, file);
-      if (resolved.type === 'string') fields.push({ id: `${file}#${pointer}`, def, node: resolved });
+      const { node: resolved, defs } = resolve(node as Node, file);
+      if (resolved.type === 'string') fields.push({ id: `${file}#${pointer}`, defs, node: resolved });
     }
     for (const [key, child] of Object.entries(node)) {
       if (key === 'examples' || key === 'default' || key === 'defaultSnippets') continue;
@@ -65,14 +65,14 @@ const wordsFor = (node: Node) => 'Plain words'.padEnd(Math.max(node.minLength ??
 
 describe('the contract, field by field', () => {
   it('finds the fields people type: names, titles, labels, alt texts and running text', () => {
-    const names = (def: string) => fields.filter((f) => f.def === def).map((f) => f.id);
+    const names = (def: string) => fields.filter((f) => f.defs.includes(def)).map((f) => f.id);
     expect(names('text')).toEqual(expect.arrayContaining(['settings.schema.json#/properties/name', 'page.schema.json#/properties/title', 'common.schema.json#/$defs/button/properties/label', 'common.schema.json#/$defs/image/properties/alt']));
     expect(names('paragraph')).toEqual(expect.arrayContaining(['page.schema.json#/properties/description', 'article.schema.json#/properties/excerpt']));
     expect(fields.length).toBeGreaterThan(80);
   });
 
   it('every one-line field refuses a line break, a tab and control characters, and takes plain words', () => {
-    const oneLine = fields.filter((f) => f.def === 'text');
+    const oneLine = fields.filter((f) => f.defs.includes('text'));
     for (const field of oneLine) {
       const validate = validator(field);
       const words = wordsFor(field.node);
@@ -85,7 +85,7 @@ describe('the contract, field by field', () => {
   });
 
   it('running text keeps its line breaks and refuses control characters', () => {
-    for (const field of fields.filter((f) => f.def === 'paragraph')) {
+    for (const field of fields.filter((f) => f.defs.includes('paragraph'))) {
       const validate = validator(field);
       const words = wordsFor(field.node);
       expect(validate(`${words}\nA second line.\r\n`), field.id).toBe(true);
@@ -94,7 +94,7 @@ describe('the contract, field by field', () => {
   });
 
   it('every other string is a choice, a date or address format, or a pattern that lets no control character through', () => {
-    for (const field of fields.filter((f) => f.def !== 'text' && f.def !== 'paragraph')) {
+    for (const field of fields.filter((f) => !f.defs.includes('text') && !f.defs.includes('paragraph'))) {
       const { node } = field;
       if (node.enum || node.const !== undefined) continue;
       if (node.format) {
