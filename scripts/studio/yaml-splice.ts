@@ -92,10 +92,15 @@ function seqEdit(ctx: Context, node: YAMLSeq, value: Json[], oldData: unknown[],
   if (starts.some((start) => start === undefined) || end === undefined) return false;
   const blocks = blocksOf(ctx.lines, starts as number[], end);
   if (!blocks) return false;
+  // Items only added or removed keep the blank lines before them; after a move each place keeps
+  // the spacing it had (the first item still follows its key directly).
+  const kept = sources.filter((source) => source >= 0);
+  const inOrder = kept.every((source, i) => i === 0 || source > kept[i - 1]);
   const text = () =>
     value
       .map((item, k) => {
-        const gap = k === 0 ? '' : gapBefore(ctx.lines, blocks, Math.min(k, blocks.length - 1));
+        const at = inOrder && sources[k] > 0 ? sources[k] : Math.min(k, blocks.length - 1);
+        const gap = k === 0 ? '' : gapBefore(ctx.lines, blocks, Math.max(at, 1));
         // A copy of an item already there (a duplicated section) is made from its lines.
         const twin = sources[k] >= 0 ? sources[k] : oldData.findIndex((d) => sameData(d, item));
         return gap + (twin >= 0 ? textOf(ctx.lines, blocks[twin]) : newLines(ctx, [item], dash));

@@ -87,12 +87,20 @@ it(`random edits of real YAML read back as meant, or are refused (seed ${seed})`
       if (!read || !sameData(read.data, meant)) failures.push(`${label}: reads back as other data:\n${written}`);
       if (kind === 'unchanged' && written !== document.text) failures.push(`${label}: an unchanged save changed the text`);
       if (!changed.has(kind)) changed.set(kind, []);
-      changed.get(kind)!.push(changedLines(document.text, written));
+      // Lines changed: the original's lines replaced or removed, or the new lines, whichever are more.
+      const [before, after] = [document.text.split('\n').length, written.split('\n').length];
+      const kept = (before + after - changedLines(document.text, written)) / 2;
+      changed.get(kind)!.push(Math.max(before, after) - kept);
       const span = linesTouched(document.text.replaceAll('\r\n', '\n'), edit.touches);
       if (span && kind !== 'unchanged') {
         measured++;
         if (!outsideKept(document.text.replaceAll('\r\n', '\n'), written.replaceAll('\r\n', '\n'), span)) spilled.push(label);
       }
+      // An item moved in a block list keeps its lines: the same lines, in another order.
+      const list = parseDocument(document.text, { ...parseOptions, logLevel: 'error' }).getIn(edit.touches, true);
+      const sorted = (text: string) => text.split(/\r?\n/).sort().join('\n');
+      if (kind === 'move item' && isSeq(list) && !list.flow && !document.id.startsWith('yaml-test-suite/') && sorted(written) !== sorted(document.text))
+        failures.push(`${label}: the moved item did not keep its lines:\n${written}`);
       if (kind === 'set' || kind === 'add key' || kind === 'move item') {
         const after = fullLineComments(written);
         if (fullLineComments(document.text).some((line) => !after.includes(line))) commentsLost++;
@@ -102,9 +110,14 @@ it(`random edits of real YAML read back as meant, or are refused (seed ${seed})`
   const report = [
     `${documents.length} documents (${[...skipped].map(([reason, count]) => `${count} skipped: ${reason}`).join('; ')})`,
     `${edits} edits, ${[...refused.values()].reduce((a, b) => a + b, 0)} refused (${[...refused].map(([k, n]) => `${k} ${n}`).join(', ')}), ${commentsLost} lost a comment`,
-    `${spilled.length} of ${measured} edits changed lines outside the value they edit${spilled.length ? `: ${spilled.slice(0, 400).join('; ')}` : ''}`,
+    `${spilled.length} of ${measured} edits changed lines outside the value they edit${spilled.length ? `: ${spilled.slice(0, 10).join('; ')}…` : ''}`,
     ...[...changed].map(([kind, lines]) => `${kind}: lines changed median ${percentile(lines, 50)}, 90th percentile ${percentile(lines, 90)}, 99th ${percentile(lines, 99)}, max ${Math.max(...lines)}`),
   ];
   console.log(`YAML writer corpus (seed ${seed}):\n  ${report.join('\n  ')}`);
   expect(failures.slice(0, 20), `${failures.length} failures`).toEqual([]);
+  // Files as people write them (the packages' files, the fixture site in both list styles) are
+  // edited without touching one line outside the edited value. The YAML test suite's documents
+  // probe corners of the syntax (complex keys, comments inside flow collections): there the
+  // writer may rewrite a collection, but the data is still exactly right.
+  expect(spilled.filter((label) => !label.startsWith('yaml-test-suite/'))).toEqual([]);
 }, 120_000);
