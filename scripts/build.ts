@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { build as viteBuild, mergeConfig } from 'vite';
 import { formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
+import { siteFiles } from '../shared/confined-files.ts';
+import { cleanTemporaryFiles } from '../shared/confined-writes.ts';
 import { precompress } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
 import type { ViteManifest } from './build/preload-links.ts';
@@ -55,6 +57,8 @@ export async function buildSite(options: BuildOptions = {}) {
   const guide = authoringGuide();
   const guideFile = path.join(root, 'docs', 'authoring.md');
   if ((await readFile(guideFile, 'utf8').catch(() => '')) !== guide) await writeFile(guideFile, guide);
+  // Leftovers of writes killed mid-way (hidden .tmp files of processes no longer running) go first.
+  await cleanTemporaryFiles(siteFiles(contentRoot)).catch(() => undefined);
   const result = await loadSite({ root: contentRoot });
   if (!result.model) throw new Error(`site/ has ${result.errors.length} error(s):\n${result.errors.map(formatError).join('\n')}`);
   const model = result.model;

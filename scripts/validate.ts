@@ -8,7 +8,12 @@ import { genericMessage } from './content/yaml-slips.ts';
 import { codeFrame } from './build/code-frame.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { siteFiles } from '../shared/confined-files.ts';
+import { cleanTemporaryFiles } from '../shared/confined-writes.ts';
 
+// What a write killed mid-way left (a hidden .tmp file of a process no longer running) goes first;
+// it is not content either way, and validation does not read it.
+await cleanTemporaryFiles(siteFiles(path.resolve(process.env.SITE_ROOT ?? '.'))).catch(() => undefined);
 const result = await loadSite({ root: process.env.SITE_ROOT, includeDrafts: process.argv.includes('--drafts') });
 const ci = process.env.CI === 'true';
 

@@ -1,6 +1,8 @@
 // kill -9 in the middle of a write through shared/confined-writes.ts (a real child process): the file
 // is either the old or a new whole version, and the temporary file left behind is removed by the
-// cleanup that the studio runs at start (and that validation does not trip on meanwhile).
+// cleanup that the studio runs at start, as do npm run validate and the build (which do not trip
+// on it meanwhile).
+import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,5 +29,16 @@ it('a write killed with SIGKILL leaves the old or a whole new file, and its temp
   const result = await loadSite({ root, includeDrafts: true });
   expect(result.errors.filter((e) => e.file.includes('.tmp'))).toEqual([]);
   expect((await cleanTemporaryFiles(siteFiles(root))).map((f) => path.basename(f))).toEqual(left.sort());
+  expect((await readdir(path.join(root, 'site', 'images'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+}, 120_000);
+
+it('npm run validate removes such leftovers, and reports none of them', async () => {
+  const left = await killMidWrite(root, 'images/killed-again.bin');
+  expect(left.length).toBeGreaterThan(0);
+  const run = spawnSync(process.execPath, [path.join(import.meta.dirname, '..', '..', 'scripts', 'validate.ts')], {
+    env: { ...process.env, SITE_ROOT: root, CI: '' },
+    encoding: 'utf8',
+  });
+  expect(`${run.stdout}${run.stderr}`).not.toContain('.tmp');
   expect((await readdir(path.join(root, 'site', 'images'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 }, 120_000);
