@@ -48,10 +48,11 @@ describe('every value in nginx.conf is encoded for nginx, or refused', () => {
     ensureNginx();
     // The build in a folder whose name holds every character nginx gives meaning to, but $.
     const built = await writeDist();
-    const distDir = path.join(path.dirname(built), `dist "a" ; {b} \\c #d 'e'`);
+    const parent = await mkdtemp(path.join(tmpdir(), 'nginx-hostile-dist-'));
+    const distDir = path.join(parent, `dist "a" ; {b} \\c #d 'e'`);
     await rename(built, distDir);
-    await chmod(path.dirname(distDir), 0o755);
-    await chmod(distDir, 0o755);
+    // nginx runs unprivileged: the build must be readable by anyone, as a deployed one is.
+    for (const dir of [parent, distDir]) await chmod(dir, 0o755);
     const port = await freePort();
     const config = nginxConfig({ ...base, distDir, listen: `127.0.0.1:${port}`, manifest: { ...manifest, site: { ...manifest.site, name: hostileName } } });
     // Nothing of the name became a directive: one server block, listening where we said.
