@@ -15,7 +15,8 @@ let copy: string;
 let steps: Awaited<ReturnType<typeof sectionRecipe>>;
 
 const run = (script: string, ...args: string[]) => runScript(copy, script, ...args);
-const typeCheck = () => spawnSync(path.join(copy, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', copy], { cwd: copy, encoding: 'utf8' });
+// TypeScript 7 by its path, as `npm test` runs it (the `typescript` package is 6.0, for ESLint).
+const typeCheck = () => spawnSync(process.execPath, [path.join(copy, 'node_modules', 'tsgo', 'bin', 'tsc'), '--noEmit', '-p', copy], { cwd: copy, encoding: 'utf8' });
 /** The copy's own unit tests, as `npm test` runs them there. */
 const copyTests = (...files: string[]) =>
   spawnSync(process.execPath, [path.join(copy, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'unit', ...files], { cwd: copy, encoding: 'utf8', env: { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1' } });
