@@ -17,14 +17,27 @@ function markDraft(doc: Document, comment: string): void {
   (doc.get('draft', true) as Scalar).comment = ` ${comment}`;
 }
 
-export function pageScaffold(page: { path: string; title: string; schema: string; description: string; introduction: string }, copy: ScaffoldCopy): string {
-  const doc = new Document({
-    path: page.path,
-    title: page.title,
-    description: page.description,
-    draft: true,
-    sections: [{ type: 'hero', title: page.title, subtitle: page.introduction, buttons: [{ label: 'Contact us', to: '/contact' }] }],
-  }, parseOptions);
+export function pageScaffold(
+  page: { path: string; title: string; schema: string; description: string; introduction: string },
+  copy: ScaffoldCopy,
+): string {
+  const doc = new Document(
+    {
+      path: page.path,
+      title: page.title,
+      description: page.description,
+      draft: true,
+      sections: [
+        {
+          type: 'hero',
+          title: page.title,
+          subtitle: page.introduction,
+          buttons: [{ label: 'Contact us', to: '/contact' }],
+        },
+      ],
+    },
+    parseOptions,
+  );
   (doc.contents as YAMLMap).commentBefore = ` Page: ${page.title}.\n yaml-language-server: $schema=${page.schema}`;
   markDraft(doc, copy.draftComment);
   return render(doc);
@@ -34,16 +47,24 @@ export function articleScaffold(
   article: { id: number; slug: string; title: string; excerpt: string; date: string; body: string },
   copy: ScaffoldCopy,
 ): string {
-  const doc = new Document({
-    id: article.id,
-    title: article.title,
-    excerpt: article.excerpt,
-    date: article.date,
-    category: 'Business Impact',
-    readTime: 6,
-    image: { src: `/images/blog/${article.slug}.svg`, alt: `Abstract cover illustration for the article ${article.title}`, width: 1200, height: 630 },
-    draft: true,
-  }, parseOptions);
+  const doc = new Document(
+    {
+      id: article.id,
+      title: article.title,
+      excerpt: article.excerpt,
+      date: article.date,
+      category: 'Business Impact',
+      readTime: 6,
+      image: {
+        src: `/images/blog/${article.slug}.svg`,
+        alt: `Abstract cover illustration for the article ${article.title}`,
+        width: 1200,
+        height: 630,
+      },
+      draft: true,
+    },
+    parseOptions,
+  );
   (doc.contents as YAMLMap).commentBefore = ` Blog article: ${article.title}`;
   markDraft(doc, copy.draftComment);
   return `---\n${render(doc)}---\n## First heading\n\n${article.body}\n`;

@@ -64,7 +64,7 @@ export function parseMailFrom(value: string | undefined): MailAddress | undefine
   if (!value) return undefined;
   const parsed = addressparser(value, { flatten: true });
   const [first] = parsed;
-  const wellFormed = parsed.length === 1 && /^[^\s@<>",;]+@[A-Za-z0-9.-]+$/.test(first.address) && !/[\u0000-\u001f\u007f]/.test(value);
+  const wellFormed = parsed.length === 1 && /^[^\s@<>",;]+@[A-Za-z0-9.-]+$/.test(first.address) && !/\p{Cc}/u.test(value);
   if (!wellFormed) throw new Error(`MAIL_FROM must be one address, like "Website <web@example.com>" or web@example.com, got ${JSON.stringify(value)}`);
   return { name: first.name, address: first.address };
 }

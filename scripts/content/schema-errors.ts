@@ -36,8 +36,9 @@ function whatItNeeds(shape: Shape, subject: string, asList: boolean): string {
   return ` ${subject} ${verb} ${quoteList(fields)}${example || '.'}`;
 }
 
-const controls = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const lineBreaks = /[\n\r\u000b\u000c\u0085\u2028\u2029]/;
+// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
+const controls = /[\p{Cc}\u2028\u2029]/u;
+const lineBreaks = /[\n\r\v\f\u0085\u2028\u2029]/;
 
 /** "holds a line break after "Our serv". " for the first invisible character in `text`, or nothing. */
 function controlCharacter(text: string): string {

@@ -34,11 +34,15 @@ it('every cell reads back as written, formulas defused, quotes and line breaks k
   const [form, ...others] = await fixtureForms();
   const textFields = form.fields.filter((field) => !field.options?.length);
   // The form's own labels are the header row: an editor's label can start with = too.
-  const hostileForm = { ...form, fields: form.fields.map((field, i) => (i === 0 ? { ...field, label: '=Label()' } : field)) };
+  const hostileForm = {
+    ...form,
+    fields: form.fields.map((field, i) => (i === 0 ? { ...field, label: '=Label()' } : field)),
+  };
   const distDir = await writeDist([hostileForm, ...others]);
   const config = testConfig(distDir, { dataDir: await mkdtemp(path.join(tmpdir(), 'csv-export-')) });
   const sent = path.join(config.dataDir, 'spool', 'sent');
-  for (const folder of ['queue', 'sent', 'dead']) await mkdir(path.join(config.dataDir, 'spool', folder), { recursive: true });
+  for (const folder of ['queue', 'sent', 'dead'])
+    await mkdir(path.join(config.dataDir, 'spool', folder), { recursive: true });
   const ids: string[] = [];
   for (const [i, value] of hostile.entries()) {
     const id = newLeadId(new Date(Date.UTC(2026, 0, 1, 0, 0, i)));
@@ -50,10 +54,18 @@ it('every cell reads back as written, formulas defused, quotes and line breaks k
 
   const csv = await exportCsv(await LeadStore.open(config), { form: form.id });
   const [header, ...rows] = parse(csv, { relax_column_count: false }) as string[][];
-  expect(header).toEqual(['Lead id', 'Received at', 'Status', ...hostileForm.fields.map((field) => defused(field.label))]);
+  expect(header).toEqual([
+    'Lead id',
+    'Received at',
+    'Status',
+    ...hostileForm.fields.map((field) => defused(field.label)),
+  ]);
   expect(rows.map((row) => row[0])).toEqual(ids);
   for (const [i, row] of rows.entries()) {
-    for (const field of textFields) expect(row[3 + form.fields.indexOf(field)], `${JSON.stringify(hostile[i])} in ${field.name}`).toBe(defused(hostile[i]));
+    for (const field of textFields)
+      expect(row[3 + form.fields.indexOf(field)], `${JSON.stringify(hostile[i])} in ${field.name}`).toBe(
+        defused(hostile[i]),
+      );
     expect(row.filter((cell) => /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell))).toEqual([]);
   }
 });

@@ -38,7 +38,15 @@ async function mailFor(name: string, overrides: Partial<ServerConfig> = {}): Pro
   const manifestFile = path.join(distDir, '_site.json');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { site: { name: string } };
   await writeFile(manifestFile, JSON.stringify({ ...manifest, site: { ...manifest.site, name } }));
-  const app: FastifyInstance = await buildApp({ config: testConfig(distDir, { dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`), rateLimit: 0, smtpUrl: smtp.url, mailTo: 'sales@example.com', ...overrides }) });
+  const app: FastifyInstance = await buildApp({
+    config: testConfig(distDir, {
+      dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`),
+      rateLimit: 0,
+      smtpUrl: smtp.url,
+      mailTo: 'sales@example.com',
+      ...overrides,
+    }),
+  });
   await app.ready();
   cleanup.push(() => app.close());
   const [form] = forms;
@@ -48,7 +56,12 @@ async function mailFor(name: string, overrides: Partial<ServerConfig> = {}): Pro
 }
 
 /** Header names as sent, lower case, in order (folded lines joined). */
-const headerNames = (raw: string) => raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/).map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
+const headerNames = (raw: string) =>
+  raw
+    .split(/\r?\n\r?\n/)[0]
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
 
 describe('the site name in the From header', () => {
   for (const name of hostileNames) {
@@ -59,7 +72,18 @@ describe('the site name in the From header', () => {
       expect(parsed.from).toEqual({ name: `${name} website`, address: 'no-reply@www.example.com' });
       expect(parsed.to).toEqual([{ name: '', address: 'sales@example.com' }]);
       // Exactly the headers the mail is composed with, each once: nothing added by the name.
-      expect(headerNames(mail.raw).sort()).toEqual(['content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to', 'x-lead-form', 'x-lead-id']);
+      expect(headerNames(mail.raw).sort()).toEqual([
+        'content-type',
+        'date',
+        'from',
+        'message-id',
+        'mime-version',
+        'reply-to',
+        'subject',
+        'to',
+        'x-lead-form',
+        'x-lead-id',
+      ]);
     }, 30_000);
   }
 });
@@ -75,7 +99,12 @@ describe('MAIL_FROM', () => {
     expect(parseMailFrom('Website <web@example.com>')).toEqual({ name: 'Website', address: 'web@example.com' });
     expect(parseMailFrom('web@example.com')).toEqual({ name: '', address: 'web@example.com' });
     expect(parseMailFrom(undefined)).toBeUndefined();
-    for (const wrong of ['web@example.com, evil@attacker.example', 'Website <web@example.com>\r\nBcc: victim@example.com', 'not an address', 'Group: a@example.com, b@example.com;']) {
+    for (const wrong of [
+      'web@example.com, evil@attacker.example',
+      'Website <web@example.com>\r\nBcc: victim@example.com',
+      'not an address',
+      'Group: a@example.com, b@example.com;',
+    ]) {
       expect(() => parseMailFrom(wrong), wrong).toThrow(/^MAIL_FROM must be one address/);
     }
   });

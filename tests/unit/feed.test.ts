@@ -13,13 +13,17 @@ const excerpt = `<img src=x onerror=alert(1)> ]]><![CDATA[ & &amp; "quoted" <!--
 const author = `Mallory <mallory@example.com> & "Co" ]]>`;
 
 /** Text inside an element: its text and CDATA children, joined. */
-const textOf = (element: Element | undefined) => (element?.elements ?? []).map((child) => child.text ?? child.cdata ?? '').join('');
+const textOf = (element: Element | undefined) =>
+  (element?.elements ?? []).map((child) => child.text ?? child.cdata ?? '').join('');
 const child = (element: Element | undefined, name: string) => element?.elements?.find((e) => e.name === name);
 
 /** What an HTML reader shows for `html`: it must be text only (no tag, comment or CDATA), entities decoded. */
 function shownAsHtml(html: string): string {
   expect(html).not.toMatch(/</);
-  return html.replace(/&(lt|gt|quot|#39|amp);/g, (_, entity: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[entity]!);
+  return html.replace(
+    /&(lt|gt|quot|#39|amp);/g,
+    (_, entity: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[entity]!,
+  );
 }
 
 describe('the feeds, with hostile text in an article', () => {

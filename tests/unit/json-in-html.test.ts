@@ -29,7 +29,9 @@ it('a hostile article title and site name stay inside the JSON they are written 
   const root = await mkdtemp(path.join(tmpdir(), 'json-in-html-'));
   await cp(fixtureSiteRoot, root, { recursive: true });
   const article = path.join(root, 'site', 'blog', 'first-note.md');
-  const text = (await readFile(article, 'utf8')).replace('title: "First Fixture Note"', `title: ${JSON.stringify(title)}`).replace(/^excerpt: .*$/m, `excerpt: ${JSON.stringify(excerpt)}`);
+  const text = (await readFile(article, 'utf8'))
+    .replace('title: "First Fixture Note"', `title: ${JSON.stringify(title)}`)
+    .replace(/^excerpt: .*$/m, `excerpt: ${JSON.stringify(excerpt)}`);
   await writeFile(article, text);
   const settings = path.join(root, 'site', 'site.yaml');
   await writeFile(settings, (await readFile(settings, 'utf8')).replace(/^name: .*$/m, `name: ${JSON.stringify(name)}`));
@@ -44,14 +46,17 @@ it('a hostile article title and site name stay inside the JSON they are written 
     if (node.nodeName === '#comment') comments.push((node as DefaultTreeAdapterMap['commentNode']).data);
   });
   const typeOf = (script: Element) => script.attrs.find((a) => a.name === 'type')?.value;
-  const textOf = (script: Element) => script.childNodes.map((child) => (child as DefaultTreeAdapterMap['textNode']).value ?? '').join('');
+  const textOf = (script: Element) =>
+    script.childNodes.map((child) => (child as DefaultTreeAdapterMap['textNode']).value ?? '').join('');
 
   // The page's own scripts, and nothing the titles opened.
   expect(scripts.map(typeOf).sort()).toEqual(['application/json', 'application/ld+json', undefined]);
   expect(comments.join('')).not.toContain('script');
   for (const script of scripts.filter((s) => typeOf(s) === undefined)) expect(textOf(script)).not.toContain('alert');
 
-  const ldJson = JSON.parse(textOf(scripts.find((s) => typeOf(s) === 'application/ld+json')!)) as { '@graph': { '@type': string; headline?: string; description?: string; publisher?: { name: string } }[] };
+  const ldJson = JSON.parse(textOf(scripts.find((s) => typeOf(s) === 'application/ld+json')!)) as {
+    '@graph': { '@type': string; headline?: string; description?: string; publisher?: { name: string } }[];
+  };
   const posting = ldJson['@graph'].find((node) => node['@type'] === 'BlogPosting')!;
   expect(posting.headline).toBe(title);
   expect(posting.description).toBe(excerpt);

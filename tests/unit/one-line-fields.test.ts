@@ -9,7 +9,16 @@ import { loadSite } from '../../scripts/content/load-site.ts';
 import { composedSchemas, createAjv, type JsonSchema } from '../../scripts/content/schemas.ts';
 import { files, writeFixture } from '../fixtures/site-fixture.ts';
 
-type Node = JsonSchema & { $ref?: string; type?: unknown; enum?: unknown[]; const?: unknown; pattern?: string; format?: string; minLength?: number; maxLength?: number };
+type Node = JsonSchema & {
+  $ref?: string;
+  type?: unknown;
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+};
 interface Field {
   /** `file#/json/pointer`, as Ajv's getSchema takes it. */
   id: string;
@@ -29,7 +38,10 @@ function resolve(node: Node, file: string): { node: Node; defs: string[] } {
     const { $ref, ...siblings } = current;
     const [target, pointer] = $ref.split('#');
     const parts = pointer.split('/').filter(Boolean);
-    const found = parts.reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], schemas.get(target || file)) as Node;
+    const found = parts.reduce<unknown>(
+      (at, part) => (at as Record<string, unknown>)[part],
+      schemas.get(target || file),
+    ) as Node;
     if (target === 'common.schema.json' || (!target && file === 'common.schema.json')) defs.push(parts.at(-1)!);
     current = { ...found, ...siblings };
     file = target || file;
@@ -49,7 +61,9 @@ function stringFields(): Field[] {
     }
     for (const [key, child] of Object.entries(node)) {
       if (key === 'examples' || key === 'default' || key === 'defaultSnippets') continue;
-      if (key === 'properties') for (const [name, field] of Object.entries(child as object)) walk(field, file, `${pointer}/properties/${name}`, true);
+      if (key === 'properties')
+        for (const [name, field] of Object.entries(child as object))
+          walk(field, file, `${pointer}/properties/${name}`, true);
       else walk(child, file, `${pointer}/${key}`, key === 'items');
     }
   };
@@ -61,13 +75,23 @@ const fields = stringFields();
 const ajv = createAjv();
 const validator = (field: Field) => ajv.getSchema(field.id)!;
 /** Words long enough for the field's minimum length. */
-const wordsFor = (node: Node) => 'Plain words'.padEnd(Math.max(node.minLength ?? 1, 11), ' and more words').slice(0, node.maxLength ?? Infinity);
+const wordsFor = (node: Node) =>
+  'Plain words'.padEnd(Math.max(node.minLength ?? 1, 11), ' and more words').slice(0, node.maxLength ?? Infinity);
 
 describe('the contract, field by field', () => {
   it('finds the fields people type: names, titles, labels, alt texts and running text', () => {
     const names = (def: string) => fields.filter((f) => f.defs.includes(def)).map((f) => f.id);
-    expect(names('text')).toEqual(expect.arrayContaining(['settings.schema.json#/properties/name', 'page.schema.json#/properties/title', 'common.schema.json#/$defs/button/properties/label', 'common.schema.json#/$defs/image/properties/alt']));
-    expect(names('paragraph')).toEqual(expect.arrayContaining(['page.schema.json#/properties/description', 'article.schema.json#/properties/excerpt']));
+    expect(names('text')).toEqual(
+      expect.arrayContaining([
+        'settings.schema.json#/properties/name',
+        'page.schema.json#/properties/title',
+        'common.schema.json#/$defs/button/properties/label',
+        'common.schema.json#/$defs/image/properties/alt',
+      ]),
+    );
+    expect(names('paragraph')).toEqual(
+      expect.arrayContaining(['page.schema.json#/properties/description', 'article.schema.json#/properties/excerpt']),
+    );
     expect(fields.length).toBeGreaterThan(80);
   });
 
@@ -77,9 +101,21 @@ describe('the contract, field by field', () => {
       const validate = validator(field);
       const words = wordsFor(field.node);
       expect(validate(words), field.id).toBe(true);
-      for (const hostile of [`${words}\nBcc: x@example.com`, `${words}\r\n`, `${words}\n`, `\t${words}`, `${words}\u0000`, `${words}\u001b[31m`, `${words}\u0085`, `${words}\u2028`]) {
+      for (const hostile of [
+        `${words}\nBcc: x@example.com`,
+        `${words}\r\n`,
+        `${words}\n`,
+        `\t${words}`,
+        `${words}\u0000`,
+        `${words}\u001b[31m`,
+        `${words}\u0085`,
+        `${words}\u2028`,
+      ]) {
         expect(validate(hostile), `${field.id} ${JSON.stringify(hostile)}`).toBe(false);
-        expect(validate.errors!.map((e) => e.keyword), field.id).toContain('pattern');
+        expect(
+          validate.errors!.map((e) => e.keyword),
+          field.id,
+        ).toContain('pattern');
       }
     }
   });
@@ -89,7 +125,8 @@ describe('the contract, field by field', () => {
       const validate = validator(field);
       const words = wordsFor(field.node);
       expect(validate(`${words}\nA second line.\r\n`), field.id).toBe(true);
-      for (const hostile of [`${words}\u0000`, `${words}\u0007`, `${words}\u001b[31m`, `${words}\u000c`]) expect(validate(hostile), `${field.id} ${JSON.stringify(hostile)}`).toBe(false);
+      for (const hostile of [`${words}\u0000`, `${words}\u0007`, `${words}\u001b[31m`, `${words}\u000c`])
+        expect(validate(hostile), `${field.id} ${JSON.stringify(hostile)}`).toBe(false);
     }
   });
 
@@ -106,7 +143,8 @@ describe('the contract, field by field', () => {
       // Anchored at both ends, with no class that matches any character; every negated class names the controls.
       expect(pattern, field.id).toMatch(/^\^.*\$$/);
       expect(pattern!.replace(/\[[^\]]*\]/g, '[]'), field.id).not.toMatch(/(^|[^\\])\.|\\[SWD]/);
-      for (const negated of pattern!.match(/\[\^[^\]]*\]/g) ?? []) expect(negated, field.id).toContain('\\u0000-\\u001f');
+      for (const negated of pattern!.match(/\[\^[^\]]*\]/g) ?? [])
+        expect(negated, field.id).toContain('\\u0000-\\u001f');
     }
   });
 });
@@ -118,10 +156,20 @@ describe('npm run validate', () => {
       .replace('description: A test site.', 'description: "A test\\u001b site."')
       .replace('  city: Gurugram, India', '  city: "\\tGurugram"')
       .replace('  copyright: © 2024 Test Co.', '  copyright: >\n    © 2024 Test Co.');
-    const home = files['site/pages/home.yaml'].replace('      - label: Solutions\n', '      - label: "Solu\\u0007tions"\n');
+    const home = files['site/pages/home.yaml'].replace(
+      '      - label: Solutions\n',
+      '      - label: "Solu\\u0007tions"\n',
+    );
     // Running text may be a block of several lines.
-    const solutions = files['site/pages/solutions.yaml'].replace('description: The solutions page of the test site, long enough to pass the minimum length.', 'description: |\n  The solutions page of the test site,\n  on two lines, long enough to pass the minimum length.');
-    const root = await writeFixture({ 'site/site.yaml': site, 'site/pages/home.yaml': home, 'site/pages/solutions.yaml': solutions });
+    const solutions = files['site/pages/solutions.yaml'].replace(
+      'description: The solutions page of the test site, long enough to pass the minimum length.',
+      'description: |\n  The solutions page of the test site,\n  on two lines, long enough to pass the minimum length.',
+    );
+    const root = await writeFixture({
+      'site/site.yaml': site,
+      'site/pages/home.yaml': home,
+      'site/pages/solutions.yaml': solutions,
+    });
     const errors = (await loadSite({ root })).errors.map(formatError);
     const oneLine = common.text.patternErrorMessage as string;
     const running = common.paragraph.patternErrorMessage as string;
