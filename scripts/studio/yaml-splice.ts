@@ -38,10 +38,22 @@ function dataOf(ctx: Context, node: unknown): unknown {
   }
 }
 
-/** New lines for a collection at `column`: the library's rendering, moved to that column. */
-function newLines(ctx: Context, value: unknown, column: number): string {
-  const rendered = new Document(value, parseOptions).toString(ctx.style);
-  return rendered.replace(/^(?=.)/gm, ' '.repeat(column));
+/** Gives new text the style of the same field in a neighbour: a folded answer among folded ones. */
+function styleLike(node: unknown, model: unknown): void {
+  if (isScalar(node) && isScalar(model) && typeof node.value === 'string' && model.type && model.type !== Scalar.PLAIN) node.type = model.type;
+  else if (isMap(node) && isMap(model))
+    for (const pair of node.items) styleLike(pair.value, model.items.find((other) => scalarKey(other.key) === scalarKey(pair.key))?.value);
+  else if (isSeq(node) && isSeq(model)) for (const item of node.items) styleLike(item, model.items[0]);
+}
+
+/**
+ * New lines at `column`: the library's rendering in the file's style, moved to that column. A new
+ * list item (`model`: a neighbour) writes its texts as the neighbour writes the same fields.
+ */
+function newLines(ctx: Context, value: unknown, column: number, model?: unknown): string {
+  const doc = new Document(value, parseOptions);
+  if (model !== undefined && isSeq(doc.contents)) styleLike(doc.contents.items[0], model);
+  return doc.toString(ctx.style).replace(/^(?=.)/gm, ' '.repeat(column));
 }
 
 /** The new value rendered to stand where the old one stood, in its style where it fits. */
@@ -103,7 +115,8 @@ function seqEdit(ctx: Context, node: YAMLSeq, value: Json[], oldData: unknown[],
         const gap = k === 0 ? '' : gapBefore(ctx.lines, blocks, Math.max(at, 1));
         // A copy of an item already there (a duplicated section) is made from its lines.
         const twin = sources[k] >= 0 ? sources[k] : oldData.findIndex((d) => sameData(d, item));
-        return gap + (twin >= 0 ? textOf(ctx.lines, blocks[twin]) : newLines(ctx, [item], dash));
+        const neighbour = old[Math.max(0, sources.slice(0, k).filter((source) => source >= 0).at(-1) ?? 0)];
+        return gap + (twin >= 0 ? textOf(ctx.lines, blocks[twin]) : newLines(ctx, [item], dash, neighbour));
       })
       .join('');
   ctx.ops.push(replaceLines(ctx, blocks[0].first, blocks.at(-1)!.last, text));

@@ -1,6 +1,7 @@
 // How a YAML file is laid out, read from the file itself, so the `yaml` library renders it as its
 // author wrote it: the indent step, lists indented under their key or flush with it (the style of
-// PyYAML and GitHub workflows), spaces inside flow collections, and how wide folded text runs.
+// PyYAML and GitHub workflows), spaces inside flow collections, how text is quoted and how wide
+// folded text runs.
 // The closer the library's rendering is to the text, the fewer lines an edit has to touch.
 import { isMap, isPair, isSeq, Scalar, visit, type Document, type Node, type ToStringOptions } from 'yaml';
 
@@ -18,6 +19,9 @@ function mostCommon<T>(values: readonly T[], fallback: T): T {
   return best;
 }
 
+const quotes: string[] = [Scalar.PLAIN, Scalar.QUOTE_SINGLE, Scalar.QUOTE_DOUBLE];
+type Quote = typeof Scalar.PLAIN | typeof Scalar.QUOTE_SINGLE | typeof Scalar.QUOTE_DOUBLE;
+
 /** Rendering options that follow the file's own layout. */
 export function styleOf(doc: Document, text: string): ToStringOptions {
   const column = (offset: number) => offset - (text.lastIndexOf('\n', offset - 1) + 1);
@@ -25,6 +29,8 @@ export function styleOf(doc: Document, text: string): ToStringOptions {
   const seqIndented: boolean[] = [];
   const padded: boolean[] = [];
   const widths: number[] = [];
+  const valueTypes: Quote[] = [];
+  const keyTypes: Quote[] = [];
   visit(doc, {
     Pair(_, pair) {
       const key = pair.key as Node | null;
@@ -42,10 +48,15 @@ export function styleOf(doc: Document, text: string): ToStringOptions {
     Seq(_, seq) {
       if (seq.flow && seq.range && seq.items.length) padded.push(text[seq.range[0] + 1] === ' ');
     },
-    Scalar(_, scalar) {
-      if (scalar.type !== Scalar.BLOCK_FOLDED || !scalar.range) return;
-      const lines = text.slice(scalar.range[0], scalar.range[1]).split('\n').slice(1, -1);
-      if (lines.length > 1) widths.push(Math.max(...lines.map((line) => line.trimEnd().length)));
+    Scalar(key, scalar) {
+      if (!scalar.range) return;
+      if (typeof scalar.value === 'string' && quotes.includes(scalar.type!)) (key === 'key' ? keyTypes : valueTypes).push(scalar.type as Quote);
+      if (key === 'key' || scalar.type === Scalar.BLOCK_LITERAL) return;
+      // Text folded over several lines shows how wide the file runs: its lines, key included.
+      const start = text.lastIndexOf('\n', scalar.range[0] - 1) + 1;
+      const lines = text.slice(start, scalar.range[1]).split('\n');
+      const content = scalar.type === Scalar.BLOCK_FOLDED ? lines.slice(1).filter((line) => line.trim()) : lines;
+      if (content.length > 1) widths.push(Math.max(...content.map((line) => line.trimEnd().length)));
     },
   });
   const indent = mostCommon(steps, 2);
@@ -53,6 +64,9 @@ export function styleOf(doc: Document, text: string): ToStringOptions {
     indent,
     indentSeq: mostCommon(seqIndented, true),
     flowCollectionPadding: mostCommon(padded, true),
+    // New text is quoted as most of the file's text is (plain, 'single' or "double").
+    defaultStringType: mostCommon(valueTypes, Scalar.PLAIN),
+    defaultKeyType: mostCommon(keyTypes, Scalar.PLAIN),
     // Folded text is wrapped like the file's other folded text (its longest line), else near 100.
     lineWidth: widths.length ? Math.max(...widths) : 100,
     minContentWidth: 40,

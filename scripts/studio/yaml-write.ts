@@ -94,9 +94,14 @@ export function writeYaml(original: string, data: unknown): string {
   }
 }
 
-/** The same for a Markdown file with front matter: the front matter edited, the body replaced. */
+/**
+ * The same for a Markdown file with front matter: the front matter edited, the body replaced. The
+ * file keeps its final line end (an editor's text box may drop it) and its Windows line endings.
+ */
 export function writeFrontMatter(original: string, data: unknown, body: string): string {
   const parts = splitFrontMatter(original);
   const yaml = writeYaml(parts?.yaml ?? '', data);
-  return `---\n${yaml}${yaml.endsWith('\n') ? '' : '\n'}---\n${body}`;
+  let text = `---\n${yaml}${yaml.endsWith('\n') ? '' : '\n'}---\n${body.replaceAll('\r\n', '\n')}`;
+  if (original.endsWith('\n') && !text.endsWith('\n')) text += '\n';
+  return lineEndingOf(original) === '\r\n' ? text.replaceAll('\n', '\r\n') : text;
 }

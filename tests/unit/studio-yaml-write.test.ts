@@ -156,3 +156,55 @@ describe('writeYaml in every style', () => {
     expect(() => writeYaml('title: [Home\n', { title: 'Home' })).toThrow(YamlWriteError);
   });
 });
+
+// Writing as the file is written (#26): new and edited text in the file's own style.
+describe('writeYaml in the file’s style', () => {
+  const faq = `sections:
+  - type: faq
+    items:
+      - question: How quickly do you start?
+        answer: >-
+          Within a week of the first call, with a short plan of the first month and the people
+          who will do the work, so that nobody waits for a proposal.
+      - question: Who writes?
+        answer: >-
+          The same two writers from the first interview to the last proof, with an editor who
+          reads everything before it leaves.
+`;
+  const read = (text: string) => parseDocument(text, parseOptions).toJS() as { sections: { items: { question: string; answer: string }[] }[] };
+  const long = 'A longer answer that runs on past the width of its neighbours, the way an answer typed into the studio would, without any line breaks at all in it.';
+
+  it('keeps an edited folded text folded, wrapped as wide as its neighbours', () => {
+    const data = read(faq);
+    data.sections[0].items[0].answer = long;
+    const written = writeYaml(faq, data);
+    expect(read(written)).toEqual(data);
+    expect(written).toContain('        answer: >-\n          A longer answer');
+    const width = Math.max(...faq.split('\n').map((line) => line.length));
+    expect(Math.max(...written.split('\n').map((line) => line.length))).toBeLessThanOrEqual(width);
+    // The other answer is untouched.
+    expect(written).toContain(faq.slice(faq.indexOf('      - question: Who writes?')));
+  });
+
+  it('writes a new item’s text as its neighbours write the same field', () => {
+    const data = read(faq);
+    data.sections[0].items.push({ question: 'And after?', answer: long });
+    const written = writeYaml(faq, data);
+    expect(read(written)).toEqual(data);
+    expect(written.startsWith(faq)).toBe(true);
+    expect(written).toContain('      - question: And after?\n        answer: >-\n          A longer answer');
+  });
+
+  it('quotes new text as the file quotes its text', () => {
+    const quoted = 'version: 2\nupdates:\n  - package-ecosystem: "npm"\n    directory: "/"\n';
+    const data = parseDocument(quoted, parseOptions).toJS() as { updates: Record<string, string>[] };
+    data.updates.push({ 'package-ecosystem': 'github-actions', directory: '/' });
+    expect(writeYaml(quoted, data)).toBe(`${quoted}  - package-ecosystem: "github-actions"\n    directory: "/"\n`);
+  });
+
+  it('keeps an article’s final line end and its Windows line endings', () => {
+    const article = '---\r\ntitle: Old\r\n---\r\nBody text.\r\n';
+    expect(writeFrontMatter(article, { title: 'New' }, 'Body text.')).toBe('---\r\ntitle: New\r\n---\r\nBody text.\r\n');
+    expect(writeFrontMatter('---\ntitle: Old\n---\nBody.\n', { title: 'Old' }, 'Body, longer.')).toBe('---\ntitle: Old\n---\nBody, longer.\n');
+  });
+});
