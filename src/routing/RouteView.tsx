@@ -1,6 +1,6 @@
 // Shows the page for the current address: its data comes from the prerendered HTML on first load
 // and from /_data/… after each client-side navigation.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ArticlePage } from '../pages/ArticlePage.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
@@ -29,8 +29,10 @@ export function RouteView({ initial, onRoute }: { initial: RouteData; onRoute?: 
   const { settings } = useSite();
   const [state, setState] = useState<{ route: RouteData; error?: Error }>({ route: initial });
 
+  // The data is fetched when the address changes, unless the page shown is already that address's.
+  const isShown = useEffectEvent((address: string) => state.route.path === address && !state.error);
   useEffect(() => {
-    if (state.route.path === path && !state.error) return;
+    if (isShown(path)) return;
     let current = true;
     loadRoute(path).then(
       (route) => current && setState({ route }),
@@ -42,16 +44,19 @@ export function RouteView({ initial, onRoute }: { initial: RouteData; onRoute?: 
   }, [path]);
   // In the preview, fresh data re-renders the page in place. The condition is fixed at build time
   // (so the hook's order never changes), and a build drops the call and the module.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- import.meta.env.DEV is a constant of the build
   if (import.meta.env.DEV) useRouteUpdates(path, (route) => setState({ route }));
 
   const { route, error } = state;
-  useEffect(() => {
+  // Runs once per route shown, with the latest callbacks and site name.
+  const show = useEffectEvent((route: RouteData) => {
     if (route.kind === 'redirect') return navigate(route.to, { replace: true });
     onRoute?.(route);
     document.title = pageTitle(route, settings.name);
     if (route.kind === 'page' || route.kind === 'article')
       document.querySelector('meta[name="description"]')?.setAttribute('content', route.description);
-  }, [route]);
+  });
+  useEffect(() => show(route), [route]);
 
   // Every change of page starts at the top, as a full page load would, and moves focus to the new
   // page's h1: a screen reader announces the new page, and Tab continues from its start.
