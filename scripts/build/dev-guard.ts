@@ -68,7 +68,7 @@ export async function judgeDevRequest(rawPath: string, places: GuardPlaces): Pro
   } catch {
     return refused('its %-encoding is broken');
   }
-  if (!decoded.startsWith('/') || /[\\\0-\x1f\x7f]/.test(decoded)) return refused('not a plain path');
+  if (!decoded.startsWith('/') || /[\\\p{Cc}]/u.test(decoded)) return refused('not a plain path');
   const steps = decoded.split('/').slice(1);
   if (steps.some((step) => step === '..' || step === '.')) return refused('a "." or ".." step');
   // Hidden names (.env, .git) are never served; Vite's dependency cache lives in node_modules/.vite.

@@ -85,7 +85,7 @@ export function loadContract(dir = schemaDir): Contract | ContentError[] {
           ajv.addSchema(schema as AnySchema);
         } catch (error) {
           // Ajv checks each schema against the JSON Schema meta-schema: "data/properties/x/type must be …".
-          throw new Error(`${(error as Error).message.replace(/^schema is invalid: /, '').split(', ')[0]} at "${name}#${/^schema is invalid: data(\S*)/.exec((error as Error).message)?.[1] ?? ''}"`);
+          throw new Error(`${(error as Error).message.replace(/^schema is invalid: /, '').split(', ')[0]} at "${name}#${/^schema is invalid: data(\S*)/.exec((error as Error).message)?.[1] ?? ''}"`, { cause: error });
         }
       }
       for (const name of schemas.keys()) ajv.getSchema(name);

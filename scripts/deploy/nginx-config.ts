@@ -46,7 +46,7 @@ const location = (match: string, extraHeaders: Record<string, string>, body: str
   [`    location ${match} {`, headerLines(extraHeaders, '      '), ...body.map((line) => `      ${line}`), '    }'].join('\n');
 // A path from the manifest goes into the config as a literal: nothing in it may end a directive.
 function literal(pathname: string): string {
-  if (!/^\/[A-Za-z0-9._~\/-]*$/.test(pathname)) throw new Error(`Cannot put the path "${pathname}" into nginx.conf: only letters, digits and . _ ~ / - are allowed.`);
+  if (!/^\/[A-Za-z0-9._~/-]*$/.test(pathname)) throw new Error(`Cannot put the path "${pathname}" into nginx.conf: only letters, digits and . _ ~ / - are allowed.`);
   return pathname;
 }
 
