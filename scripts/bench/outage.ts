@@ -42,7 +42,14 @@ async function fillQueue(dataDir: string, form: FormDefinition, count: number): 
   for (let i = 0; i < count; i++) {
     const receivedAt = new Date(start + i * 1000);
     const id = newLeadId(receivedAt);
-    await writeFile(path.join(queue, `${id}.json`), JSON.stringify({ lead: { id, form: form.id, receivedAt: receivedAt.toISOString(), fields: validLead(form, `Queued ${i}`) }, attempts: 0, nextAttemptAt: 0 }));
+    await writeFile(
+      path.join(queue, `${id}.json`),
+      JSON.stringify({
+        lead: { id, form: form.id, receivedAt: receivedAt.toISOString(), fields: validLead(form, `Queued ${i}`) },
+        attempts: 0,
+        nextAttemptAt: 0,
+      }),
+    );
   }
 }
 
@@ -54,39 +61,93 @@ interface RunningServer {
 
 async function startServer(root: string, distDir: string, dataDir: string, smtpPort: number): Promise<RunningServer> {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, RATE_LIMIT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
-  const child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DIST_DIR: distDir,
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  const child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitForServer(child, `${url}/healthz`, { name: 'the Fastify server', timeoutMs: 30_000, ready: (response) => response.ok, output: () => output });
+  await waitForServer(child, `${url}/healthz`, {
+    name: 'the Fastify server',
+    timeoutMs: 30_000,
+    ready: (response) => response.ok,
+    output: () => output,
+  });
   // Whole lines only: a chunk may end mid-line.
-  const lines = () => output.slice(0, output.lastIndexOf('\n') + 1).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number });
+  const lines = () =>
+    output
+      .slice(0, output.lastIndexOf('\n') + 1)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number });
   return { child, url, warnings: () => lines().filter((line) => line.level >= 40).length };
 }
 
 /** Posts `amount` leads; returns the seconds it took. */
 async function post(url: string, body: string, amount: number): Promise<number> {
   const started = performance.now();
-  const result = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, amount, connections: 8 });
-  if (result.non2xx || result.errors) throw new Error(`${result.non2xx} answers other than 2xx and ${result.errors} errors while posting leads to ${url}`);
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    amount,
+    connections: 8,
+  });
+  if (result.non2xx || result.errors)
+    throw new Error(
+      `${result.non2xx} answers other than 2xx and ${result.errors} errors while posting leads to ${url}`,
+    );
   return (performance.now() - started) / 1000;
 }
 
-export async function runOutage(root: string, distDir: string, forms: FormDefinition[], options: { rounds: number; leads: number; backlog?: number }): Promise<OutageResult> {
+export async function runOutage(
+  root: string,
+  distDir: string,
+  forms: FormDefinition[],
+  options: { rounds: number; leads: number; backlog?: number },
+): Promise<OutageResult> {
   const backlog = options.backlog ?? 6000;
   const [form] = forms;
   const body = JSON.stringify(validLead(form, 'Bench'));
-  const result: OutageResult = { backlog, leadsPerRound: options.leads, empty: [], behind: [], emptyWarnings: [], behindWarnings: [], emptyMedian: 0, behindMedian: 0, ratio: 0 };
+  const result: OutageResult = {
+    backlog,
+    leadsPerRound: options.leads,
+    empty: [],
+    behind: [],
+    emptyWarnings: [],
+    behindWarnings: [],
+    emptyMedian: 0,
+    behindMedian: 0,
+    ratio: 0,
+  };
   for (let round = 0; round < options.rounds; round++) {
     // A port nothing listens on: every connection is refused, as when the mail server is down.
     const smtpPort = await freePort();
-    const [emptyDir, backlogDir] = [await mkdtemp(path.join(tmpdir(), 'bench-outage-')), await mkdtemp(path.join(tmpdir(), 'bench-outage-'))];
+    const [emptyDir, backlogDir] = [
+      await mkdtemp(path.join(tmpdir(), 'bench-outage-')),
+      await mkdtemp(path.join(tmpdir(), 'bench-outage-')),
+    ];
     await fillQueue(backlogDir, form, backlog);
     // Flushed before measuring: the kernel writing those 6,000 files back would otherwise compete
     // with the measured leads' fsyncs, and the bench would measure its own setup.
     execFileSync('sync', ['--file-system', backlogDir]);
-    const servers = [await startServer(root, distDir, emptyDir, smtpPort), await startServer(root, distDir, backlogDir, smtpPort)];
+    const servers = [
+      await startServer(root, distDir, emptyDir, smtpPort),
+      await startServer(root, distDir, backlogDir, smtpPort),
+    ];
     try {
       const [empty, behind] = servers;
       // The backlog is indexed before the server answers; its first delivery try finds mail down
@@ -100,7 +161,8 @@ export async function runOutage(root: string, distDir: string, forms: FormDefini
       const slices = 5;
       for (let slice = 0; slice < slices; slice++) {
         const order = slice % 2 === 0 ? [0, 1] : [1, 0];
-        for (const which of order) seconds[which] += await post(`${servers[which].url}${form.endpoint}`, body, options.leads / slices);
+        for (const which of order)
+          seconds[which] += await post(`${servers[which].url}${form.endpoint}`, body, options.leads / slices);
       }
       result.empty.push(Math.round(options.leads / seconds[0]));
       result.behind.push(Math.round(options.leads / seconds[1]));

@@ -28,7 +28,12 @@ export interface RetryPolicy {
   rescanMs: number;
 }
 
-export const defaultRetry: RetryPolicy = { baseMs: 2_000, capMs: 15 * 60_000, giveUpAfterMs: 5 * 24 * 3600_000, rescanMs: 30_000 };
+export const defaultRetry: RetryPolicy = {
+  baseMs: 2_000,
+  capMs: 15 * 60_000,
+  giveUpAfterMs: 5 * 24 * 3600_000,
+  rescanMs: 30_000,
+};
 
 export function backoff(attempts: number, policy: RetryPolicy): number {
   const exponential = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
@@ -179,7 +184,14 @@ export class DeliveryWorker {
     if (!this.outage) return;
     const { since, failures } = this.outage;
     this.outage = undefined;
-    this.options.log.info({ downForSeconds: Math.round((Date.now() - since) / 1000), failedTries: failures, queued: this.options.queue.size }, 'mail server reachable again: delivering the queue in order');
+    this.options.log.info(
+      {
+        downForSeconds: Math.round((Date.now() - since) / 1000),
+        failedTries: failures,
+        queued: this.options.queue.size,
+      },
+      'mail server reachable again: delivering the queue in order',
+    );
   }
 
   /** The mail server could not be reached with `entry`: the queue waits, the lead records the try. */
@@ -188,7 +200,10 @@ export class DeliveryWorker {
     const failures = (this.outage?.failures ?? 0) + 1;
     const nextAttemptAt = Date.now() + backoff(failures, retry);
     if (!this.outage) {
-      log.warn({ err: error, queued: queue.size, retryInMs: nextAttemptAt - Date.now() }, 'mail server unreachable: lead delivery paused until it answers (the oldest lead is retried with backoff)');
+      log.warn(
+        { err: error, queued: queue.size, retryInMs: nextAttemptAt - Date.now() },
+        'mail server unreachable: lead delivery paused until it answers (the oldest lead is retried with backoff)',
+      );
     }
     this.outage = { since: this.outage?.since ?? Date.now(), failures, error };
     await spool.write({ ...entry, attempts: entry.attempts + 1, nextAttemptAt, lastError: error });
@@ -208,12 +223,16 @@ export class DeliveryWorker {
       if (!entry) continue;
       const since = Date.parse(entry.retriedAt ?? entry.lead.receivedAt);
       queue.add(file, since);
-      if (since < cutoff) await this.settleDead(entry, `${error} (still undelivered after LEAD_RETRY_HOURS)`, entry.attempts);
+      if (since < cutoff)
+        await this.settleDead(entry, `${error} (still undelivered after LEAD_RETRY_HOURS)`, entry.attempts);
     }
   }
 
   private async settleDead(entry: SpoolEntry, error: string, attempts = entry.attempts + 1): Promise<void> {
-    this.options.log.error({ leadId: entry.lead.id, attempts, err: error }, 'lead delivery failed for good: moved to dead/');
+    this.options.log.error(
+      { leadId: entry.lead.id, attempts, err: error },
+      'lead delivery failed for good: moved to dead/',
+    );
     await this.options.spool.settle({ ...entry, attempts, lastError: error }, 'dead');
     this.options.queue.remove(`${entry.lead.id}.json`);
   }

@@ -51,7 +51,9 @@ function rawConnection(port: number) {
 }
 
 const head = (port: number, headers: Record<string, string | number>) =>
-  `POST ${form.endpoint} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+  `POST ${form.endpoint} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`;
 
 describe('a refused request is answered without its body being read', () => {
   // A gigabyte announced and never sent: the answer must come from the headers alone, and the
@@ -67,7 +69,11 @@ describe('a refused request is answered without its body being read', () => {
   it.each(cases)('%s → %i, Connection: close, the socket closed', async (name, status, headers) => {
     // A long request timeout, so that only the refusal can close the connection here.
     const { app, port } = await listen({ rateLimit: name === 'rate limited' ? 1 : 0, requestTimeoutMs: 120_000 });
-    if (name === 'rate limited') expect((await app.inject({ method: 'POST', url: form.endpoint, payload: validLead(form), remoteAddress: '127.0.0.1' })).statusCode).toBe(202);
+    if (name === 'rate limited')
+      expect(
+        (await app.inject({ method: 'POST', url: form.endpoint, payload: validLead(form), remoteAddress: '127.0.0.1' }))
+          .statusCode,
+      ).toBe(202);
     const connection = rawConnection(port);
     connection.send(head(port, headers));
     await expect.poll(() => connection.state.closedAt, { timeout: 5000 }).toBeDefined();
@@ -96,7 +102,9 @@ describe('slow requests', () => {
   it('a lead sent slowly but steadily, as from a phone on a poor connection, is accepted with the default timeout', async () => {
     const { port } = await listen({});
     const message = form.fields.find((field) => field.kind === 'textarea');
-    const body = Buffer.from(JSON.stringify({ ...validLead(form), ...(message && { [message.name]: 'x'.repeat(4800) }) }));
+    const body = Buffer.from(
+      JSON.stringify({ ...validLead(form), ...(message && { [message.name]: 'x'.repeat(4800) }) }),
+    );
     const connection = rawConnection(port);
     connection.send(head(port, { 'content-type': 'application/json', 'content-length': body.length }));
     // About 2 s for the body: 24 kbit/s, a fraction of what a 3G phone uploads.
@@ -111,7 +119,10 @@ describe('slow requests', () => {
 describe('the rate limit', () => {
   it('is spent by valid leads only: malformed requests (400) cost nothing', async () => {
     const { app } = await listen({ rateLimit: 2 });
-    const post = (payload: string) => app.inject({ method: 'POST', url: form.endpoint, payload, headers: { 'content-type': 'application/json' } }).then((r) => r.statusCode);
+    const post = (payload: string) =>
+      app
+        .inject({ method: 'POST', url: form.endpoint, payload, headers: { 'content-type': 'application/json' } })
+        .then((r) => r.statusCode);
     const valid = () => JSON.stringify(validLead(form));
     expect(await post('{"not json')).toBe(400);
     expect(await post(JSON.stringify({ ...validLead(form), [form.fields[0].name]: 42 }))).toBe(400);
@@ -125,7 +136,11 @@ describe('the rate limit', () => {
 
   it('holds under concurrent valid leads: no more than RATE_LIMIT are accepted', async () => {
     const { app } = await listen({ rateLimit: 3 });
-    const statuses = await Promise.all(Array.from({ length: 8 }, () => app.inject({ method: 'POST', url: form.endpoint, payload: validLead(form) }).then((r) => r.statusCode)));
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        app.inject({ method: 'POST', url: form.endpoint, payload: validLead(form) }).then((r) => r.statusCode),
+      ),
+    );
     expect(statuses.filter((status) => status === 202)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
   });
