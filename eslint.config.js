@@ -34,7 +34,8 @@ const layerZones = [
 ];
 
 export default defineConfig(
-  globalIgnores(['dist/', '.cache/', 'var/', 'bench-results/', 'shared/generated/']),
+  // What .gitignore leaves out (build output, caches, tests' temporary files) and generated code.
+  globalIgnores(['dist/', '.cache/', 'var/', 'bench-results/', '**/*.tmp.ts', 'shared/generated/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   eslintComments.recommended,
