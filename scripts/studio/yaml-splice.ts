@@ -8,6 +8,7 @@ import { Document, isMap, isScalar, isSeq, Scalar, type Node, type ToStringOptio
 import { parseOptions } from '../content/yaml-source.ts';
 import { blocksOf, gapBefore, Lines, textOf } from './yaml-lines.ts';
 import { sameData } from './yaml-proof.ts';
+import { tagFits } from './yaml-sync.ts';
 import type { Json } from '../../shared/studio-protocol.ts';
 
 /** One replacement of the characters [from, to); `quoted` asks for the safest rendering. */
@@ -202,7 +203,7 @@ function collect(ctx: Context, node: unknown, value: Json, column: number, flow:
   if (sameData(dataOf(ctx, node), value)) return true;
   if (isScalar(node) && node.range && (value === null || typeof value !== 'object')) {
     // An explicit tag stays in the file: only a value of the same kind may follow it.
-    if (node.tag && typeof node.value !== typeof value) return false;
+    if (node.tag && !tagFits(node, value)) return false;
     ctx.ops.push({ from: node.range[0], to: node.range[1], text: (quoted) => scalarText(ctx, node, value, column, flow, quoted) });
     return true;
   }

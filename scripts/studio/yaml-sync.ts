@@ -2,7 +2,7 @@
 // comments, quoting, block style, anchor and alias) whose value still fits. A subtree whose data is
 // unchanged is left exactly as it is, so aliases and merge keys (`<<: *base`) are never expanded by
 // a save that did not touch them.
-import { isAlias, isMap, isNode, isScalar, isSeq, YAMLMap, type Document, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, YAMLMap, type Document, type Node, type Pair, type Scalar } from 'yaml';
 import { sameData } from './yaml-proof.ts';
 import type { Json } from '../../shared/studio-protocol.ts';
 
@@ -83,6 +83,10 @@ function syncSeq(doc: Document, node: Node & { items: unknown[] }, value: Json[]
     });
 }
 
+/** Whether a scalar's explicit tag (`!!int 5`) still reads the new value as meant. */
+export const tagFits = (node: Scalar, value: Json) =>
+  typeof node.value === typeof value && !(node.tag === 'tag:yaml.org,2002:int' && !Number.isInteger(value));
+
 /** Makes `node` hold `value`: the same node changed in place where it can be, a new one otherwise. */
 export function sync(doc: Document, node: unknown, value: Json): unknown {
   if (sameData(dataOf(doc, node), value)) return node;
@@ -93,7 +97,7 @@ export function sync(doc: Document, node: unknown, value: Json): unknown {
   }
   if (isScalar(node) && (value === null || typeof value !== 'object')) {
     // An explicit tag (`!!int 5`) would misread a value of another kind.
-    if (node.tag && typeof node.value !== typeof value) delete node.tag;
+    if (node.tag && !tagFits(node, value)) delete node.tag;
     node.value = value;
     return node;
   }
