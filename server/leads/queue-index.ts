@@ -25,10 +25,6 @@ export class QueueIndex {
     return first === undefined ? undefined : receivedAtOf(first);
   }
 
-  has(file: string): boolean {
-    return this.since.has(file);
-  }
-
   all(): readonly string[] {
     return this.files;
   }
