@@ -62,8 +62,11 @@ export function blocksOf(lines: Lines, starts: number[], end: number, afterDash 
     const line = lines.lineOf(start);
     const before = lines.text.slice(lines.startOf(line), start);
     if (before.trim() !== '' && !(i === 0 && afterDash && /^\s*(-\s+)+$/.test(before))) return undefined;
+    // Each item on lines of its own, below the one before.
+    if (heads.length && line <= heads[heads.length - 1]) return undefined;
     heads.push(line);
   }
+  if (lines.lineOf(Math.max(starts[starts.length - 1], end - 1)) < heads[heads.length - 1]) return undefined;
   const firsts = heads.map((head, i) => {
     let first = head;
     const floor = i === 0 ? 0 : heads[i - 1] + 1;
