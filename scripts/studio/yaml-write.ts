@@ -1,7 +1,9 @@
-// Writes an edited entry the way a careful person would: the new data is applied to the file's
-// `yaml` Document node by node (yaml-sync.ts: comments, key order, quoting, anchors and block
-// scalars stay with their nodes), and only the lines that changed are put back into the original
-// text (line-merge.ts). Every text is read back before it is returned (yaml-proof.ts): a rendering
+// Writes an edited entry the way a careful person would in a text editor. The edit is made where
+// it stands (yaml-splice.ts: a value's own characters in its own style, whole lines for an item or
+// key added, removed or moved), so every other byte stays as written. Where that cannot express
+// the edit, the changed collection is written anew alone, or the new data is applied to the
+// file's `yaml` Document node by node (yaml-sync.ts) and the changed lines merged back into the
+// original (line-merge.ts). Every text is read back before it is returned (yaml-proof.ts): one
 // that would not read as the data the editor meant is never written; when none does, the save is
 // refused in plain words.
 import { parseDocument, type Document, type ToStringOptions } from 'yaml';
