@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { securityHeaders } from '../../server/security-headers.ts';
+import { headersForMediaType, securityHeaders } from '../../server/security-headers.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
 
 let app: FastifyInstance;
@@ -93,6 +93,14 @@ describe('security headers', () => {
   it.each(['/', '/no-such-page', '/healthz', '/resources/blogs/old-hello'])('%s sends every header of the one table, as written there', async (url) => {
     const { headers } = await app.inject({ url });
     for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name.toLowerCase()], name).toBe(value);
+  });
+
+  it('an SVG is sent with the sandboxing policy in place of the pages\' (no script, no request, no plugin)', async () => {
+    const { headers } = await app.inject({ url: '/images/logo.svg' });
+    expect(headers['content-type']).toBe('image/svg+xml');
+    expect(headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(headers['content-security-policy']).toBe(headersForMediaType('image/svg+xml')['Content-Security-Policy']);
+    expect(headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('an error answer keeps them', async () => {

@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { headersFile, redirectsFile } from '../../scripts/deploy/static-host.ts';
 import { publicPaths } from '../../server/public-files.ts';
-import { securityHeaders } from '../../server/security-headers.ts';
+import { headersForMediaType, securityHeaders } from '../../server/security-headers.ts';
 import { manifest } from '../fixtures/dist-fixture.ts';
 
 /** Netlify's and Cloudflare's format: a path pattern, then indented "Name: value" lines. */
@@ -28,6 +28,15 @@ it('_headers gives every path the security headers and each public file its cach
   // A header in two matching rules would be joined by the host: only /* sets security headers.
   const names = [...rules.entries()].filter(([pattern]) => pattern !== '/*').flatMap(([, headers]) => Object.keys(headers));
   expect(new Set(names)).toEqual(new Set(['Cache-Control']));
+});
+
+it('_headers gives each SVG of the build its sandboxing policy, by its exact path', () => {
+  const rules = parseHeaders(headersFile(manifest, ['/images/logo.svg', '/images/blog/Cover.SVG', '/images/photo.png', '/assets/index-AbC123.js']));
+  const sandbox = headersForMediaType('image/svg+xml');
+  expect(sandbox['Content-Security-Policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  expect(rules.get('/images/logo.svg')).toEqual(sandbox);
+  expect(rules.get('/images/blog/Cover.SVG')).toEqual(sandbox);
+  expect(rules.has('/images/photo.png')).toBe(false);
 });
 
 it('_redirects has each redirect as a 301', () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxUploadBytes } from '../../scripts/studio/images.ts';
 import { startStudio, studioFetch, type TestStudio } from '../fixtures/studio.ts';
+import { pixelBomb } from '../fixtures/pixel-bomb.ts';
 
 let studio: TestStudio;
 const contact = 'pages/contact.yaml';
@@ -165,6 +166,13 @@ describe('refusals', () => {
     expect(big.status).toBe(413);
     const traversal = await studioFetch(studio, `upload?name=${encodeURIComponent('../../evil.png')}`, { body: png });
     expect(((await traversal.json()) as { src: string }).src).toBe('/images/evil.png');
+  });
+
+  it('refuses a decompression bomb in plain words, before decoding it, and writes nothing', async () => {
+    const response = await studioFetch(studio, 'upload?name=bomb.png', { body: pixelBomb() });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/^This picture is 30000 × 30000 pixels \(900 megapixels\), more than the 100 megapixels .* a picture may have/) });
+    await expect(readFile(path.join(studio.root, 'site', 'images', 'bomb.png'))).rejects.toThrow(/ENOENT/);
   });
 });
 

@@ -14,7 +14,7 @@ import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { ensureNginx, startNginx } from '../../scripts/deploy/run-nginx.ts';
 import { readManifest } from '../../server/plugins/site.ts';
 import { publicPath } from '../../server/public-files.ts';
-import { securityHeaders } from '../../server/security-headers.ts';
+import { headersForMediaType, securityHeaders } from '../../server/security-headers.ts';
 import { startChildServer } from '../fixtures/child-server.ts';
 import { writeDist } from '../fixtures/dist-fixture.ts';
 import { fixtureForms, validLead } from '../fixtures/leads.ts';
@@ -121,6 +121,14 @@ describe('through nginx, the site answers exactly as one instance does', () => {
       }
     }
     expect(differences).toEqual([]);
+  });
+
+  it('sends an SVG with its sandboxing policy', async () => {
+    const response = await fetch(`${nginxUrl}/images/logo.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('content-security-policy')).toBe(headersForMediaType('image/svg+xml')['Content-Security-Policy']);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('proxies /healthz, uncached', async () => {
