@@ -32,7 +32,10 @@ export class Lines {
     return line < this.starts.length ? this.starts[line] : this.text.length;
   }
   line(index: number): string {
-    return this.text.slice(this.starts[index], index + 1 < this.starts.length ? this.starts[index + 1] - 1 : this.text.length);
+    return this.text.slice(
+      this.starts[index],
+      index + 1 < this.starts.length ? this.starts[index + 1] - 1 : this.text.length,
+    );
   }
   /** Whether only spaces stand before the offset on its line. */
   startsLine(offset: number): boolean {
@@ -91,5 +94,7 @@ export function textOf(lines: Lines, { first, last }: Block): string {
 
 /** The blank lines between two items (before item `i`), with their line ends. */
 export function gapBefore(lines: Lines, blocks: Block[], i: number): string {
-  return i <= 0 || i >= blocks.length ? '' : lines.text.slice(lines.startOf(blocks[i - 1].last + 1), lines.startOf(blocks[i].first));
+  return i <= 0 || i >= blocks.length
+    ? ''
+    : lines.text.slice(lines.startOf(blocks[i - 1].last + 1), lines.startOf(blocks[i].first));
 }

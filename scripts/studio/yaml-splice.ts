@@ -4,9 +4,10 @@
 // lines (a moved item keeps its lines, comments and folded text as written). Not one other byte
 // changes. An edit this cannot express (a list emptied, an item both moved and changed, a flow
 // collection that grows) answers undefined and is left to the line merge.
-import { Document, isMap, isScalar, isSeq, Scalar, type Node, type ToStringOptions, type YAMLMap, type YAMLSeq } from 'yaml';
+import { Document, isMap, isScalar, isSeq, type Node, type ToStringOptions, type YAMLMap, type YAMLSeq } from 'yaml';
 import { parseOptions } from '../content/yaml-source.ts';
 import { blocksOf, gapBefore, Lines, textOf } from './yaml-lines.ts';
+import { newLines, scalarKey, scalarText } from './yaml-render.ts';
 import { sameData } from './yaml-proof.ts';
 import { tagFits } from './yaml-sync.ts';
 import type { Json } from '../../shared/studio-protocol.ts';
@@ -28,8 +29,8 @@ interface Context {
 }
 
 const isMergeKey = (key: unknown) => isScalar(key) && typeof key.value === 'symbol';
-const scalarKey = (key: unknown) => (isScalar(key) && typeof key.value !== 'symbol' ? String(key.value) : undefined);
-const isObject = (value: Json): value is { [key: string]: Json } => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: Json): value is { [key: string]: Json } =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function dataOf(ctx: Context, node: unknown): unknown {
   try {
@@ -37,43 +38,6 @@ function dataOf(ctx: Context, node: unknown): unknown {
   } catch {
     return Symbol('unreadable');
   }
-}
-
-/** Gives new text the style of the same field in a neighbour: a folded answer among folded ones. */
-function styleLike(node: unknown, model: unknown): void {
-  if (isScalar(node) && isScalar(model) && typeof node.value === 'string' && model.type && model.type !== Scalar.PLAIN) node.type = model.type;
-  else if (isMap(node) && isMap(model))
-    for (const pair of node.items) styleLike(pair.value, model.items.find((other) => scalarKey(other.key) === scalarKey(pair.key))?.value);
-  else if (isSeq(node) && isSeq(model)) for (const item of node.items) styleLike(item, model.items[0]);
-}
-
-/**
- * New lines at `column`: the library's rendering in the file's style, moved to that column. A new
- * list item (`model`: a neighbour) writes its texts as the neighbour writes the same fields.
- */
-function newLines(ctx: Context, value: unknown, column: number, model?: unknown): string {
-  const doc = new Document(value, parseOptions);
-  if (model !== undefined && isSeq(doc.contents)) styleLike(doc.contents.items[0], model);
-  return doc.toString(ctx.style).replace(/^(?=.)/gm, ' '.repeat(column));
-}
-
-/** The new value rendered to stand where the old one stood, in its style where it fits. */
-function scalarText(ctx: Context, node: Scalar, value: Json, column: number, flow: boolean, quoted: boolean): string {
-  const [from, to] = node.range!;
-  const original = ctx.lines.text.slice(from, to);
-  const indent = column + (ctx.style.indent ?? 2);
-  const scalar = new Scalar(value);
-  const block = node.type === Scalar.BLOCK_FOLDED || node.type === Scalar.BLOCK_LITERAL;
-  // Text that ran over several lines is wrapped like the file wraps; a one-line value stays one line.
-  const wrapped = original.includes('\n') && node.type !== Scalar.BLOCK_LITERAL;
-  if (typeof value === 'string') scalar.type = quoted || (flow && (block || value.includes('\n'))) ? Scalar.QUOTE_DOUBLE : node.type;
-  const width = wrapped && !flow && !quoted ? Math.max(ctx.style.minContentWidth ?? 20, (ctx.style.lineWidth ?? 80) - indent) : 0;
-  let out = new Document(scalar, parseOptions).toString({ ...ctx.style, lineWidth: width });
-  // A block text keeps the line end its range holds; any other value ends where it ends.
-  if (!(block && original.endsWith('\n') && out.endsWith('\n'))) out = out.replace(/\n$/, '');
-  out = out.replace(/\n(?=.)/g, `\n${' '.repeat(indent)}`);
-  // A key with no value (`key:`) gets its value after a space.
-  return from === to ? ` ${out}` : out;
 }
 
 /** Replaces lines [first, last] of the text by `text` (which ends with a line end). */
@@ -100,7 +64,9 @@ function seqEdit(ctx: Context, node: YAMLSeq, value: Json[], oldData: unknown[],
   if (node.flow || flow || old.length === 0 || value.length === 0 || !node.range) return false;
   const sources = sourcesOf(oldData, value);
   const dash = ctx.lines.columnOf(node.range[0]);
-  const starts = old.map((item, i) => (i === 0 ? node.range![0] : dashBefore(ctx.lines, (item as Node | null)?.range?.[0], dash)));
+  const starts = old.map((item, i) =>
+    i === 0 ? node.range![0] : dashBefore(ctx.lines, (item as Node | null)?.range?.[0], dash),
+  );
   const end = (old.at(-1) as Node | null)?.range?.[1];
   if (starts.some((start) => start === undefined) || end === undefined) return false;
   const blocks = blocksOf(ctx.lines, starts as number[], end);
@@ -116,8 +82,17 @@ function seqEdit(ctx: Context, node: YAMLSeq, value: Json[], oldData: unknown[],
         const gap = k === 0 ? '' : gapBefore(ctx.lines, blocks, Math.max(at, 1));
         // A copy of an item already there (a duplicated section) is made from its lines.
         const twin = sources[k] >= 0 ? sources[k] : oldData.findIndex((d) => sameData(d, item));
-        const neighbour = old[Math.max(0, sources.slice(0, k).filter((source) => source >= 0).at(-1) ?? 0)];
-        return gap + (twin >= 0 ? textOf(ctx.lines, blocks[twin]) : newLines(ctx, [item], dash, neighbour));
+        const neighbour =
+          old[
+            Math.max(
+              0,
+              sources
+                .slice(0, k)
+                .filter((source) => source >= 0)
+                .at(-1) ?? 0,
+            )
+          ];
+        return gap + (twin >= 0 ? textOf(ctx.lines, blocks[twin]) : newLines(ctx.style, [item], dash, neighbour));
       })
       .join('');
   ctx.ops.push(replaceLines(ctx, blocks[0].first, blocks.at(-1)!.last, text));
@@ -129,7 +104,8 @@ function dashBefore(lines: Lines, offset: number | undefined, column: number): n
   if (offset === undefined) return undefined;
   for (let line = lines.lineOf(offset); line >= 0; line--) {
     const text = lines.line(line);
-    if (text[column] === '-' && text.slice(0, column).trim() === '' && /^-(\s|$)/.test(text.slice(column))) return lines.startOf(line) + column;
+    if (text[column] === '-' && text.slice(0, column).trim() === '' && /^-(\s|$)/.test(text.slice(column)))
+      return lines.startOf(line) + column;
   }
   return undefined;
 }
@@ -160,12 +136,17 @@ function mapEdit(ctx: Context, node: YAMLMap, value: { [key: string]: Json }, fl
       if (removed.includes(node.items.at(-1)!)) return false;
       const gap = gapBefore(ctx.lines, blocks, blocks.length - 1);
       const column = ctx.lines.columnOf(starts[0]!);
-      const text = () => textOf(ctx.lines, lastBlock) + added.map((key) => gap + newLines(ctx, { [key]: value[key] }, column)).join('');
+      const text = () =>
+        textOf(ctx.lines, lastBlock) +
+        added.map((key) => gap + newLines(ctx.style, { [key]: value[key] }, column)).join('');
       // The new keys follow the last pair; their op covers its lines, so a change inside it is refused as overlapping.
       ctx.ops.push(replaceLines(ctx, lastBlock.first, lastBlock.last, text));
     }
   }
-  return node.items.every((pair, i) => removed.includes(pair) || collectPair(ctx, pair.key, pair.value, value[keys[i]!], flow || Boolean(node.flow)));
+  return node.items.every(
+    (pair, i) =>
+      removed.includes(pair) || collectPair(ctx, pair.key, pair.value, value[keys[i]!], flow || Boolean(node.flow)),
+  );
 }
 
 function collectPair(ctx: Context, key: unknown, node: unknown, value: Json, flow: boolean): boolean {
@@ -184,7 +165,16 @@ function collectPair(ctx: Context, key: unknown, node: unknown, value: Json, flo
   const lastLine = ctx.lines.lineOf(Math.max(range[0], range[1] - 1));
   const to = ctx.lines.startOf(lastLine + 1) - (lastLine + 1 < ctx.lines.count ? 1 : 0);
   const column = ctx.lines.columnOf(start);
-  ctx.ops.push({ from: colon + 1, to, text: () => (emptied ? (Array.isArray(value) ? ' []' : ' {}') : `\n${newLines(ctx, value, column + (isSeq(node) && !ctx.style.indentSeq ? 0 : (ctx.style.indent ?? 2))).replace(/\n$/, '')}`) });
+  ctx.ops.push({
+    from: colon + 1,
+    to,
+    text: () =>
+      emptied
+        ? Array.isArray(value)
+          ? ' []'
+          : ' {}'
+        : `\n${newLines(ctx.style, value, column + (isSeq(node) && !ctx.style.indentSeq ? 0 : (ctx.style.indent ?? 2))).replace(/\n$/, '')}`,
+  });
   return true;
 }
 
@@ -204,7 +194,11 @@ function collect(ctx: Context, node: unknown, value: Json, column: number, flow:
   if (isScalar(node) && node.range && (value === null || typeof value !== 'object')) {
     // An explicit tag stays in the file: only a value of the same kind may follow it.
     if (node.tag && !tagFits(node, value)) return false;
-    ctx.ops.push({ from: node.range[0], to: node.range[1], text: (quoted) => scalarText(ctx, node, value, column, flow, quoted) });
+    ctx.ops.push({
+      from: node.range[0],
+      to: node.range[1],
+      text: (quoted) => scalarText(ctx.style, ctx.lines.text, node, value, { column, flow, quoted }),
+    });
     return true;
   }
   if (isMap(node) && isObject(value)) {
@@ -219,14 +213,22 @@ function collect(ctx: Context, node: unknown, value: Json, column: number, flow:
     const oldData = node.items.map((item) => dataOf(ctx, item));
     const values = () => {
       const mark = ctx.ops.length;
-      if (node.items.length === value.length && node.items.every((item, i) => collect(ctx, item, value[i], dash, inner))) return true;
+      if (
+        node.items.length === value.length &&
+        node.items.every((item, i) => collect(ctx, item, value[i], dash, inner))
+      )
+        return true;
       ctx.ops.length = mark;
       return false;
     };
     // Items only reordered move as lines (a folded text keeps its wrapping); items edited in place
     // have their values edited where they are.
     const reordered = node.items.length === value.length && sourcesOf(oldData, value).every((source) => source >= 0);
-    return (reordered ? seqEdit(ctx, node, value, oldData, flow) || values() : values() || seqEdit(ctx, node, value, oldData, flow)) || flowEdit(ctx, node, value);
+    return (
+      (reordered
+        ? seqEdit(ctx, node, value, oldData, flow) || values()
+        : values() || seqEdit(ctx, node, value, oldData, flow)) || flowEdit(ctx, node, value)
+    );
   }
   return false;
 }
@@ -236,7 +238,13 @@ function collect(ctx: Context, node: unknown, value: Json, column: number, flow:
  * express. `quoted` renders every changed text double-quoted on one line: safe in any context;
  * `rerender` lets a block collection that cannot be edited line by line be written anew.
  */
-export function spliceEdit(text: string, doc: Document, data: Json, style: ToStringOptions, { quoted = false, rerender = false } = {}): string | undefined {
+export function spliceEdit(
+  text: string,
+  doc: Document,
+  data: Json,
+  style: ToStringOptions,
+  { quoted = false, rerender = false } = {},
+): string | undefined {
   const ctx: Context = { doc, lines: new Lines(text), style, ops: [], rerender };
   const root = doc.contents;
   if ((!isMap(root) && !isSeq(root)) || !collect(ctx, root, data, 0, false) || ctx.ops.length === 0) return undefined;

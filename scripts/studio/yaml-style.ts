@@ -50,7 +50,8 @@ export function styleOf(doc: Document, text: string): ToStringOptions {
     },
     Scalar(key, scalar) {
       if (!scalar.range) return;
-      if (typeof scalar.value === 'string' && quotes.includes(scalar.type!)) (key === 'key' ? keyTypes : valueTypes).push(scalar.type as Quote);
+      if (typeof scalar.value === 'string' && quotes.includes(scalar.type!))
+        (key === 'key' ? keyTypes : valueTypes).push(scalar.type as Quote);
       if (key === 'key' || scalar.type === Scalar.BLOCK_LITERAL) return;
       // Text folded over several lines shows how wide the file runs: its lines, key included.
       const start = text.lastIndexOf('\n', scalar.range[0] - 1) + 1;

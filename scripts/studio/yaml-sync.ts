@@ -2,7 +2,18 @@
 // comments, quoting, block style, anchor and alias) whose value still fits. A subtree whose data is
 // unchanged is left exactly as it is, so aliases and merge keys (`<<: *base`) are never expanded by
 // a save that did not touch them.
-import { isAlias, isMap, isNode, isScalar, isSeq, YAMLMap, type Document, type Node, type Pair, type Scalar } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  YAMLMap,
+  type Document,
+  type Node,
+  type Pair,
+  type Scalar,
+} from 'yaml';
 import { sameData } from './yaml-proof.ts';
 import type { Json } from '../../shared/studio-protocol.ts';
 
@@ -18,9 +29,11 @@ function dataOf(doc: Document, node: unknown): unknown {
   }
 }
 
-const isMergePair = (pair: Pair) => isScalar(pair.key) && typeof pair.key.value === 'symbol' && pair.key.value.description === '<<';
+const isMergePair = (pair: Pair) =>
+  isScalar(pair.key) && typeof pair.key.value === 'symbol' && pair.key.value.description === '<<';
 const keyOf = (pair: Pair) => String(isScalar(pair.key) ? pair.key.value : pair.key);
-const isPlainObject = (value: Json): value is Plain => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: Json): value is Plain =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Makes the map hold `value`, or answers false when its merge keys make that impossible in place. */
 function syncMap(doc: Document, node: YAMLMap, value: Plain): boolean {

@@ -72,10 +72,13 @@ function edit(original: string, data: Json, prove: (text: string) => boolean): s
     const [b, a] = [before[i], after[i]];
     return b === undefined || a === undefined ? [] : [mergeEdit(original, b, a)];
   });
-  const fewest = (texts: string[]) => texts.filter(prove).sort((x, y) => changedLines(original, x) - changedLines(original, y))[0];
+  const fewest = (texts: string[]) =>
+    texts.filter(prove).sort((x, y) => changedLines(original, x) - changedLines(original, y))[0];
   // Only when no merge reads back right is the whole document rendered anew (comments kept,
   // layout the library's): the data then is right, and the diff shows every changed line.
-  const chosen = fewest(rewritten === undefined ? merged : [rewritten, ...merged]) ?? fewest(after.filter((text) => text !== undefined));
+  const chosen =
+    fewest(rewritten === undefined ? merged : [rewritten, ...merged]) ??
+    fewest(after.filter((text) => text !== undefined));
   if (chosen === undefined) throw refusal();
   return chosen;
 }
@@ -88,7 +91,11 @@ export function writeYaml(original: string, data: unknown): string {
   const crlf = lineEndingOf(original) === '\r\n';
   const restore = (text: string) => (crlf ? text.replaceAll('\n', '\r\n') : text);
   try {
-    return restore(edit(crlf ? original.replaceAll('\r\n', '\n') : original, data as Json, (text) => readsBackAs(restore(text), data)));
+    return restore(
+      edit(crlf ? original.replaceAll('\r\n', '\n') : original, data as Json, (text) =>
+        readsBackAs(restore(text), data),
+      ),
+    );
   } catch (error) {
     // Whatever the library does with an unusual document, the answer is a refusal, never a crash.
     if (error instanceof YamlWriteError) throw error;

@@ -13,9 +13,14 @@ let studio: TestStudio;
 const contact = 'pages/contact.yaml';
 const onDisk = (file: string) => readFile(path.join(studio.root, 'site', file), 'utf8');
 
-interface Entry { version: string; data: Record<string, unknown> }
-const open = async (file: string) => (await (await studioFetch(studio, `entry?file=${encodeURIComponent(file)}`)).json()) as Entry;
-const save = (file: string, entry: Entry) => studioFetch(studio, `save?file=${file}`, { body: { version: entry.version, data: entry.data } });
+interface Entry {
+  version: string;
+  data: Record<string, unknown>;
+}
+const open = async (file: string) =>
+  (await (await studioFetch(studio, `entry?file=${encodeURIComponent(file)}`)).json()) as Entry;
+const save = (file: string, entry: Entry) =>
+  studioFetch(studio, `save?file=${file}`, { body: { version: entry.version, data: entry.data } });
 
 beforeAll(async () => {
   studio = await startStudio();
@@ -32,13 +37,17 @@ it('refuses a change that would not read back as meant, in plain words, and writ
   entry.data['<<'] = { title: 'Merged' };
   const response = await save(contact, entry);
   expect(response.status).toBe(422);
-  expect(((await response.json()) as { error: string }).error).toMatch(/^Not saved: the studio could not write this change so that the file reads back exactly as you edited it\./);
+  expect(((await response.json()) as { error: string }).error).toMatch(
+    /^Not saved: the studio could not write this change so that the file reads back exactly as you edited it\./,
+  );
   expect(await onDisk(contact)).toBe(before);
 });
 
 it('saves a file written with lists flush with their key and Windows line endings, changing only the edited line', async () => {
   restoreSite(studio);
-  const flush = parseDocument(await onDisk(contact), parseOptions).toString({ indentSeq: false }).replaceAll('\n', '\r\n');
+  const flush = parseDocument(await onDisk(contact), parseOptions)
+    .toString({ indentSeq: false })
+    .replaceAll('\n', '\r\n');
   expect(flush).toMatch(/\r\n- type: /);
   await writeFile(path.join(studio.root, 'site', contact), flush);
   const entry = await open(contact);

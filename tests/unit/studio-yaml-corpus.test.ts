@@ -20,7 +20,8 @@ const seed = Number(process.env.YAML_EDIT_SEED ?? 21);
 const rounds = Number(process.env.YAML_EDIT_ROUNDS ?? 1);
 
 const seedOf = (id: string) => [...id].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, seed);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
 /**
  * The lines [first, last] of the original that an edit may change: those of the value it touches
  * (with its key, the comments and blank lines just above and the blank lines below), or undefined when the path passes
@@ -57,7 +58,11 @@ function outsideKept(original: string, written: string, [first, last]: [number, 
   const a = original.split('\n');
   const b = written.split('\n');
   const after = a.length - last - 1;
-  return a.slice(0, first).every((line, i) => b[i] === line) && b.length >= first + after && a.slice(last + 1).every((line, i) => b[b.length - after + i] === line);
+  return (
+    a.slice(0, first).every((line, i) => b[i] === line) &&
+    b.length >= first + after &&
+    a.slice(last + 1).every((line, i) => b[b.length - after + i] === line)
+  );
 }
 
 /** The comment lines of a text (a `#` line inside a block text is the text's, not a comment). */
@@ -102,7 +107,8 @@ it(`random edits of real YAML read back as meant, or are refused (seed ${seed})`
       }
       const read = readData(written);
       if (!read || !sameData(read.data, meant)) failures.push(`${label}: reads back as other data:\n${written}`);
-      if (kind === 'unchanged' && written !== document.text) failures.push(`${label}: an unchanged save changed the text`);
+      if (kind === 'unchanged' && written !== document.text)
+        failures.push(`${label}: an unchanged save changed the text`);
       const group = `${document.id.startsWith('yaml-test-suite/') ? 'YAML test suite' : 'people’s files'}, ${kind}`;
       if (!changed.has(group)) changed.set(group, []);
       // Lines changed: the original's lines replaced or removed, or the new lines, whichever are more.
@@ -112,12 +118,19 @@ it(`random edits of real YAML read back as meant, or are refused (seed ${seed})`
       const span = linesTouched(document.text.replaceAll('\r\n', '\n'), edit.touches);
       if (span && kind !== 'unchanged') {
         measured++;
-        if (!outsideKept(document.text.replaceAll('\r\n', '\n'), written.replaceAll('\r\n', '\n'), span)) spilled.push(label);
+        if (!outsideKept(document.text.replaceAll('\r\n', '\n'), written.replaceAll('\r\n', '\n'), span))
+          spilled.push(label);
       }
       // An item moved in a block list keeps its lines: the same lines, in another order.
       const list = parseDocument(document.text, { ...parseOptions, logLevel: 'error' }).getIn(edit.touches, true);
       const sorted = (text: string) => text.split(/\r?\n/).sort().join('\n');
-      if (kind === 'move item' && isSeq(list) && !list.flow && !document.id.startsWith('yaml-test-suite/') && sorted(written) !== sorted(document.text))
+      if (
+        kind === 'move item' &&
+        isSeq(list) &&
+        !list.flow &&
+        !document.id.startsWith('yaml-test-suite/') &&
+        sorted(written) !== sorted(document.text)
+      )
         failures.push(`${label}: the moved item did not keep its lines:\n${written}`);
       if (kind === 'set' || kind === 'add key' || kind === 'move item') {
         const after = fullLineComments(written);
@@ -132,7 +145,12 @@ it(`random edits of real YAML read back as meant, or are refused (seed ${seed})`
     `${documents.length} documents (${[...skipped].map(([reason, count]) => `${count} skipped: ${reason}`).join('; ')})`,
     `${edits} edits, ${[...refused.values()].reduce((a, b) => a + b, 0)} refused (${[...refused].map(([k, n]) => `${k} ${n}`).join(', ')}), ${commentsLost} lost a comment`,
     `${spilled.length} of ${measured} edits changed lines outside the value they edit${spilled.length ? `: ${spilled.slice(0, 10).join('; ')}…` : ''}`,
-    ...[...changed].sort(([a], [b]) => a.localeCompare(b)).map(([group, lines]) => `${group} (${lines.length}): lines changed median ${percentile(lines, 50)}, 90th percentile ${percentile(lines, 90)}, 99th ${percentile(lines, 99)}, max ${Math.max(...lines)}`),
+    ...[...changed]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([group, lines]) =>
+          `${group} (${lines.length}): lines changed median ${percentile(lines, 50)}, 90th percentile ${percentile(lines, 90)}, 99th ${percentile(lines, 99)}, max ${Math.max(...lines)}`,
+      ),
   ];
   console.log(`YAML writer corpus (seed ${seed}):\n  ${report.join('\n  ')}`);
   expect(failures.slice(0, 20), `${failures.length} failures`).toEqual([]);

@@ -25,15 +25,24 @@ sections:
           Sometimes two.
 `;
 
-const data = () => JSON.parse(JSON.stringify({
-  path: '/contact',
-  title: 'Contact',
-  description: 'Send an inquiry to start with a 45-minute discovery session. We reply within 24 hours from Gurugram, India.',
-  sections: [
-    { type: 'hero', title: 'Unlock Your Voice', subtitle: 'Tell us about your centre, the work you are proud of and the audience that needs to see it. We will come back with a clear view of where to start.' },
-    { type: 'faq', items: [{ question: 'How quickly?', answer: 'In a week.\nSometimes two.\n' }] },
-  ],
-})) as { title: string; sections: Record<string, unknown>[] };
+const data = () =>
+  JSON.parse(
+    JSON.stringify({
+      path: '/contact',
+      title: 'Contact',
+      description:
+        'Send an inquiry to start with a 45-minute discovery session. We reply within 24 hours from Gurugram, India.',
+      sections: [
+        {
+          type: 'hero',
+          title: 'Unlock Your Voice',
+          subtitle:
+            'Tell us about your centre, the work you are proud of and the audience that needs to see it. We will come back with a clear view of where to start.',
+        },
+        { type: 'faq', items: [{ question: 'How quickly?', answer: 'In a week.\nSometimes two.\n' }] },
+      ],
+    }),
+  ) as { title: string; sections: Record<string, unknown>[] };
 
 const changed = (a: string, b: string) => {
   const x = a.split('\n');
@@ -49,10 +58,16 @@ describe('writeYaml', () => {
   it('changes one line for one field, keeping its quotes and comment', () => {
     const edited = data();
     edited.sections[0].title = 'Unlock Your GCC Voice';
-    expect(changed(page, writeYaml(page, edited))).toEqual({ removed: ['    title: Unlock Your Voice'], added: ['    title: Unlock Your GCC Voice'] });
+    expect(changed(page, writeYaml(page, edited))).toEqual({
+      removed: ['    title: Unlock Your Voice'],
+      added: ['    title: Unlock Your GCC Voice'],
+    });
     const retitled = data();
     retitled.title = 'Contact us';
-    expect(changed(page, writeYaml(page, retitled))).toEqual({ removed: ['title: "Contact"   # quoted on purpose'], added: ['title: "Contact us"   # quoted on purpose'] });
+    expect(changed(page, writeYaml(page, retitled))).toEqual({
+      removed: ['title: "Contact"   # quoted on purpose'],
+      added: ['title: "Contact us"   # quoted on purpose'],
+    });
   });
 
   it('changes only the lines of a folded text that is edited', () => {
@@ -101,7 +116,9 @@ describe('writeYaml', () => {
 describe('writeFrontMatter', () => {
   it('edits front matter and body of an article', () => {
     const article = '---\n# An article\ntitle: Old\ndate: 2024-01-01\n---\nBody text.\n';
-    expect(writeFrontMatter(article, { title: 'New', date: '2024-01-01' }, 'Body text.\n')).toBe('---\n# An article\ntitle: New\ndate: 2024-01-01\n---\nBody text.\n');
+    expect(writeFrontMatter(article, { title: 'New', date: '2024-01-01' }, 'Body text.\n')).toBe(
+      '---\n# An article\ntitle: New\ndate: 2024-01-01\n---\nBody text.\n',
+    );
   });
 });
 
@@ -117,9 +134,14 @@ describe('writeYaml in every style', () => {
   };
 
   it('keeps lists flush with their key (PyYAML, GitHub workflows) and absorbs no item into a block', () => {
-    const workflow = 'on:\n  push:\n    branches:\n    - main\njobs:\n  test:\n    steps:\n    - run: |\n        npm ci\n        npm test\n    - name: Lint\n      run: npm run lint\n';
-    expect(edit(workflow, (d) => ((d.jobs as Steps).test.steps[1].name = 'Check'))).toBe(workflow.replace('name: Lint', 'name: Check'));
-    expect(edit(workflow, (d) => ((d.jobs as Steps).test.steps[0].run = 'npm ci\n'))).toBe(workflow.replace('npm ci\n        npm test\n', 'npm ci\n'));
+    const workflow =
+      'on:\n  push:\n    branches:\n    - main\njobs:\n  test:\n    steps:\n    - run: |\n        npm ci\n        npm test\n    - name: Lint\n      run: npm run lint\n';
+    expect(edit(workflow, (d) => ((d.jobs as Steps).test.steps[1].name = 'Check'))).toBe(
+      workflow.replace('name: Lint', 'name: Check'),
+    );
+    expect(edit(workflow, (d) => ((d.jobs as Steps).test.steps[0].run = 'npm ci\n'))).toBe(
+      workflow.replace('npm ci\n        npm test\n', 'npm ci\n'),
+    );
   });
 
   it('keeps Windows line endings and tabs', () => {
@@ -137,7 +159,8 @@ describe('writeYaml in every style', () => {
   });
 
   it('keeps flow collections, folded and literal blocks and trailing comments', () => {
-    const text = 'tags: [a, b]   # short\nlead: >-\n  Folded text\n  on two lines.\ncode: |\n  line one\n  line two\nplain: x # why\n';
+    const text =
+      'tags: [a, b]   # short\nlead: >-\n  Folded text\n  on two lines.\ncode: |\n  line one\n  line two\nplain: x # why\n';
     expect(edit(text, (d) => (d.plain = 'z'))).toBe(text.replace('x # why', 'z # why'));
     // In YAML 1.1 (the compiler's) a lone y means yes: it is written in quotes.
     expect(edit(text, (d) => (d.plain = 'y'))).toBe(text.replace('x # why', '"y" # why'));
@@ -171,8 +194,10 @@ describe('writeYaml in the file’s style', () => {
           The same two writers from the first interview to the last proof, with an editor who
           reads everything before it leaves.
 `;
-  const read = (text: string) => parseDocument(text, parseOptions).toJS() as { sections: { items: { question: string; answer: string }[] }[] };
-  const long = 'A longer answer that runs on past the width of its neighbours, the way an answer typed into the studio would, without any line breaks at all in it.';
+  const read = (text: string) =>
+    parseDocument(text, parseOptions).toJS() as { sections: { items: { question: string; answer: string }[] }[] };
+  const long =
+    'A longer answer that runs on past the width of its neighbours, the way an answer typed into the studio would, without any line breaks at all in it.';
 
   it('keeps an edited folded text folded, wrapped as wide as its neighbours', () => {
     const data = read(faq);
@@ -204,7 +229,11 @@ describe('writeYaml in the file’s style', () => {
 
   it('keeps an article’s final line end and its Windows line endings', () => {
     const article = '---\r\ntitle: Old\r\n---\r\nBody text.\r\n';
-    expect(writeFrontMatter(article, { title: 'New' }, 'Body text.')).toBe('---\r\ntitle: New\r\n---\r\nBody text.\r\n');
-    expect(writeFrontMatter('---\ntitle: Old\n---\nBody.\n', { title: 'Old' }, 'Body, longer.')).toBe('---\ntitle: Old\n---\nBody, longer.\n');
+    expect(writeFrontMatter(article, { title: 'New' }, 'Body text.')).toBe(
+      '---\r\ntitle: New\r\n---\r\nBody text.\r\n',
+    );
+    expect(writeFrontMatter('---\ntitle: Old\n---\nBody.\n', { title: 'Old' }, 'Body, longer.')).toBe(
+      '---\ntitle: Old\n---\nBody, longer.\n',
+    );
   });
 });
