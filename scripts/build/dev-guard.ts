@@ -82,8 +82,16 @@ export async function judgeDevRequest(rawPath: string, places: GuardPlaces): Pro
     if (inside(places.dataDir, file)) return refused('the data folder');
     return places.moduleDirs.some((dir) => inside(dir, file)) ? { allowed: true } : refused("outside the app's modules");
   }
-  // /@id/ names a virtual module or a package; never a file by its absolute path.
-  if (decoded.startsWith('/@id/')) return /^\/@id\/(__x00__|[@a-z])/i.test(decoded) ? { allowed: true } : refused('not a module id');
+  // /@id/ names a virtual module or an installed package; Vite would read anything else as a
+  // path under the project (/@id/package.json?raw).
+  if (decoded.startsWith('/@id/')) {
+    const id = decoded.slice('/@id/'.length);
+    if (id.startsWith('__x00__')) return { allowed: true };
+    const name = id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/');
+    if (!/^(@[^/]+\/)?[^/]+$/.test(name)) return refused('not a module id');
+    const installed = await realpath(path.join(places.root, 'node_modules', name)).catch(() => undefined);
+    return installed && places.moduleDirs.some((dir) => inside(dir, installed)) ? { allowed: true } : refused('not a module id');
+  }
   if (vitePaths.some((prefix) => decoded.startsWith(prefix))) return { allowed: true };
 
   const file = await realPlace(path.join(places.root, ...steps));

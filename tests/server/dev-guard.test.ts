@@ -66,6 +66,9 @@ function hostileAddresses(): string[] {
   return [
     ...files.flatMap((file) => [file, `${file}?raw`, `${file}?import`, `${file}?url`, `/@fs${copy}${file}`, `/@fs${copy}${file}?raw`]),
     `/@id/${copy}/var/${dataFiles[0]}?raw`,
+    `/@id/var/${dataFiles[0]}?raw`,
+    '/@id/package.json?raw',
+    '/@id/server/config.ts',
     '/@fs/etc/passwd',
     '/src/%2e%2e/package.json',
     '/src/..%2fpackage.json?raw',
