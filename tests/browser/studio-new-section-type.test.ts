@@ -1,6 +1,7 @@
-// A section type added by the README's recipe alone (schema, component, registry line) is editable in
-// the studio with no change to the studio: its form comes from the schema. The recipe is applied to
-// a temporary copy of the project and that copy's studio edits a page holding the new section.
+// A section type added by the recipe in docs/sections.md alone (schema, component, registry line, a
+// use in the fixture site) is editable in the studio with no change to the studio: its form comes
+// from the schema. The recipe is applied to a temporary copy of the project, and that copy's studio
+// edits its fixture site as the recipe left it, plus a page holding the new section.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -31,7 +32,7 @@ sections:
 beforeAll(async () => {
   copy = await copyProject('studio-new-type-');
   await addLogosType(copy);
-  [studio, browser] = await Promise.all([startStudio({ project: copy }), launchChromium()]);
+  [studio, browser] = await Promise.all([startStudio({ project: copy, site: path.join(copy, 'tests', 'fixture-site', 'site') }), launchChromium()]);
   await mkdir(path.join(studio.root, 'site', 'images', 'logos'), { recursive: true });
   await writeFile(path.join(studio.root, 'site', 'images', 'logos', 'acme.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48"/>');
   await writeFile(path.join(studio.root, 'site', 'pages', 'partners.yaml'), page);
