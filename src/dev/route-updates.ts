@@ -27,10 +27,6 @@ export function useRouteUpdates(path: string, show: (route: RouteData) => void):
     // once (the server keeps the newest preview), or on a busy machine the page misses every edit
     // made while it was loading and shows stale data until the next one.
     refresh();
-    // An edit sent between this page's request and now was announced before anyone listened: ask
-    // once (the server keeps the newest preview), or on a busy machine the page misses every edit
-    // made while it was loading and shows stale data until the next one.
-    refresh();
     return () => {
       latest = -1;
       hot.off(routeDataEvent, refresh);
