@@ -1,58 +1,66 @@
-// The build, loaded into memory once at startup: every public file with its brotli and gzip
-// variants, content type, strong ETag and cache policy. dist/ is immutable once built, so a
-// request is a map lookup: no filesystem access, and no path a request could traverse.
-import { createHash } from 'node:crypto';
-import { distFiles, listFiles, readConfined } from '../../shared/confined-files.ts';
+// The build on disk: which files of dist/ may be served, checked once at start without reading any
+// of them, so the server's memory and start time do not grow with the size of dist/ (its images).
+// The bytes are streamed per request by @fastify/static (see site.ts).
+import { realpath } from 'node:fs/promises';
+import { distFiles, listFiles, type Confinement } from '../../shared/confined-files.ts';
 import { mediaType } from '../media-types.ts';
 import { pageCacheControl, publicPath } from '../public-files.ts';
 
-export interface BuildFile {
+export interface Build {
+  confinement: Confinement;
+  /** dist/'s real path, resolved once: a link to dist/ (a release folder) is followed at start only. */
+  root: string;
+  /** The paths under dist/ found at start, names only. A release is immutable: nothing added later is served. */
+  files: ReadonlySet<string>;
+}
+
+/**
+ * Walks dist/ through shared/confined-files.ts (folder listings only, no file is read). A link
+ * (the build makes none) or a pipe stops the start, naming the file, rather than being served.
+ */
+export async function openBuild(distDir: string): Promise<Build> {
+  const confinement = distFiles(distDir);
+  const listing = await listFiles(confinement);
+  if (listing.refused.length) throw listing.refused[0];
+  return { confinement, root: await realpath(confinement.dir), files: new Set(listing.files) };
+}
+
+export interface ServedFile {
+  /** The path under dist/. */
+  file: string;
   type: string;
   cacheControl: string;
-  etag: string;
-  body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
 }
 
-// Pages (index.html) and the not-found page are loaded to be served at their routes; the other
-// files only when public-files.ts lists them. The manifest (_site.json) and anything else are not.
-const isPage = (url: string) => url.endsWith('/index.html') || url === '/404.html';
+/** The HTML of a declared route: a page answers at its route only, never as /route/index.html. */
+export const pageFile = (route: string): ServedFile => ({
+  file: route === '/' ? 'index.html' : `${route.slice(1)}/index.html`,
+  type: mediaType('index.html') ?? 'text/html',
+  cacheControl: pageCacheControl,
+});
 
-export async function loadBuildFiles(distDir: string): Promise<Map<string, BuildFile>> {
-  const files = new Map<string, BuildFile>();
-  // Read through shared/confined-files.ts: regular files inside dist/ only. A link (the build makes
-  // none) or a pipe stops the start, naming the file, rather than serving what it points at.
-  const dist = distFiles(distDir);
-  const listing = await listFiles(dist);
-  if (listing.refused.length) throw listing.refused[0];
-  const names = new Set(listing.files);
-  for (const file of names) {
-    if (file.endsWith('.br') || file.endsWith('.gz')) continue;
-    const url = `/${file}`;
-    const entry = publicPath(url);
-    if (!entry && !isPage(url)) continue;
-    const body = await readConfined(dist, file);
-    files.set(url, {
-      type: mediaType(file) ?? 'application/octet-stream',
-      cacheControl: entry?.cacheControl ?? pageCacheControl,
-      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-      body,
-      br: names.has(`${file}.br`) ? await readConfined(dist, `${file}.br`) : undefined,
-      gzip: names.has(`${file}.gz`) ? await readConfined(dist, `${file}.gz`) : undefined,
-    });
-  }
-  return files;
+export const notFoundFile: ServedFile = { ...pageFile('/'), file: '404.html' };
+
+// The precompressed variants are sent in place of their file (Content-Encoding), never on their own.
+const isVariant = (relative: string) => relative.endsWith('.br') || relative.endsWith('.gz');
+
+/** A file of dist/ under the public paths (public-files.ts), judged by its decoded path, or undefined. */
+export function publicFile(build: Build, relative: string): ServedFile | undefined {
+  const entry = publicPath(`/${relative}`);
+  if (!entry || isVariant(relative) || !build.files.has(relative)) return undefined;
+  return { file: relative, type: mediaType(relative) ?? 'application/octet-stream', cacheControl: entry.cacheControl };
 }
 
-// An encoding is accepted when it is listed without q=0. Compiled once: this runs per request.
-const accepted = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;q=0(\\.0*)?(\\s|,|$))`);
-const acceptsBrotli = accepted('br');
-const acceptsGzip = accepted('gzip');
+/** Thrown when a file chosen to be sent is reached through a link: the app answers it as not found. */
+export class LinkedFileError extends Error {
+  readonly statusCode = 403;
+}
 
-/** The best variant for the request's Accept-Encoding (brotli, then gzip, then plain). */
-export function pickEncoding(file: BuildFile, acceptEncoding = ''): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  if (file.br && acceptsBrotli.test(acceptEncoding)) return { body: file.br, encoding: 'br' };
-  if (file.gzip && acceptsGzip.test(acceptEncoding)) return { body: file.gzip, encoding: 'gzip' };
-  return { body: file.body };
+/**
+ * @fastify/static's onFile check, run on the file it opens (the precompressed variant included):
+ * its real path must be the path asked for, so no link in dist/ is followed, even one made after
+ * the start's check. The build's root is a real path, so any difference is a link on the way.
+ */
+export async function refuseLinks(file: string): Promise<void> {
+  if ((await realpath(file)) !== file) throw new LinkedFileError(`${file} is reached through a symbolic link`);
 }

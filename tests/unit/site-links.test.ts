@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { buildSite } from '../../scripts/build.ts';
-import { loadBuildFiles } from '../../server/plugins/build-files.ts';
+import { openBuild } from '../../server/plugins/build-files.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
 import { writeDist } from '../fixtures/dist-fixture.ts';
 import { projectRoot } from '../fixtures/fixture-site.ts';
@@ -49,7 +49,7 @@ it('the production server refuses to start on a build holding a link, naming it'
   const dist = await writeDist();
   try {
     await symlink('/etc/passwd', path.join(dist, 'images', 'passwd.svg'));
-    await expect(loadBuildFiles(dist)).rejects.toThrow(/^dist\/images\/passwd\.svg is a symbolic link/);
+    await expect(openBuild(dist)).rejects.toThrow(/^dist\/images\/passwd\.svg is a symbolic link/);
   } finally {
     await rm(dist, { recursive: true, force: true });
   }
