@@ -4,6 +4,7 @@
 // slash, 404 with the not-found page for anything else, precompressed brotli and gzip. The lead
 // endpoints and /healthz go to the upstream instances; the lead rate limit is enforced here, so
 // it holds across all of them. Runs unprivileged: nginx -p PREFIX -c FILE -g 'daemon off;'.
+import { existsSync, realpathSync } from 'node:fs';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { RATE_WINDOW_MS } from '../../server/config.ts';
 import { tooManySubmissions } from '../../server/leads/errors.ts';
@@ -64,7 +65,11 @@ function limitZone(rateLimit: number): string {
 }
 
 export function nginxConfig(options: NginxOptions): string {
-  const { distDir, manifest, listen, upstreams, rateLimit } = options;
+  const { manifest, listen, upstreams, rateLimit } = options;
+  // A build reached through a link (a release switched by one symlink) is served from where the
+  // link points now: disable_symlinks refuses links anywhere on the path. A folder that does not
+  // exist here (a config made for another machine) is written as given.
+  const distDir = existsSync(options.distDir) ? realpathSync(options.distDir) : options.distDir;
   if (!upstreams.length) throw new Error('Give at least one --upstream HOST:PORT (a running `npm start`).');
   const serverName = options.serverName ?? new URL(manifest.site.url).hostname;
   const rate = leadRate(rateLimit);
@@ -159,9 +164,9 @@ ${upstreams.map((upstream) => `    server ${upstreamAddress(upstream)} max_fails
     server_name ${serverNames(serverName)};
     root ${quote(distDir, `the build folder ${nginxComment(distDir)}`)};
     # The build holds real files only (shared/confined-files.ts copies no link); a link put there
-    # later is refused, not followed. from=$document_root: the build folder itself may be a link
-    # (a release switched by one symlink).
-    disable_symlinks on from=$document_root;
+    # later is refused, not followed. Not \`from=$document_root\`: the brotli module ignores it and
+    # then never finds a .br file, so root is the build's real path, resolved when this is generated.
+    disable_symlinks on;
     error_page 404 /404.html;
 
 ${location('= /404.html', { 'Cache-Control': pageCacheControl }, ['internal;'])}
