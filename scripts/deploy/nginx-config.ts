@@ -146,8 +146,11 @@ ${types.join('\n')}
   absolute_redirect off;
   sendfile on;
   tcp_nopush on;
-  # The server refuses lead bodies over 16 KB too.
+  # The server refuses lead bodies over 16 KB too, and requests that do not arrive within 10 s
+  # (REQUEST_TIMEOUT_MS): nginx holds a slow client no longer than the server would.
   client_max_body_size 16k;
+  client_header_timeout 10s;
+  client_body_timeout 10s;
   brotli_static on;
   gzip_static on;
   gzip_vary on;
