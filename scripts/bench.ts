@@ -1,6 +1,6 @@
 // `npm run bench`: builds, serves, measures, and prints one table; the same results go to
 // bench-results/<time>.json so two runs can be compared. Never part of `npm test`.
-//   --only=transfer,load,outage,axe,lighthouse,scaling,blog,studio   run some parts only
+//   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio   run some parts only
 //   --quick                                          fewer routes and shorter runs (and studio keystrokes, outage rounds)
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
 //   --runs=N                                         Lighthouse runs per route and form (default 3, 1 with --quick)
@@ -14,6 +14,7 @@ import { runAxe, type AxeRow } from './bench/axe.ts';
 import { runLighthouse, type LighthouseRow } from './bench/lighthouse.ts';
 import { runLoad } from './bench/load.ts';
 import { runOutage } from './bench/outage.ts';
+import { runServerMemory } from './bench/server-memory.ts';
 import { runStudio } from './bench/studio.ts';
 import { addArticles, addPages, tempProject } from './bench/temp-project.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
@@ -58,6 +59,13 @@ if (wanted('load')) {
   const ratio = rows[0].requestsPerSecond / rows[1].requestsPerSecond;
   table('Server: GET / (brotli), 32 connections, loopback', ['server', 'requests/s', 'p99 latency', 'errors'], rows.map((r) => [r.server, r.requestsPerSecond, `${r.p99Ms} ms`, r.errors]));
   console.log(`\nFastify at ${(ratio * 100).toFixed(0)}% of nginx. nginx status parity with Fastify: ${mismatches.length ? mismatches.join('; ') : 'identical on every probe'}.`);
+}
+
+if (wanted('memory')) {
+  const added = quick ? 256 : 1024;
+  const rows = await runServerMemory(root, distDir, added);
+  results.memory = rows;
+  table(`Server memory and start time as dist/ grows (server/main.ts; ${added} MB of images added)`, ['dist/', 'start (until / answers)', 'resident memory at start', 'after each added image served once'], rows.map((r) => [r.dist, `${r.startMs} ms`, `${r.rssAtStartMb} MB`, `${r.rssAfterImagesMb} MB`]));
 }
 
 if (wanted('outage')) {
