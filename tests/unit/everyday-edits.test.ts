@@ -18,7 +18,10 @@ it('a new article dated today, an article deleted with its links, a new headline
   expect(model.articles.map((a) => a.slug)).not.toContain(deletedArticle);
   expect(model.articles.length).toBe(before.articles.length);
   expect(model.pages.find((p) => p.path === '/')!.sections[0]).toMatchObject({ title: changedHeadline });
-  expect(model.settings.navigation.links.at(-1)).toEqual({ label: newNavigationPage.title, to: newNavigationPage.path });
+  expect(model.settings.navigation.links.at(-1)).toEqual({
+    label: newNavigationPage.title,
+    to: newNavigationPage.path,
+  });
   expect(model.pages.map((p) => p.path)).toContain(newNavigationPage.path);
   expect(model.forms.some((form) => form.fields.some((field) => field.name === newField.name))).toBe(true);
 });
@@ -32,5 +35,7 @@ it('still applies when an editor has already written the page, the article and t
   expect(second.added.page.path).not.toBe(first.added.page.path);
   expect(second.added.article.slug).not.toBe(first.added.article.slug);
   expect(second.added.field.name).not.toBe(first.added.field.name);
-  expect(result.model!.pages.map((p) => p.path)).toEqual(expect.arrayContaining([first.added.page.path, second.added.page.path]));
+  expect(result.model!.pages.map((p) => p.path)).toEqual(
+    expect.arrayContaining([first.added.page.path, second.added.page.path]),
+  );
 }, 60_000);

@@ -18,8 +18,10 @@ function declared() {
     if (!node || typeof node !== 'object') return;
     const schema = node as Json;
     for (const name of Object.keys((schema.properties as Json | undefined) ?? {})) names.add(name);
-    if (Array.isArray(schema.enum) && key !== 'icon' && !key.endsWith('Icon')) for (const value of schema.enum) choices.add(String(value));
-    for (const [child, value] of Object.entries(schema)) walk(value, child === 'properties' || child === '$defs' ? key : child);
+    if (Array.isArray(schema.enum) && key !== 'icon' && !key.endsWith('Icon'))
+      for (const value of schema.enum) choices.add(String(value));
+    for (const [child, value] of Object.entries(schema))
+      walk(value, child === 'properties' || child === '$defs' ? key : child);
     if (schema.properties) for (const [name, value] of Object.entries(schema.properties as Json)) walk(value, name);
     if (schema.$defs) for (const [name, value] of Object.entries(schema.$defs as Json)) walk(value, name);
   };
@@ -55,7 +57,8 @@ describe('the fixture site', async () => {
     const shared = Object.keys(sectionSchemas().sharedFields);
     const missing = sectionTypes().flatMap((type) => {
       const ofType = sections.filter((section) => section.type === type);
-      if (!ofType.length) return [`section type "${type}": no page of tests/fixture-site uses it (docs/sections.md, step 5)`];
+      if (!ofType.length)
+        return [`section type "${type}": no page of tests/fixture-site uses it (docs/sections.md, step 5)`];
       const used = usedPaths(ofType);
       return fieldPaths(type)
         .filter((field) => !shared.includes(field) && !used.has(`[].${field}`))
@@ -67,7 +70,13 @@ describe('the fixture site', async () => {
   it('uses every field and every listed choice (but icons) of every schema somewhere', async () => {
     const { names, choices } = declared();
     const data = used([model.settings, model.pages, model.forms, { redirects: model.redirects }, model.articles]);
-    expect([...names].filter((name) => !data.keys.has(name)), 'fields no fixture file uses').toEqual([]);
-    expect([...choices].filter((choice) => !data.values.has(choice)), 'choices no fixture file uses').toEqual([]);
+    expect(
+      [...names].filter((name) => !data.keys.has(name)),
+      'fields no fixture file uses',
+    ).toEqual([]);
+    expect(
+      [...choices].filter((choice) => !data.values.has(choice)),
+      'choices no fixture file uses',
+    ).toEqual([]);
   });
 });

@@ -8,7 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addFixtureSection, addRegistryLine, addSchemaEntry, copyProject, runScript, sectionRecipe } from '../fixtures/project-copy.ts';
+import {
+  addFixtureSection,
+  addRegistryLine,
+  addSchemaEntry,
+  copyProject,
+  runScript,
+  sectionRecipe,
+} from '../fixtures/project-copy.ts';
 import { startYamlLanguageServer } from '../fixtures/yaml-lsp.ts';
 
 let copy: string;
@@ -16,10 +23,18 @@ let steps: Awaited<ReturnType<typeof sectionRecipe>>;
 
 const run = (script: string, ...args: string[]) => runScript(copy, script, ...args);
 // TypeScript 7 by its path, as `npm test` runs it (the `typescript` package is 6.0, for ESLint).
-const typeCheck = () => spawnSync(process.execPath, [path.join(copy, 'node_modules', 'tsgo', 'bin', 'tsc'), '--noEmit', '-p', copy], { cwd: copy, encoding: 'utf8' });
+const typeCheck = () =>
+  spawnSync(process.execPath, [path.join(copy, 'node_modules', 'tsgo', 'bin', 'tsc'), '--noEmit', '-p', copy], {
+    cwd: copy,
+    encoding: 'utf8',
+  });
 /** The copy's own unit tests, as `npm test` runs them there. */
 const copyTests = (...files: string[]) =>
-  spawnSync(process.execPath, [path.join(copy, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'unit', ...files], { cwd: copy, encoding: 'utf8', env: { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1' } });
+  spawnSync(
+    process.execPath,
+    [path.join(copy, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'unit', ...files],
+    { cwd: copy, encoding: 'utf8', env: { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1' } },
+  );
 const sectionTests = ['tests/unit/fixture-site.test.ts', 'tests/unit/schema-contract.test.ts'];
 
 beforeAll(async () => {
@@ -38,13 +53,17 @@ describe('adding a two-field section type by docs/sections.md', () => {
     expect(types.stderr).toBe('');
     expect(types.status).toBe(0);
     const generated = await readFile(path.join(copy, 'shared', 'generated', 'content.ts'), 'utf8');
-    expect(generated).toMatch(/export interface LogosSection \{[\s\S]*?type: 'logos';[\s\S]*?eyebrow\?: string;[\s\S]*?logos: Image\[\];[\s\S]*?caption\?: string;/);
+    expect(generated).toMatch(
+      /export interface LogosSection \{[\s\S]*?type: 'logos';[\s\S]*?eyebrow\?: string;[\s\S]*?logos: Image\[\];[\s\S]*?caption\?: string;/,
+    );
     const composed = JSON.parse(await readFile(path.join(copy, 'schema', 'sections.composed.json'), 'utf8'));
     expect(composed.$defs.section.properties.type.enum).toContain('logos');
     expect(composed.$defs.logos.defaultSnippets[0].body).toEqual(composed.$defs.logos.examples[0]);
     const validate = run('scripts/validate.ts');
     expect(validate.status).toBe(1);
-    expect(validate.stderr).toMatch(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/section\/oneOf\/\d+: section type "logos" has no component: create src\/sections\/Logos\.tsx, exporting Logos, and add its line to src\/sections\/registry\.ts/m);
+    expect(validate.stderr).toMatch(
+      /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/section\/oneOf\/\d+: section type "logos" has no component: create src\/sections\/Logos\.tsx, exporting Logos, and add its line to src\/sections\/registry\.ts/m,
+    );
     expect(validate.stderr).not.toMatch(/^\s+at /m);
   });
 
@@ -53,11 +72,14 @@ describe('adding a two-field section type by docs/sections.md', () => {
     expect(run('scripts/validate.ts').status).toBe(0);
     // If the type accepted an unknown field, the @ts-expect-error below would itself fail the check.
     const probe = path.join(copy, 'src', 'components', 'logos-type-check.ts');
-    await writeFile(probe, `import type { LogosSection } from '../../shared/generated/content.ts';
+    await writeFile(
+      probe,
+      `import type { LogosSection } from '../../shared/generated/content.ts';
 export const shared: LogosSection = { type: 'logos', eyebrow: 'Partners', hideWhenQuery: 'source=form', logos: [] };
 // @ts-expect-error: not a field of the logos section
 export const unknown: LogosSection = { type: 'logos', logos: [], eyebrw: 'Partners' };
-`);
+`,
+    );
     const missing = typeCheck();
     expect(missing.status).not.toBe(0);
     expect(missing.stdout).toMatch(/src\/sections\/registry\.ts\(\d+,\d+\).*logos/);
@@ -88,16 +110,29 @@ export const unknown: LogosSection = { type: 'logos', logos: [], eyebrw: 'Partne
 
   it('validation of the fixture site accepts the section and refuses a mistake in it, at its place', async () => {
     const fixtureRoot = path.join(copy, 'tests', 'fixture-site');
-    const validateFixture = () => spawnSync(process.execPath, [path.join(copy, 'scripts', 'validate.ts')], { cwd: copy, encoding: 'utf8', env: { ...process.env, CI: '', SITE_ROOT: fixtureRoot } });
+    const validateFixture = () =>
+      spawnSync(process.execPath, [path.join(copy, 'scripts', 'validate.ts')], {
+        cwd: copy,
+        encoding: 'utf8',
+        env: { ...process.env, CI: '', SITE_ROOT: fixtureRoot },
+      });
     const valid = validateFixture();
     expect(valid.stderr.split('\n').filter((line) => line && !line.startsWith('warning'))).toEqual([]);
     expect(valid.status).toBe(0);
-    const page = (sections: string) => `# Page: partners\npath: /partners\ntitle: Partners\ndescription: The companies we work with, shown as a row of their logos on this page.\nsections:\n${sections}`;
-    await writeFile(path.join(fixtureRoot, 'site', 'pages', 'partners.yaml'), page('  - type: logos\n    captoin: Our partners\n'));
+    const page = (sections: string) =>
+      `# Page: partners\npath: /partners\ntitle: Partners\ndescription: The companies we work with, shown as a row of their logos on this page.\nsections:\n${sections}`;
+    await writeFile(
+      path.join(fixtureRoot, 'site', 'pages', 'partners.yaml'),
+      page('  - type: logos\n    captoin: Our partners\n'),
+    );
     const invalid = validateFixture();
     expect(invalid.status).toBe(1);
-    expect(invalid.stderr).toContain('site/pages/partners.yaml:6:5  section 1 (logos): missing required field "logos".');
-    expect(invalid.stderr).toContain('site/pages/partners.yaml:7:5  section 1 (logos) › captoin: unknown field "captoin". Did you mean "caption"?');
+    expect(invalid.stderr).toContain(
+      'site/pages/partners.yaml:6:5  section 1 (logos): missing required field "logos".',
+    );
+    expect(invalid.stderr).toContain(
+      'site/pages/partners.yaml:7:5  section 1 (logos) › captoin: unknown field "captoin". Did you mean "caption"?',
+    );
   });
 
   it('the editor completes it and flags a misspelt field', async () => {
