@@ -1,4 +1,4 @@
-// Runs a generated nginx.conf the way the README tells an operator to, unprivileged:
+// Runs a generated nginx.conf the way docs/deploying.md tells an operator to, unprivileged:
 // nginx -p PREFIX -c FILE -g 'daemon off;'. Used by the bench and the topology test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chown, mkdir, writeFile } from 'node:fs/promises';
