@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { mediaType } from '../../server/media-types.ts';
 import { headersForMediaType, securityHeaders } from '../../server/security-headers.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
 
@@ -43,6 +44,39 @@ describe('statuses', () => {
   it('the build manifest is not public', async () => {
     expect((await app.inject({ url: '/_site.json' })).statusCode).toBe(404);
   });
+
+  it.each([
+    '/assets/',
+    '/images/',
+    '/_data/',
+    '/resources/blogs/',
+    '/assets/index-AbC123.js.br',
+    '/services/index.html.gz',
+    '/index.html',
+  ])('%s is 404: no folder listing, no variant or page file by its own name', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>404</title>');
+  });
+
+  it('HEAD answers as GET, without the body', async () => {
+    const [get, head] = await Promise.all(
+      ['GET', 'HEAD'].map((method) => app.inject({ method: method as 'GET' | 'HEAD', url: '/services' })),
+    );
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers.etag).toBe(get.headers.etag);
+  });
+
+  it.each([{ 'if-none-match': '*' }, { 'if-match': '*' }, { range: 'bytes=0-9' }])(
+    'the not-found page is sent whole to a conditional or range request (%o)',
+    async (headers) => {
+      const response = await app.inject({ url: '/no-such-page', headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<title>404</title>');
+    },
+  );
 });
 
 describe('caching and compression', () => {
@@ -70,6 +104,12 @@ describe('caching and compression', () => {
     expect(response.headers.vary).toMatch(/accept-encoding/i);
   });
 
+  it('a precompressed variant keeps the media type of media-types.ts', async () => {
+    const response = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toBe(mediaType('index.js'));
+  });
+
   it('a client that accepts no encoding gets the plain file', async () => {
     const response = await app.inject({ url: '/services', headers: { 'accept-encoding': 'identity' } });
     expect(response.headers['content-encoding']).toBeUndefined();
@@ -90,12 +130,16 @@ describe('security headers', () => {
     expect(headers['x-powered-by']).toBeUndefined();
   });
 
-  it.each(['/', '/no-such-page', '/healthz', '/resources/blogs/old-hello'])('%s sends every header of the one table, as written there', async (url) => {
-    const { headers } = await app.inject({ url });
-    for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name.toLowerCase()], name).toBe(value);
-  });
+  it.each(['/', '/no-such-page', '/healthz', '/resources/blogs/old-hello'])(
+    '%s sends every header of the one table, as written there',
+    async (url) => {
+      const { headers } = await app.inject({ url });
+      for (const [name, value] of Object.entries(securityHeaders))
+        expect(headers[name.toLowerCase()], name).toBe(value);
+    },
+  );
 
-  it('an SVG is sent with the sandboxing policy in place of the pages\' (no script, no request, no plugin)', async () => {
+  it("an SVG is sent with the sandboxing policy in place of the pages' (no script, no request, no plugin)", async () => {
     const { headers } = await app.inject({ url: '/images/logo.svg' });
     expect(headers['content-type']).toBe('image/svg+xml');
     expect(headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
