@@ -13,21 +13,21 @@ import { formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
 import { siteFiles } from '../shared/confined-files.ts';
 import { cleanTemporaryFiles } from '../shared/confined-writes.ts';
-import { precompress } from './build/precompress.ts';
-import { prerender } from './build/prerender.ts';
-import type { ViteManifest } from './build/preload-links.ts';
-import { routeData, siteShell } from './build/model-to-routes.ts';
-import { inlineSmallImages } from './build/inline-image.ts';
-import { manifest, writeSiteFiles } from './build/site-files.ts';
+import { precompress } from './site-build/precompress.ts';
+import { prerender } from './site-build/prerender.ts';
+import type { ViteManifest } from './site-build/preload-links.ts';
+import { routeData, siteShell } from './site-build/model-to-routes.ts';
+import { inlineSmallImages } from './site-build/inline-image.ts';
+import { manifest, writeSiteFiles } from './site-build/site-files.ts';
 import { writeStaticHostFiles } from './deploy/static-host.ts';
-import { writeFeeds } from './build/feed.ts';
-import { headTags } from './build/head-tags.ts';
-import { processImages } from './build/images.ts';
-import { makeSocialCards } from './build/social-cards.ts';
-import { structuredData } from './build/structured-data.ts';
+import { writeFeeds } from './site-build/feed.ts';
+import { headTags } from './site-build/head-tags.ts';
+import { processImages } from './site-build/images.ts';
+import { makeSocialCards } from './site-build/social-cards.ts';
+import { structuredData } from './site-build/structured-data.ts';
 import { authoringGuide } from './generate-docs.ts';
 import { generateTypes } from './generate-types.ts';
-import { siteViteConfig } from './build/vite-config.ts';
+import { siteViteConfig } from './site-build/vite-config.ts';
 
 export interface BuildOptions {
   /** The project: src/, schema/, index.html. */

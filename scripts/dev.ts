@@ -6,7 +6,7 @@
 import { createServer, type PluginOption, type ViteDevServer } from 'vite';
 import path from 'node:path';
 import { configFromEnv } from '../server/config.ts';
-import { devLeadsPlugin } from './build/dev-leads.ts';
+import { devLeadsPlugin } from './preview/dev-leads.ts';
 
 export const projectRoot = path.join(import.meta.dirname, '..');
 

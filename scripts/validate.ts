@@ -5,7 +5,7 @@
 import { formatAnnotation, formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
 import { genericMessage } from './content/yaml-slips.ts';
-import { codeFrame } from './build/code-frame.ts';
+import { codeFrame } from './site-build/code-frame.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteFiles } from '../shared/confined-files.ts';

@@ -7,7 +7,7 @@ export interface PublicPath {
   cacheControl: string;
 }
 
-/** The blog's feeds (written by scripts/build/feed.ts). */
+/** The blog's feeds (written by scripts/site-build/feed.ts). */
 export const feedPaths = { rss: '/feed.xml', atom: '/atom.xml' } as const;
 
 export const publicPaths: readonly PublicPath[] = [

@@ -4,8 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { inlineSmallImages } from '../build/inline-image.ts';
-import { routeData } from '../build/model-to-routes.ts';
+import { inlineSmallImages } from '../site-build/inline-image.ts';
+import { routeData } from '../site-build/model-to-routes.ts';
 import { loadSite } from '../content/load-site.ts';
 import { composedSchemas, sectionTypes } from '../content/schemas.ts';
 import { routeDataEvent, routeDataUrl, type RouteData } from '../../shared/route-data.ts';
@@ -167,7 +167,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
       // The preview shows site pages in a frame of the studio page: same origin only.
       const csp = securityHeaders['Content-Security-Policy'].replace("frame-ancestors 'none'", "frame-ancestors 'self'");
       return {
-        // (No CORS either, as for every preview: scripts/build/vite-config.ts.)
+        // (No CORS either, as for every preview: scripts/site-build/vite-config.ts.)
         server: { headers: { ...securityHeaders, 'Content-Security-Policy': csp } },
         // The studio's dependencies are bundled at start, not discovered (and reloaded for) later.
         optimizeDeps: { entries: ['index.html', 'src/studio/main.tsx'] },

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { xml2js, type Element } from 'xml-js';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
-import { writeFeeds } from '../../scripts/build/feed.ts';
+import { writeFeeds } from '../../scripts/site-build/feed.ts';
 import { files, writeFixture } from '../fixtures/site-fixture.ts';
 
 const title = `</title><script>alert("t")</script> & ]]> <!-- Q&A's 'x'`;

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { inlineSmallImages } from '../../scripts/build/inline-image.ts';
+import { inlineSmallImages } from '../../scripts/site-build/inline-image.ts';
 import { sanitiseSvg } from '../../scripts/content/svg-file.ts';
 
 it('inlines a site image of at most 4 KB as a data: address and leaves the rest alone', async () => {

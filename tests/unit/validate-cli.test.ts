@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../scripts/content/load-site.ts';
-import { routeData } from '../../scripts/build/model-to-routes.ts';
-import { inlineSmallImages } from '../../scripts/build/inline-image.ts';
-import { manifest } from '../../scripts/build/site-files.ts';
+import { routeData } from '../../scripts/site-build/model-to-routes.ts';
+import { inlineSmallImages } from '../../scripts/site-build/inline-image.ts';
+import { manifest } from '../../scripts/site-build/site-files.ts';
 import { files, writeFixture } from '../fixtures/site-fixture.ts';
 
 const validate = (root: string, env: Record<string, string> = {}) =>

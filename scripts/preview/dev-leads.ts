@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Plugin } from 'vite';
 import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
-import { manifest } from './site-files.ts';
-import type { SiteApi } from './vite-plugin-site.ts';
+import { manifest } from '../site-build/site-files.ts';
+import type { SiteApi } from '../site-build/vite-plugin-site.ts';
 
 export function devLeadsPlugin(config: ServerConfig): Plugin {
   let current: { key: string; app: Promise<FastifyInstance> } | undefined;

@@ -8,7 +8,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { formatError, type ContentError } from '../content/errors.ts';
 import { loadSite } from '../content/load-site.ts';
 import type { SiteModel } from '../content/model.ts';
-import { contentErrorReport, devPages, errorScreenEvent, errorScreenModule } from './dev-screen.ts';
+import { contentErrorReport, devPages, errorScreenEvent, errorScreenModule } from '../preview/dev-screen.ts';
 import { routeData, siteShell } from './model-to-routes.ts';
 import { inlineSmallImages } from './inline-image.ts';
 import { routeDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';

@@ -5,7 +5,7 @@ import type { UserConfig } from 'vite';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { sitePlugin } from './vite-plugin-site.ts';
 import { cssTimeUnits } from './css-units.ts';
-import { devGuard } from './dev-guard.ts';
+import { devGuard } from '../preview/dev-guard.ts';
 
 export interface SiteViteOptions {
   /** The folder that holds site/. */

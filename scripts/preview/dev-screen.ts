@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import type { ContentError } from '../content/errors.ts';
 import type { SiteModel } from '../content/model.ts';
-import { codeFrame } from './code-frame.ts';
+import { codeFrame } from '../site-build/code-frame.ts';
 import { readConfined, siteFiles } from '../../shared/confined-files.ts';
 
 export const errorScreenEvent = 'site:errors';
