@@ -27,12 +27,12 @@ async function openTime(page: Page): Promise<number> {
   const state = () =>
     page.evaluate(() => {
       const frame = document.querySelector('iframe')?.contentDocument;
-      return JSON.stringify({ studio: document.documentElement.dataset.studio, app: frame?.documentElement?.dataset.app, marked: frame?.querySelectorAll('[data-studio-section]').length });
+      return JSON.stringify({ studio: document.documentElement.dataset.studio, app: frame?.documentElement?.dataset.app, marked: frame?.querySelectorAll('[data-section]').length });
     });
   const handle = await page.waitForFunction(
     () => {
       const frame = document.querySelector('iframe')?.contentDocument;
-      const shown = frame?.documentElement?.dataset.app === 'ready' && frame.querySelector('[data-studio-section]');
+      const shown = frame?.documentElement?.dataset.app === 'ready' && frame.querySelector('[data-section]');
       return document.documentElement.dataset.studio === 'ready' && shown ? performance.now() : undefined;
     },
     undefined,
@@ -53,7 +53,7 @@ async function keystroke(page: Page, key: string, expected: string, section: num
     ({ expected, section }) =>
       new Promise<number>((resolve) => {
         const look = () => {
-          const heading = document.querySelector('iframe')?.contentDocument?.querySelector(`[data-studio-section="${section}"] h2`);
+          const heading = document.querySelector('iframe')?.contentDocument?.querySelector(`[data-section="${section}"] h2`);
           if (heading?.textContent === expected) resolve(performance.timeOrigin + performance.now());
           else requestAnimationFrame(look);
         };
@@ -91,7 +91,7 @@ export async function runStudio(root: string, options: { reloads: number; keystr
 
     // Select the second section by clicking its heading in the preview: the studio focuses its title field.
     const section = 1;
-    const heading = (await sectionFrame(page)).locator(`[data-studio-section="${section}"] h2`);
+    const heading = (await sectionFrame(page)).locator(`[data-section="${section}"] h2`);
     const title = (await heading.textContent()) ?? '';
     await heading.click();
     await page.waitForFunction((title) => (document.activeElement as HTMLInputElement | null)?.value === title, title);

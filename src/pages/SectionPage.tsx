@@ -14,7 +14,7 @@ export function SectionPage({ route }: { route: PageRoute }) {
         </Container>
       )}
       {route.sections.map((section, index) => (
-        <RenderSection key={`${route.path}-${index}`} section={section} />
+        <RenderSection key={`${route.path}-${index}`} section={section} index={index} />
       ))}
     </>
   );

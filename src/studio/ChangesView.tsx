@@ -5,15 +5,22 @@ import { useEffect, useState } from 'react';
 import { api, type Changes } from './api.ts';
 
 export function ChangesView({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  // The modal's content mounts each time it opens, so each opening reads the changes afresh.
+  return (
+    <Modal opened={opened} onClose={onClose} title="Changes since the last commit" size="xl">
+      <ChangeList />
+    </Modal>
+  );
+}
+
+function ChangeList() {
   const [changes, setChanges] = useState<Changes>();
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
-    if (!opened) return;
-    setChanges(undefined);
     api.changes().then(setChanges, (error: Error) => setProblem(error.message));
-  }, [opened]);
+  }, []);
   return (
-    <Modal opened={opened} onClose={onClose} title="Changes since the last commit" size="xl">
+    <>
       {problem && <Text c="red">{problem}</Text>}
       {!changes && !problem && <Loader size="sm" />}
       {changes && !changes.git && <Text>{changes.message}</Text>}
@@ -26,7 +33,17 @@ export function ChangesView({ opened, onClose }: { opened: boolean; onClose: () 
             </Title>
             <Code block style={{ maxHeight: 360, overflow: 'auto' }}>
               {change.diff.split('\n').map((line, i) => (
-                <div key={i} style={{ color: line.startsWith('+') && !line.startsWith('+++') ? '#2b8a3e' : line.startsWith('-') && !line.startsWith('---') ? '#c92a2a' : undefined }}>
+                <div
+                  key={i}
+                  style={{
+                    color:
+                      line.startsWith('+') && !line.startsWith('+++')
+                        ? '#2b8a3e'
+                        : line.startsWith('-') && !line.startsWith('---')
+                          ? '#c92a2a'
+                          : undefined,
+                  }}
+                >
                   {line || ' '}
                 </div>
               ))}
@@ -34,6 +51,6 @@ export function ChangesView({ opened, onClose }: { opened: boolean; onClose: () 
           </section>
         ))}
       </Stack>
-    </Modal>
+    </>
   );
 }

@@ -1,35 +1,42 @@
 // The editing panel's body for the open entry: a page's outline with its settings or the selected
 // section's fields, an article's fields and Markdown body, or the fields of any other entry.
 import { Stack, Title } from '@mantine/core';
-import { useContext } from 'react';
+import { useCallback } from 'react';
 import type { Entry, Json } from './api.ts';
-import { startsWith } from './data-path.ts';
-import { MarkdownField } from './MarkdownField.tsx';
+import { AutoField } from './fields/AutoField.tsx';
+import { ObjectFields } from './fields/GroupField.tsx';
+import { MarkdownField } from './fields/MarkdownField.tsx';
 import { Outline } from './Outline.tsx';
 import type { Contract } from './schema.ts';
-import { Field, FormContext, ObjectFields } from './SchemaForm.tsx';
+import { sectionsOf } from './store/studio-state.ts';
+import { useStore, useStudio } from './store/store.ts';
 
-/** The unsaved state of an entry: its data, and the Markdown body of an article or document. */
-export interface Draft {
-  data: Json;
-  body?: string;
-}
-
-export function EntryEditor({ entry, draft, sections, selected, contract, onSelect, onSections, onBody, bodyError }: { entry: Entry; draft: Draft; sections?: Json[]; selected?: number; contract: Contract; onSelect: (i: number | undefined) => void; onSections: (next: Json[], select?: number) => void; onBody: (body: string) => void; bodyError?: string }) {
-  const errors = useContext(FormContext)?.errors ?? [];
-  if (entry.kind === 'document') return <MarkdownField key={entry.file} value={draft.body ?? ''} onChange={onBody} error={bodyError} />;
-  const root = contract.root(entry.kind === 'settings' ? 'settings' : entry.kind);
-  if (entry.kind === 'page' && sections) {
+export function EntryEditor({ entry, contract }: { entry: Entry; contract: Contract }) {
+  const draft = useStudio((state) => state.history.present);
+  const sections = useStudio(sectionsOf);
+  const selected = useStudio((state) => state.selected);
+  const root = contract.root(entry.kind);
+  if (entry.kind === 'document') return <Body file={entry.file} value={draft.body} />;
+  if (sections) {
     const sectionSchema = root.schema.properties?.sections?.items ?? {};
     return (
       <Stack gap="md">
-        <Outline sections={sections} selected={selected} contract={contract} onSelect={onSelect} onChange={onSections} errorsAt={(index) => errors.filter((error) => startsWith(error.at, ['sections', index])).length} />
+        <Outline sections={sections} selected={selected} contract={contract} />
         {selected === undefined || selected >= sections.length ? (
           <ObjectFields resolved={root} value={draft.data} path={[]} skip={['sections']} />
         ) : (
           <div key={selected}>
-            <Title order={2} size="h5" mb="xs">Section {selected + 1}</Title>
-            <Field name={`Section ${selected + 1}`} schema={sectionSchema} file={root.file} value={sections[selected]} path={['sections', selected]} required />
+            <Title order={2} size="h5" mb="xs">
+              Section {selected + 1}
+            </Title>
+            <AutoField
+              name={`Section ${selected + 1}`}
+              schema={sectionSchema}
+              file={root.file}
+              value={sections[selected] as Json}
+              path={['sections', selected]}
+              required
+            />
           </div>
         )}
       </Stack>
@@ -38,7 +45,15 @@ export function EntryEditor({ entry, draft, sections, selected, contract, onSele
   return (
     <Stack gap="md">
       <ObjectFields resolved={root} value={draft.data} path={[]} />
-      {entry.kind === 'article' && <MarkdownField key={entry.file} value={draft.body ?? ''} onChange={onBody} error={bodyError} />}
+      {entry.kind === 'article' && <Body file={entry.file} value={draft.body} />}
     </Stack>
   );
+}
+
+/** The Markdown body of an article or document, with the problem the check found in it. */
+function Body({ file, value }: { file: string; value?: string }) {
+  const { dispatch } = useStore();
+  const error = useStudio((state) => state.check?.errors.find((e) => e.at.length === 0)?.message);
+  const onChange = useCallback((body: string) => dispatch({ type: 'body', body, at: Date.now() }), [dispatch]);
+  return <MarkdownField key={file} value={value ?? ''} onChange={onChange} error={error} />;
 }

@@ -6,12 +6,20 @@ import { Badge, Button, Group, Modal, NavLink, Stack, Text, TextInput, UnstyledB
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Json } from './api.ts';
-import { withCopyAfter } from './data-path.ts';
-import { itemName, ItemControls } from './SchemaForm.tsx';
+import { startsWith, withCopyAfter } from './data-path.ts';
+import { itemName } from './fields/item-name.ts';
+import { ItemControls } from './fields/ItemControls.tsx';
 import { newValue, type Contract } from './schema.ts';
 import { SortableList } from './SortableList.tsx';
+import { useStore, useStudio } from './store/store.ts';
 
-export function Outline({ sections, selected, errorsAt, onSelect, onChange, contract }: { sections: Json[]; selected?: number; errorsAt: (index: number) => number; onSelect: (index: number | undefined) => void; onChange: (sections: Json[], select?: number) => void; contract: Contract }) {
+export function Outline({ sections, selected, contract }: { sections: Json[]; selected?: number; contract: Contract }) {
+  const { dispatch } = useStore();
+  const errors = useStudio((state) => state.check?.errors);
+  const errorsAt = (index: number) =>
+    (errors ?? []).filter((error) => startsWith(error.at, ['sections', index])).length;
+  const onSelect = (index: number | undefined) => dispatch({ type: 'select', index });
+  const onChange = (next: Json[], select?: number) => dispatch({ type: 'sections', sections: next, select });
   const [picking, setPicking] = useState(false);
   // The selection follows the moved section, so its fields stay open.
   const move = (from: number, to: number) => onChange(arrayMove(sections, from, to), to);
@@ -20,7 +28,13 @@ export function Outline({ sections, selected, errorsAt, onSelect, onChange, cont
   return (
     <Stack gap={4}>
       {/* Buttons, not links without an address, so the keyboard reaches them (Tab, then Enter). */}
-      <NavLink component="button" label="Page settings" description="Address, title, description" active={selected === undefined} onClick={() => onSelect(undefined)} />
+      <NavLink
+        component="button"
+        label="Page settings"
+        description="Address, title, description"
+        active={selected === undefined}
+        onClick={() => onSelect(undefined)}
+      />
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="xs">
         Sections
       </Text>
@@ -39,9 +53,17 @@ export function Outline({ sections, selected, errorsAt, onSelect, onChange, cont
                 onClick={() => onSelect(index)}
                 label={
                   <Group gap={6} wrap="nowrap">
-                    <Badge size="xs" variant="light">{type}</Badge>
-                    <Text size="sm" truncate>{itemName(section) ?? type}</Text>
-                    {errors > 0 && <Badge size="xs" color="red" aria-label={`${errors} problem${errors === 1 ? '' : 's'}`}>{errors}</Badge>}
+                    <Badge size="xs" variant="light">
+                      {type}
+                    </Badge>
+                    <Text size="sm" truncate>
+                      {itemName(section) ?? type}
+                    </Text>
+                    {errors > 0 && (
+                      <Badge size="xs" color="red" aria-label={`${errors} problem${errors === 1 ? '' : 's'}`}>
+                        {errors}
+                      </Badge>
+                    )}
                   </Group>
                 }
               />
@@ -52,7 +74,12 @@ export function Outline({ sections, selected, errorsAt, onSelect, onChange, cont
                 onUp={() => move(index, index - 1)}
                 onDown={() => move(index, index + 1)}
                 onDuplicate={() => onChange(withCopyAfter(sections, index), index + 1)}
-                onRemove={() => onChange(sections.filter((_, i) => i !== index), undefined)}
+                onRemove={() =>
+                  onChange(
+                    sections.filter((_, i) => i !== index),
+                    undefined,
+                  )
+                }
               />
             </Group>
           );
@@ -77,17 +104,42 @@ export function Outline({ sections, selected, errorsAt, onSelect, onChange, cont
   );
 }
 
-function TypePicker({ opened, contract, onClose, onPick }: { opened: boolean; contract: Contract; onClose: () => void; onPick: (type: string) => void }) {
+function TypePicker({
+  opened,
+  contract,
+  onClose,
+  onPick,
+}: {
+  opened: boolean;
+  contract: Contract;
+  onClose: () => void;
+  onPick: (type: string) => void;
+}) {
   const [filter, setFilter] = useState('');
-  const types = contract.sectionTypes.filter((type) => `${type} ${contract.section(type)?.schema.description ?? ''}`.toLowerCase().includes(filter.toLowerCase()));
+  const types = contract.sectionTypes.filter((type) =>
+    `${type} ${contract.section(type)?.schema.description ?? ''}`.toLowerCase().includes(filter.toLowerCase()),
+  );
   return (
     <Modal opened={opened} onClose={onClose} title="Add a section" size="lg">
-      <TextInput label="Find a type" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} mb="sm" data-autofocus />
+      <TextInput
+        label="Find a type"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        mb="sm"
+        data-autofocus
+      />
       <Stack gap="xs">
         {types.map((type) => (
-          <UnstyledButton key={type} onClick={() => onPick(type)} aria-label={`Add a ${type} section`} style={{ padding: 8, borderRadius: 6, border: '1px solid var(--mantine-color-gray-3)' }}>
+          <UnstyledButton
+            key={type}
+            onClick={() => onPick(type)}
+            aria-label={`Add a ${type} section`}
+            style={{ padding: 8, borderRadius: 6, border: '1px solid var(--mantine-color-gray-3)' }}
+          >
             <Text fw={700}>{type}</Text>
-            <Text size="sm" c="dimmed">{contract.section(type)?.schema.description}</Text>
+            <Text size="sm" c="dimmed">
+              {contract.section(type)?.schema.description}
+            </Text>
           </UnstyledButton>
         ))}
       </Stack>

@@ -1,12 +1,31 @@
 // Drag-and-drop reordering for any list of the studio (the page outline, lists in forms), with a
 // handle per item that the mouse drags and the keyboard moves (Space, arrows, Space; Escape
 // cancels), and what happens said in plain words to screen readers. Built on @dnd-kit.
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type DragOverEvent, type DragStartEvent, type Modifier, type UniqueIdentifier } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type Modifier,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 
 export interface SortableListProps {
   count: number;
@@ -22,19 +41,28 @@ export interface SortableListProps {
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 const instructions = {
-  draggable: 'To move this item, press Space. Then press the up and down arrow keys to choose its new place, Space again to put it there, or Escape to leave it where it was.',
+  draggable:
+    'To move this item, press Space. Then press the up and down arrow keys to choose its new place, Space again to put it there, or Escape to leave it where it was.',
 };
 
 let nextId = 0;
+const newIds = (count: number) => Array.from({ length: count }, () => `sortable-${nextId++}`);
 
 export function SortableList({ count, nameOf, onMove, children }: SortableListProps) {
   // dnd-kit follows items by id. The ids travel with a dragged item, so the moved item keeps its
   // component (and its handle keeps the keyboard focus after a drop); added items get new ones.
-  const ids = useRef<string[]>([]);
-  if (ids.current.length > count) ids.current = ids.current.slice(0, count);
-  while (ids.current.length < count) ids.current.push(`sortable-${nextId++}`);
-  const indexOf = (id: UniqueIdentifier) => ids.current.indexOf(String(id));
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  // The list follows `count` as it renders (React's way for state that follows a prop).
+  const [kept, setIds] = useState(() => newIds(count));
+  let ids = kept;
+  if (kept.length !== count) {
+    ids = kept.length > count ? kept.slice(0, count) : [...kept, ...newIds(count - kept.length)];
+    setIds(ids);
+  }
+  const indexOf = (id: UniqueIdentifier) => ids.indexOf(String(id));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   // What the announcements say is noted by the drag handlers, which dnd-kit calls before it
   // announces, and before the ids change on a drop.
@@ -62,14 +90,22 @@ export function SortableList({ count, nameOf, onMove, children }: SortableListPr
     const to = over ? indexOf(over.id) : from;
     drag.current.to = to;
     if (from < 0 || to < 0 || from === to) return;
-    ids.current = arrayMove(ids.current, from, to);
+    setIds(arrayMove(ids, from, to));
     onMove(from, to);
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[verticalOnly]} onDragStart={onDragStart} onDragOver={onDragOver} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: instructions }}>
-      <SortableContext items={ids.current} strategy={verticalListSortingStrategy}>
-        {ids.current.map((id, index) => (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={[verticalOnly]}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        {ids.map((id, index) => (
           <SortableItem key={id} id={id} label={`Drag ${nameOf(index)} to reorder`}>
             {(handle) => children(index, handle)}
           </SortableItem>
@@ -79,15 +115,45 @@ export function SortableList({ count, nameOf, onMove, children }: SortableListPr
   );
 }
 
-function SortableItem({ id, label, children }: { id: string; label: string; children: (handle: ReactNode) => ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, attributes: { roleDescription: 'drag handle' } });
+function SortableItem({
+  id,
+  label,
+  children,
+}: {
+  id: string;
+  label: string;
+  children: (handle: ReactNode) => ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    attributes: { roleDescription: 'drag handle' },
+  });
   const handle = (
-    <ActionIcon ref={setActivatorNodeRef} variant="subtle" color="gray" size="sm" {...attributes} {...listeners} aria-label={label} style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}>
+    <ActionIcon
+      ref={setActivatorNodeRef}
+      variant="subtle"
+      color="gray"
+      size="sm"
+      {...attributes}
+      {...listeners}
+      aria-label={label}
+      style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+    >
       <IconGripVertical size={14} aria-hidden="true" />
     </ActionIcon>
   );
   return (
-    <div ref={setNodeRef} data-dragging={isDragging || undefined} style={{ transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined, opacity: isDragging ? 0.85 : undefined }}>
+    <div
+      ref={setNodeRef}
+      data-dragging={isDragging || undefined}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+        opacity: isDragging ? 0.85 : undefined,
+      }}
+    >
       {children(handle)}
     </div>
   );

@@ -22,22 +22,12 @@ export function setIn(data: Json, path: DataPath, value: Json | undefined): Json
   return object;
 }
 
-/** Where in `data` a text shown on the page is held: the string equal to it, else one holding it. */
-export function pathOfText(data: unknown, text: string, base: DataPath = []): DataPath | undefined {
-  const strings: [DataPath, string][] = [];
-  const walk = (node: unknown, at: DataPath) => {
-    if (typeof node === 'string') strings.push([at, node.trim()]);
-    else if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...at, i]));
-    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(value, [...at, key]);
-  };
-  walk(data, base);
-  const wanted = text.trim();
-  if (!wanted) return undefined;
-  return (strings.find(([, value]) => value === wanted) ?? strings.find(([, value]) => value.includes(wanted.slice(0, 60))))?.[0];
-}
-
 /** The list with a copy of item `index` right after it (a duplicated section or list item). */
-export const withCopyAfter = <T>(list: readonly T[], index: number): T[] => [...list.slice(0, index + 1), structuredClone(list[index]), ...list.slice(index + 1)];
+export const withCopyAfter = <T>(list: readonly T[], index: number): T[] => [
+  ...list.slice(0, index + 1),
+  structuredClone(list[index]),
+  ...list.slice(index + 1),
+];
 
 export const samePath = (a: DataPath, b: DataPath) => a.length === b.length && a.every((part, i) => part === b[i]);
 export const startsWith = (path: DataPath, prefix: DataPath) => prefix.every((part, i) => path[i] === part);

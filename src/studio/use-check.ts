@@ -3,9 +3,13 @@
 // One check at a time, and no timer: a keystroke is sent at once, edits typed while a check is on
 // its way go as one (the newest) when it returns, so a burst of typing never queues up compiles.
 import { useEffect, useRef } from 'react';
-import { api, type Check, type Entry, type Json } from './api.ts';
+import { api, type Check } from './api.ts';
+import { useStore, useStudio } from './store/store.ts';
 
-export function useCheck(entry: Entry | undefined, draft: { data: Json; body?: string }, onResult: (check: Check) => void): void {
+export function useCheck(): void {
+  const { dispatch } = useStore();
+  const entry = useStudio((state) => state.entry);
+  const draft = useStudio((state) => state.history.present);
   const queue = useRef<{ busy: boolean; next?: () => Promise<void> }>({ busy: false });
   const shown = useRef('');
   useEffect(() => {
@@ -14,11 +18,11 @@ export function useCheck(entry: Entry | undefined, draft: { data: Json; body?: s
     const pending = queue.current;
     // An unchanged verdict is not passed on: re-rendering the whole form would hold up the frame,
     // which renders the edit on the same main thread at that moment.
-    const report = (result: Check) => {
-      const verdict = JSON.stringify([entry.file, result.errors, result.elsewhere, result.previewing]);
+    const report = (check: Check) => {
+      const verdict = JSON.stringify([entry.file, check.errors, check.elsewhere, check.previewing]);
       if (!current || verdict === shown.current) return;
       shown.current = verdict;
-      onResult(result);
+      dispatch({ type: 'checked', check });
     };
     pending.next = () => api.check(entry.file, draft.data, draft.body).then(report, () => undefined);
     if (!pending.busy)
@@ -33,5 +37,5 @@ export function useCheck(entry: Entry | undefined, draft: { data: Json; body?: s
     return () => {
       current = false;
     };
-  }, [draft, entry]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [draft, entry, dispatch]);
 }

@@ -48,7 +48,7 @@ it('edits a section type that only the schema and the registry know, and saves e
   await tab.goto(`${studio.studioUrl}?path=/partners`);
   await tab.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, { timeout: 60_000 });
   const preview = tab.frameLocator('iframe[title="Page preview"]');
-  await preview.locator('[data-studio-section="0"]').waitFor(outcome);
+  await preview.locator('[data-section="0"]').waitFor(outcome);
   await preview.getByText('Trusted by one company so far').click();
   const panel = tab.getByRole('region', { name: 'Editing panel' });
   // The form is the schema's: the list of logos and the caption, with the caption focused.

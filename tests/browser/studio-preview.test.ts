@@ -12,7 +12,7 @@ async function openStudio(): Promise<{ ui: Page; frame: Frame }> {
   const page = await session.open('?path=/');
   const frame = await (await page.waitForSelector('iframe[title="Page preview"]')).contentFrame();
   if (!frame) throw new Error('no preview frame');
-  await frame.locator('[data-studio-section="1"]').waitFor(outcome);
+  await frame.locator('[data-section="1"]').waitFor(outcome);
   return { ui: page, frame };
 }
 
@@ -21,7 +21,7 @@ const field = (ui: Page, name: string) => ui.getByRole('region', { name: 'Editin
 /** A mark on the frame's window: it survives a re-render and is gone after a reload. */
 const mark = (frame: Frame) => frame.evaluate(() => void ((window as unknown as { studioMark: string }).studioMark = 'kept'));
 const marked = (frame: Frame) => frame.evaluate(() => (window as unknown as { studioMark?: string }).studioMark);
-const selected = (frame: Frame) => frame.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-studio-selected]')].map((el) => el.dataset.studioSection));
+const selected = (frame: Frame) => frame.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-studio-selected]')].map((el) => el.dataset.section));
 
 it('typing in a field re-renders the preview in place: no reload, the outline, the scroll position and the page stay; saving and undoing show too', async () => {
   const { ui, frame } = await openStudio();

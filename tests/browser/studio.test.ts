@@ -58,10 +58,10 @@ describe('editing a page', () => {
   it('a click on the headline in the preview selects its section and focuses its field; the edit is previewed and saved as exactly one changed line', async () => {
     const { page, preview } = await openStudio();
     const headline = preview.getByRole('heading', { level: 1, name: 'Every Field. One Page.' });
-    await preview.locator('[data-studio-section="0"]').waitFor(outcome);
+    await preview.locator('[data-section="0"]').waitFor(outcome);
     await headline.hover();
     // Hovering outlines the section and names its type.
-    const hovered = await preview.locator('[data-studio-section="0"]').evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el, '::before').content]);
+    const hovered = await preview.locator('[data-section="0"]').evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el, '::before').content]);
     expect(hovered).toEqual(['solid', '"hero"']);
     await headline.click();
     await page.getByRole('heading', { level: 2, name: 'Section 1' }).waitFor(outcome);

@@ -20,24 +20,45 @@ const description = '## for a heading, **bold**, - for a list, [words](/address)
 /** Marks the editor's own copy of a value set from outside, so it is not reported back as an edit. */
 const fromOutside = Annotation.define<boolean>();
 
-const describedBy = (id: string, error: string | undefined) => EditorView.contentAttributes.of({ 'aria-describedby': error ? `${id}-error ${id}-description` : `${id}-description`, ...(error ? { 'aria-invalid': 'true' } : {}) });
+const describedBy = (id: string, error: string | undefined) =>
+  EditorView.contentAttributes.of({
+    'aria-describedby': error ? `${id}-error ${id}-description` : `${id}-description`,
+    ...(error ? { 'aria-invalid': 'true' } : {}),
+  });
 
 /** The smallest change that turns `from` into `to`, so the cursor and the scroll stay where they were. */
 function difference(from: string, to: string) {
   let start = 0;
   while (start < from.length && start < to.length && from[start] === to[start]) start++;
   let end = 0;
-  while (end < from.length - start && end < to.length - start && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
+  while (
+    end < from.length - start &&
+    end < to.length - start &&
+    from[from.length - 1 - end] === to[to.length - 1 - end]
+  )
+    end++;
   return { from: start, to: from.length - end, insert: to.slice(start, to.length - end) };
 }
 
-export function MarkdownField({ value, onChange, error }: { value: string; onChange: (next: string) => void; error?: string }) {
+export function MarkdownField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (next: string) => void;
+  error?: string;
+}) {
   const id = useId();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(null);
   const described = useRef(new Compartment());
   const report = useRef(onChange);
-  report.current = onChange;
+  useEffect(() => {
+    report.current = onChange;
+  }, [onChange]);
+  /** What the editor starts with; later values and errors reach it through the effects below. */
+  const first = useRef({ value, error });
   const deferred = useDeferredValue(value);
   const html = useMemo(() => markdown.render(deferred), [deferred]);
 
@@ -45,7 +66,7 @@ export function MarkdownField({ value, onChange, error }: { value: string; onCha
     const editor = new EditorView({
       parent: host.current!,
       state: EditorState.create({
-        doc: value,
+        doc: first.current.value,
         extensions: [
           history(),
           // No Tab binding: Tab leaves the editor, as it leaves every other field of the form.
@@ -54,13 +75,14 @@ export function MarkdownField({ value, onChange, error }: { value: string; onCha
           syntaxHighlighting(defaultHighlightStyle),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': label }),
-          described.current.of(describedBy(id, error)),
+          described.current.of(describedBy(id, first.current.error)),
           // Focus coming back by keyboard (or from code) lets the browser put back the caret it
           // had in the old DOM, which a change made meanwhile (the studio's undo) has replaced; the
           // editor's own selection, mapped through that change, is the right one.
           EditorView.domEventHandlers({ focus: (_event, editor) => editor.focus() }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged && !update.transactions.some((t) => t.annotation(fromOutside))) report.current(update.state.doc.toString());
+            if (update.docChanged && !update.transactions.some((t) => t.annotation(fromOutside)))
+              report.current(update.state.doc.toString());
           }),
         ],
       }),
@@ -70,8 +92,7 @@ export function MarkdownField({ value, onChange, error }: { value: string; onCha
       editor.destroy();
       view.current = null;
     };
-    // The editor is made once; later values and errors reach it through the effects below.
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [id]);
 
   useEffect(() => {
     const editor = view.current;
@@ -80,7 +101,11 @@ export function MarkdownField({ value, onChange, error }: { value: string; onCha
     // Kept out of the editor's own undo history: the studio's undo made this change. A caret where
     // text comes back (a redo) ends up after it, as after typing it.
     const changes = editor.state.changes(difference(current, value));
-    editor.dispatch({ changes, selection: editor.state.selection.map(changes, 1), annotations: [fromOutside.of(true), Transaction.addToHistory.of(false)] });
+    editor.dispatch({
+      changes,
+      selection: editor.state.selection.map(changes, 1),
+      annotations: [fromOutside.of(true), Transaction.addToHistory.of(false)],
+    });
   }, [value]);
 
   useEffect(() => {
@@ -89,7 +114,14 @@ export function MarkdownField({ value, onChange, error }: { value: string; onCha
 
   return (
     <Stack gap="sm">
-      <Input.Wrapper id={id} label={label} description={description} error={error} labelElement="div" labelProps={{ onClick: () => view.current?.focus() }}>
+      <Input.Wrapper
+        id={id}
+        label={label}
+        description={description}
+        error={error}
+        labelElement="div"
+        labelProps={{ onClick: () => view.current?.focus() }}
+      >
         <div ref={host} className={classes.editor} data-error={error ? true : undefined} />
       </Input.Wrapper>
       <div aria-label="Rendered text" role="region" className={classes.preview}>

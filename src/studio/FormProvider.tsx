@@ -1,0 +1,25 @@
+// The forms' shared context, built from the store: the contract and lists, the live check's
+// errors, the field to reveal, edits as named actions, and the field dispatcher.
+import { useCallback, useMemo, type ReactNode } from 'react';
+import type { DataPath, Json } from './api.ts';
+import { AutoField } from './fields/AutoField.tsx';
+import { FormContext, type FormContextValue } from './fields/form-context.ts';
+import { useStore, useStudio } from './store/store.ts';
+
+export function FormProvider({ children }: { children: ReactNode }) {
+  const { dispatch } = useStore();
+  const site = useStudio((state) => state.site);
+  const check = useStudio((state) => state.check);
+  const reveal = useStudio((state) => state.reveal);
+  // Stable, so a keystroke re-renders only the fields on its path (AutoField is memoised).
+  const onChange = useCallback(
+    (path: DataPath, value: Json | undefined) => dispatch({ type: 'edit', path, value, at: Date.now() }),
+    [dispatch],
+  );
+  const onImageUploaded = useCallback((src: string) => dispatch({ type: 'imageAdded', src }), [dispatch]);
+  const form: FormContextValue | undefined = useMemo(
+    () => site && { ...site, errors: check?.errors ?? [], onChange, onImageUploaded, reveal, Field: AutoField },
+    [site, check, onChange, onImageUploaded, reveal],
+  );
+  return form ? <FormContext.Provider value={form}>{children}</FormContext.Provider> : null;
+}

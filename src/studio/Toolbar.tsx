@@ -1,0 +1,102 @@
+// The studio's top bar: the open file, whether it has unsaved edits or problems, and Undo, Redo,
+// Changes and Save (with their keys: Ctrl+Z, Ctrl+Shift+Z, Ctrl+S).
+import { Badge, Button, Group, Text, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ChangesView } from './ChangesView.tsx';
+import { saveEntry } from './store/commands.ts';
+import { useStore, useStudio } from './store/store.ts';
+import { isDirty } from './store/studio-state.ts';
+
+export function Toolbar() {
+  const store = useStore();
+  const { dispatch } = store;
+  const file = useStudio((state) => state.entry?.file);
+  const dirty = useStudio(isDirty);
+  const problems = useStudio((state) => state.check?.errors.length ?? 0);
+  const canUndo = useStudio((state) => state.history.past.length > 0);
+  const canRedo = useStudio((state) => state.history.future.length > 0);
+  const saving = useStudio((state) => state.saving);
+  const conflict = useStudio((state) => state.conflict);
+  const [showChanges, setShowChanges] = useState(false);
+  const undo = () => dispatch({ type: 'undo' });
+  const redo = () => dispatch({ type: 'redo' });
+
+  // Ctrl+S saves from inside a field too, the Markdown editor included, where the editor is typing
+  // (Mantine ignores keys typed in inputs unless told otherwise); undo and redo there stay the field's own.
+  useHotkeys([['mod+s', () => void saveEntry(store)]], [], true);
+  useHotkeys([
+    ['mod+z', undo],
+    ['mod+shift+z', redo],
+  ]);
+
+  return (
+    <header
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+        padding: '0 12px',
+        borderBottom: '1px solid var(--mantine-color-gray-3)',
+      }}
+    >
+      <Title order={1} size="h4">
+        Studio
+      </Title>
+      {file && (
+        <Text size="sm" c="dimmed">
+          site/{file}
+        </Text>
+      )}
+      {dirty && (
+        <Badge color="orange" variant="light">
+          Unsaved edits
+        </Badge>
+      )}
+      {problems > 0 && (
+        <Badge color="red" variant="light">
+          {problems} problem{problems === 1 ? '' : 's'}
+        </Badge>
+      )}
+      <Group gap="xs" ml="auto">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconArrowBackUp size={14} />}
+          disabled={!canUndo}
+          onClick={undo}
+        >
+          Undo
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconArrowForwardUp size={14} />}
+          disabled={!canRedo}
+          onClick={redo}
+        >
+          Redo
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconGitCompare size={14} />}
+          onClick={() => setShowChanges(true)}
+        >
+          Changes
+        </Button>
+        <Button
+          size="xs"
+          leftSection={<IconDeviceFloppy size={14} />}
+          disabled={!dirty || conflict}
+          loading={saving}
+          onClick={() => void saveEntry(store)}
+        >
+          Save
+        </Button>
+      </Group>
+      <ChangesView opened={showChanges} onClose={() => setShowChanges(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,101 @@
+// The one field dispatcher (Puck's AutoField): a field's kind is read from its schema — a fixed
+// value, an icon, an image, a choice, a switch, a number, a list, a group, an internal link, text —
+// and rendered by that kind's component. Kinds are chosen by a shared definition's name in
+// common.schema.json or the JSON type, never by section type, so a new section type needs nothing here.
+import { memo, type ComponentType } from 'react';
+import type { Json } from '../api.ts';
+import { samePath } from '../data-path.ts';
+import { labelOf, typeOf, type Resolved } from '../schema.ts';
+import { ChoiceField } from './ChoiceField.tsx';
+import { errorAt, useForm, type FieldProps, type KindProps } from './form-context.ts';
+import { GroupField } from './GroupField.tsx';
+import { IconField } from './IconField.tsx';
+import { ImageField } from './ImageField.tsx';
+import { JsonField } from './JsonField.tsx';
+import { LinkField } from './LinkField.tsx';
+import { ListField } from './ListField.tsx';
+import { NumberField } from './NumberField.tsx';
+import { SwitchField } from './SwitchField.tsx';
+import { ConstField, TextField } from './TextField.tsx';
+
+const kinds = {
+  const: ConstField,
+  icon: IconField,
+  image: ImageField,
+  choice: ChoiceField,
+  switch: SwitchField,
+  number: NumberField,
+  list: ListField,
+  group: GroupField,
+  link: LinkField,
+  text: TextField,
+  json: JsonField,
+} satisfies Record<string, ComponentType<KindProps>>;
+
+function kindOf({ schema, def }: Resolved, name: string | number): keyof typeof kinds {
+  if (schema.const !== undefined) return 'const';
+  if (def === 'icon' && schema.enum) return 'icon';
+  if (def === 'image' && typeOf(schema) === 'object') return 'image';
+  if (schema.enum) return 'choice';
+  switch (typeOf(schema)) {
+    case 'boolean':
+      return 'switch';
+    case 'number':
+    case 'integer':
+      return 'number';
+    case 'array':
+      return 'list';
+    case 'object':
+      return 'group';
+    case 'string':
+      return def === 'internalPath' || name === 'to' ? 'link' : 'text';
+    default:
+      return 'json';
+  }
+}
+
+function FieldView({ name, schema, file, value, path, required }: FieldProps) {
+  const form = useForm();
+  const plain = form.contract.resolve(schema, file);
+  const resolved = form.contract.branch(plain, value) ?? plain;
+  const label = labelOf(name, resolved.schema);
+  const error = errorAt(form.errors, path);
+  const common = {
+    label,
+    description: resolved.schema.description,
+    required,
+    error,
+    'data-path': JSON.stringify(path),
+  };
+  const set = (next: Json | undefined) => form.onChange(path, next === '' && !required ? undefined : next);
+  const Kind = kinds[kindOf(resolved, name)];
+  return (
+    <Kind
+      resolved={resolved}
+      name={name}
+      label={label}
+      value={value}
+      path={path}
+      required={required}
+      error={error}
+      common={common}
+      set={set}
+    />
+  );
+}
+
+/**
+ * One field and everything under it. An edit replaces only the values on its path (data-path.ts),
+ * so a field whose value is the same object as before has nothing new to show: it is skipped,
+ * which keeps a keystroke from re-rendering the whole form.
+ */
+export const AutoField = memo(
+  FieldView,
+  (a, b) =>
+    a.value === b.value &&
+    a.schema === b.schema &&
+    a.name === b.name &&
+    a.file === b.file &&
+    a.required === b.required &&
+    samePath(a.path, b.path),
+);

@@ -1,0 +1,63 @@
+// An image: chosen from site/images or uploaded (the server checks the file's content and size),
+// with its alt text required and the rest of the image's fields from the schema.
+import { Button, FileButton, Fieldset, Group, Image, Select, Stack } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { api, type Json } from '../api.ts';
+import { recordOf, useForm, type KindProps } from './form-context.ts';
+import { ObjectFields } from './GroupField.tsx';
+
+export function ImageField({ resolved, label, value, path, required }: KindProps) {
+  const form = useForm();
+  const [problem, setProblem] = useState<string>();
+  const record = recordOf(value);
+  const src = typeof record.src === 'string' ? record.src : '';
+  const choose = (next: Record<string, Json>) => form.onChange(path, { ...record, ...next });
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setProblem(undefined);
+    try {
+      const uploaded = await api.upload(file);
+      form.onImageUploaded(uploaded.src);
+      choose({
+        src: uploaded.src,
+        ...(uploaded.width && { width: uploaded.width }),
+        ...(uploaded.height && { height: uploaded.height }),
+      });
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+  return (
+    <Fieldset legend={`${label}${required ? ' *' : ''}`}>
+      <Stack gap="xs">
+        {src && <Image src={src} alt="" h={90} w="auto" fit="contain" radius="sm" />}
+        <Group align="flex-end" gap="xs">
+          {/* The image's own path: a click on the image in the preview focuses this picker. */}
+          <Select
+            label="Choose an image"
+            data={form.images}
+            value={form.images.includes(src) ? src : null}
+            searchable
+            onChange={(next) => next && choose({ src: next })}
+            style={{ flex: 1 }}
+            data-path={JSON.stringify(path)}
+          />
+          <FileButton accept="image/png,image/jpeg,image/webp" onChange={(file) => void upload(file)}>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconUpload size={14} />}>
+                Upload
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        {problem && (
+          <div role="alert" style={{ color: 'var(--mantine-color-red-7)', fontSize: 14 }}>
+            {problem}
+          </div>
+        )}
+        <ObjectFields resolved={resolved} value={value ?? null} path={path} />
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,15 @@
+// Yes or no; an optional switch turned off is removed from the file.
+import { Switch } from '@mantine/core';
+import type { KindProps } from './form-context.ts';
+
+export function SwitchField({ resolved, label, value, required, error, set }: KindProps) {
+  return (
+    <Switch
+      label={label}
+      description={resolved.schema.description}
+      error={error}
+      checked={value === true}
+      onChange={(event) => set(event.currentTarget.checked ? true : required ? false : undefined)}
+    />
+  );
+}

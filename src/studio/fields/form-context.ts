@@ -1,0 +1,75 @@
+// What every field of a form reads: the contract, the lists to pick from, the live check's errors,
+// where an edit goes, and the dispatcher that renders a nested field (passed here rather than
+// imported, so the fields that hold fields — groups, lists, images — import no dispatcher and the
+// dispatcher imports them without a circle).
+import { createContext, useContext, type ComponentType } from 'react';
+import type { DataPath, FieldError, Json } from '../api.ts';
+import { samePath } from '../data-path.ts';
+import type { Contract, Resolved, Schema } from '../schema.ts';
+
+/** One field as the dispatcher receives it: its name, its schema as written, and where it sits. */
+export interface FieldProps {
+  name: string | number;
+  schema: Schema;
+  /** The schema file `schema` is in, for its `$ref`s. */
+  file: string;
+  value: Json | undefined;
+  path: DataPath;
+  required: boolean;
+}
+
+export interface FormContextValue {
+  contract: Contract;
+  routes: string[];
+  images: string[];
+  errors: FieldError[];
+  onChange: (path: DataPath, value: Json | undefined) => void;
+  onImageUploaded: (src: string) => void;
+  /** A field to bring into view (clicked in the preview): the list items holding it open. */
+  reveal?: DataPath;
+  /** The dispatcher, for fields inside fields. */
+  Field: ComponentType<FieldProps>;
+}
+
+export const FormContext = createContext<FormContextValue | null>(null);
+
+export function useForm(): FormContextValue {
+  const form = useContext(FormContext);
+  if (!form) throw new Error('useForm: no FormContext.Provider above this field.');
+  return form;
+}
+
+/** What Mantine's inputs take from every field: label, help, required, error, and the data path. */
+export interface Common {
+  label: string;
+  description?: string;
+  required: boolean;
+  error?: string;
+  /** Lets the studio find a field's input, to focus the one clicked in the preview. */
+  'data-path': string;
+}
+
+/** What the dispatcher hands a field of one kind. */
+export interface KindProps {
+  /** The field's schema with its `$ref`s followed (and, for a section, its type's branch). */
+  resolved: Resolved;
+  name: string | number;
+  label: string;
+  value: Json | undefined;
+  path: DataPath;
+  required: boolean;
+  error?: string;
+  common: Common;
+  /** Replaces the value; an optional field left empty is removed from the file rather than written empty. */
+  set: (next: Json | undefined) => void;
+}
+
+export const errorAt = (errors: FieldError[], path: DataPath) =>
+  errors
+    .filter((e) => samePath(e.at, path))
+    .map((e) => e.message)
+    .join(' ') || undefined;
+
+/** The value as an object's fields (none when it is not an object). */
+export const recordOf = (value: Json | undefined): Record<string, Json> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? value : {};

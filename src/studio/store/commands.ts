@@ -1,0 +1,111 @@
+// What the studio does that takes a request to its server: load, open an entry, save, follow the
+// files on disk. Each reads the state as it is at that moment and reports back by named actions.
+import { notifications } from '@mantine/notifications';
+import { api, StudioRequestError, watchFiles, type EntrySummary } from '../api.ts';
+import { Contract } from '../schema.ts';
+import { isDirty } from './studio-state.ts';
+import type { StudioStore } from './store.ts';
+
+const addressOf = (entry: EntrySummary) =>
+  entry.route ? `?path=${encodeURIComponent(entry.route)}` : `?file=${encodeURIComponent(entry.file)}`;
+
+/** The entry the page's address names (?path= or ?file=), else the home page, else the first. */
+function fromAddress(list: EntrySummary[]): EntrySummary | undefined {
+  const params = new URLSearchParams(location.search);
+  const path = params.get('path');
+  return (
+    list.find((e) => (path ? e.route === path : e.file === params.get('file'))) ??
+    list.find((e) => e.route === '/') ??
+    list[0]
+  );
+}
+
+/**
+ * Opens `file`. `push`: the address follows (not when the address itself changed); `discard`: the
+ * person already chose to drop their edits (the conflict's Reload button), so no second question.
+ */
+export async function openEntry(
+  store: StudioStore,
+  file: string,
+  { push = true, discard = false } = {},
+): Promise<void> {
+  if (
+    isDirty(store.getState()) &&
+    !discard &&
+    !window.confirm('You have unsaved edits. Leave them and open another entry?')
+  )
+    return;
+  try {
+    const entry = await api.entry(file);
+    store.dispatch({ type: 'open', entry });
+    if (push) window.history.pushState(null, '', addressOf(entry));
+    document.title = `${entry.title} · Studio`;
+  } catch (error) {
+    if (error instanceof StudioRequestError && error.status === 422)
+      store.dispatch({ type: 'unreadable', file, message: error.message });
+    else store.dispatch({ type: 'failed', message: (error as Error).message });
+  }
+}
+
+/** First load: the contract, the list, and the entry the address names. */
+export async function loadStudio(store: StudioStore): Promise<void> {
+  try {
+    const [info, entries] = await Promise.all([api.schema(), api.entries()]);
+    store.dispatch({
+      type: 'loaded',
+      contract: new Contract(info.schemas, info.sectionTypes),
+      routes: info.routes,
+      images: info.images,
+      entries,
+    });
+    const wanted = fromAddress(entries);
+    if (wanted) await openEntry(store, wanted.file, { push: false });
+    document.documentElement.dataset.studio = 'ready';
+  } catch (error) {
+    store.dispatch({ type: 'failed', message: (error as Error).message });
+  }
+}
+
+/** Back and forward in the browser: the entry the address now names. */
+export async function followAddress(store: StudioStore): Promise<void> {
+  const entries = await api.entries();
+  store.dispatch({ type: 'listed', entries });
+  const wanted = fromAddress(entries);
+  if (wanted) await openEntry(store, wanted.file, { push: false });
+}
+
+export const refreshEntries = (store: StudioStore) =>
+  api.entries().then((entries) => store.dispatch({ type: 'listed', entries }));
+
+/** Saves the draft if it can be saved; a 409 means the file changed on disk meanwhile. */
+export async function saveEntry(store: StudioStore): Promise<void> {
+  const { entry, saving, history } = store.getState();
+  if (!entry || saving) return;
+  const draft = history.present;
+  store.dispatch({ type: 'saving' });
+  try {
+    const { version } = await api.save(entry.file, entry.version, draft.data, draft.body);
+    store.dispatch({ type: 'saved', version, draft });
+    notifications.show({ message: `Saved site/${entry.file}`, color: 'green' });
+    void refreshEntries(store);
+  } catch (error) {
+    if (error instanceof StudioRequestError && error.status === 409) store.dispatch({ type: 'conflict' });
+    else store.dispatch({ type: 'saveFailed', message: (error as Error).message });
+  }
+}
+
+/** Files changed on disk: the list refreshed, the open entry flagged if someone else changed it. */
+export function watchDisk(store: StudioStore): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  void watchFiles((file) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void refreshEntries(store), 150);
+    const { entry, unreadable } = store.getState();
+    if (entry && file === entry.file)
+      void api.entry(file).then(
+        (onDisk) => onDisk.version !== store.getState().entry?.version && store.dispatch({ type: 'conflict' }),
+        () => store.dispatch({ type: 'conflict' }),
+      );
+    if (file === unreadable?.file) void openEntry(store, file, { push: false });
+  }).catch(() => undefined);
+}

@@ -1,0 +1,169 @@
+// The studio's store without a browser: each named action changes the state as the studio needs —
+// open, edit (keystrokes in one field within a second are one undo step), undo, redo, select,
+// checked, saved, conflict — and a click in the preview is traced to the field that holds it.
+import { describe, expect, it } from 'vitest';
+import type { Entry, Json } from '../../shared/studio-protocol.ts';
+import { pathOfClue } from '../../src/studio/click-path.ts';
+import { Contract } from '../../src/studio/schema.ts';
+import {
+  initialState,
+  isDirty,
+  sectionsOf,
+  studioReducer,
+  type StudioAction,
+  type StudioState,
+} from '../../src/studio/store/studio-state.ts';
+
+const home: Entry = {
+  file: 'pages/home.yaml',
+  kind: 'page',
+  title: 'Home',
+  route: '/',
+  version: 'v1',
+  data: {
+    title: 'Home',
+    sections: [
+      { type: 'hero', title: 'Fast Sites', highlight: 'Fast' },
+      { type: 'faq', items: [{ question: 'Why?', answer: 'Because.' }] },
+    ],
+  },
+};
+
+const run = (actions: StudioAction[], from: StudioState = initialState) => actions.reduce(studioReducer, from);
+const opened = run([{ type: 'open', entry: home }]);
+const title = (state: StudioState) => (state.history.present.data as { title: string }).title;
+const edit = (value: string, at: number, path: (string | number)[] = ['title']): StudioAction => ({
+  type: 'edit',
+  path,
+  value,
+  at,
+});
+
+describe('the studio store', () => {
+  it('open: the entry becomes the draft, with nothing to undo, nothing selected and no old verdicts', () => {
+    const before = run([{ type: 'select', index: 1 }, { type: 'conflict' }, { type: 'saveFailed', message: 'no' }]);
+    const state = studioReducer(before, { type: 'open', entry: home });
+    expect(state.history).toMatchObject({ past: [], present: { data: home.data }, future: [] });
+    expect([state.selected, state.conflict, state.saveProblem, state.check, isDirty(state)]).toEqual([
+      undefined,
+      false,
+      undefined,
+      undefined,
+      false,
+    ]);
+    expect(sectionsOf(state)).toBe((home.data as { sections: Json[] }).sections);
+  });
+
+  it('edit: keystrokes in one field within a second are one step; another field or a pause starts a new one', () => {
+    const typed = run([edit('H', 1000), edit('Ho', 1500), edit('Hom', 2400)], opened);
+    expect([title(typed), typed.history.past.length, isDirty(typed)]).toEqual(['Hom', 1, true]);
+    const paused = run([edit('Home!', 3500)], typed);
+    expect(paused.history.past.length).toBe(2);
+    const elsewhere = run([edit('Faster', 3600, ['sections', 0, 'title'])], paused);
+    expect(elsewhere.history.past.length).toBe(3);
+    // An edit replaces only the values on its path: the untouched section is the same object.
+    expect(sectionsOf(elsewhere)?.[1]).toBe(sectionsOf(opened)?.[1]);
+  });
+
+  it('edit with no value removes the key, so a cleared optional field leaves no empty line', () => {
+    const state = run([{ type: 'edit', path: ['sections', 0, 'highlight'], value: undefined, at: 1 }], opened);
+    expect(sectionsOf(state)?.[0]).toEqual({ type: 'hero', title: 'Fast Sites' });
+  });
+
+  it('undo and redo step through the edits; a new edit drops what could be redone; both do nothing at the ends', () => {
+    const edited = run([edit('One', 1000), edit('Two', 5000)], opened);
+    const undone = run([{ type: 'undo' }, { type: 'undo' }, { type: 'undo' }], edited);
+    expect([title(undone), isDirty(undone)]).toEqual(['Home', false]);
+    const redone = run([{ type: 'redo' }], undone);
+    expect(title(redone)).toBe('One');
+    expect(run([{ type: 'redo' }, { type: 'redo' }], redone).history.present).toEqual(edited.history.present);
+    const branched = run([edit('Other', 9000)], redone);
+    expect([title(branched), branched.history.future]).toEqual(['Other', []]);
+    // Typing right after an undo is a step of its own, not merged into the one before.
+    const afterUndo = run([edit('A', 10_000), { type: 'undo' }, edit('B', 10_100)], opened);
+    expect(afterUndo.history.past.map((d) => (d.data as { title: string }).title)).toEqual(['Home']);
+  });
+
+  it('sections: a move is one step and selects the moved section; select sets the field to reveal', () => {
+    const [hero, faq] = sectionsOf(opened)!;
+    const moved = run([{ type: 'sections', sections: [faq, hero], select: 1 }], opened);
+    expect([moved.selected, moved.history.past.length, sectionsOf(moved)?.[0]]).toEqual([1, 1, faq]);
+    const picked = run([{ type: 'select', index: 0, reveal: ['sections', 0, 'title'] }], moved);
+    expect([picked.selected, picked.reveal]).toEqual([0, ['sections', 0, 'title']]);
+  });
+
+  it('checked, saving, saved: the verdict is kept; a save makes the sent draft the file, so edits typed meanwhile stay unsaved', () => {
+    const check = { errors: [], elsewhere: [], previewing: true };
+    const edited = run([edit('Saved', 1000), { type: 'checked', check }, { type: 'saving' }], opened);
+    expect([edited.check, edited.saving]).toEqual([check, true]);
+    const sent = edited.history.present;
+    const typedOn = run([edit('Saved and more', 5000)], edited);
+    const saved = run([{ type: 'saved', version: 'v2', draft: sent }], typedOn);
+    expect([
+      saved.saving,
+      saved.entry?.version,
+      (saved.entry?.data as { title: string }).title,
+      isDirty(saved),
+    ]).toEqual([false, 'v2', 'Saved', true]);
+  });
+
+  it('saveFailed and conflict: the save stops; the problem is kept until dismissed; a conflict holds until the file is opened again', () => {
+    const failed = run([{ type: 'saving' }, { type: 'saveFailed', message: 'Not valid.' }], opened);
+    expect([failed.saving, failed.saveProblem]).toEqual([false, 'Not valid.']);
+    expect(run([{ type: 'dismissSaveProblem' }], failed).saveProblem).toBeUndefined();
+    const conflicted = run([{ type: 'saving' }, { type: 'conflict' }], opened);
+    expect([conflicted.saving, conflicted.conflict]).toEqual([false, true]);
+    expect(run([{ type: 'open', entry: home }], conflicted).conflict).toBe(false);
+  });
+
+  it('loaded, listed, imageAdded, unreadable: the lists the forms pick from, and a file that cannot be read yet', () => {
+    const contract = new Contract({}, ['hero']);
+    const loaded = run([
+      { type: 'loaded', contract, routes: ['/'], images: ['/images/b.png'], entries: [home] },
+      { type: 'imageAdded', src: '/images/a.png' },
+      { type: 'imageAdded', src: '/images/a.png' },
+    ]);
+    expect(loaded.site?.images).toEqual(['/images/a.png', '/images/b.png']);
+    expect(run([{ type: 'listed', entries: [] }], loaded).entries).toEqual([]);
+    const unreadable = run([{ type: 'unreadable', file: 'pages/bad.yaml', message: 'Line 3: a tab' }], opened);
+    expect([unreadable.entry, unreadable.unreadable]).toEqual([
+      undefined,
+      { file: 'pages/bad.yaml', message: 'Line 3: a tab' },
+    ]);
+  });
+});
+
+describe('a click in the preview, traced to its field', () => {
+  const section = {
+    type: 'hero',
+    title: 'Every Field. One Page.',
+    highlight: 'One Page.',
+    image: { src: '/images/a.svg', alt: 'A picture' },
+    items: [{ text: 'Some **bold** words in a sentence.' }],
+  };
+  const at = (clue: Parameters<typeof pathOfClue>[1]) => pathOfClue(section, clue, ['sections', 0]);
+
+  it('the outermost element whose whole text is a value: the headline, not its highlighted words', () => {
+    expect(
+      at({ texts: ['One Page.', 'One Page.', 'Every Field. One Page.', 'Every Field. One Page.A picture'] }),
+    ).toEqual(['sections', 0, 'title']);
+    expect(at({ texts: ['One Page.'] })).toEqual(['sections', 0, 'highlight']);
+  });
+
+  it('else the innermost text found inside a value (Markdown), never a text of one or two letters', () => {
+    expect(at({ texts: [' words in a sentence.', 'Some bold words in a sentence.'] })).toEqual([
+      'sections',
+      0,
+      'items',
+      0,
+      'text',
+    ]);
+    expect(at({ texts: ['Ev'] })).toBeUndefined();
+    expect(at({ texts: ['Nothing of this section'] })).toBeUndefined();
+  });
+
+  it('an image by its address, else by its alt text: the path of the image itself', () => {
+    expect(at({ texts: [], image: { src: '/images/a.svg', alt: '' } })).toEqual(['sections', 0, 'image']);
+    expect(at({ texts: [], image: { src: '/_img/a-640.webp', alt: 'A picture' } })).toEqual(['sections', 0, 'image']);
+  });
+});
