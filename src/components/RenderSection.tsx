@@ -10,6 +10,7 @@ export function RenderSection({ section, index }: { section: RenderedSection; in
   if (!Component) throw new Error(`Unknown or unloaded section type "${section.type}"`);
   return (
     <SectionFrame section={section} index={index}>
+      {/* eslint-disable-next-line react-hooks/static-components -- the registry returns the one component it loaded for this type, the same object at every render, never a new one */}
       <Component section={section} />
     </SectionFrame>
   );

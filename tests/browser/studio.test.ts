@@ -198,20 +198,21 @@ describe('the editor nobody taught YAML', () => {
     expect(await onDisk('blog/studio-note.md')).toBe(`---
 # Blog article: A Note From the Studio
 id: 5
-title: "A Note From the Studio"
-excerpt: "How an editor who never saw YAML wrote and published this note from the browser."
+title: A Note From the Studio
+excerpt: How an editor who never saw YAML wrote and published this note from the browser.
 date: ${today}
 category: Business Impact
 readTime: 6
 image:
   src: /images/blog/studio-note.svg
-  alt: "Abstract cover illustration for the article A Note From the Studio"
+  alt: Abstract cover illustration for the article A Note From the Studio
   width: 1200
   height: 630
 ---
 ## Written in the Browser
 
-No YAML was typed for this note.`);
+No YAML was typed for this note.
+`);
     // Published: the site as built (drafts left out) has the article, and validation is clean.
     const built = await loadSite({ root: studio().root });
     expect(built.errors).toEqual([]);
