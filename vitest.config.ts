@@ -12,8 +12,22 @@ const browser = { environment: 'node', testTimeout: 120_000, hookTimeout: 300_00
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
-      { test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: ['tests/browser/global-setup.ts'], ...browser } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          ...browser,
+        },
+      },
       { test: { name: 'spec', include: ['tests/spec/**/*.test.ts'], ...browser } },
     ],
   },

@@ -25,7 +25,10 @@ const root = path.join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? (quick ? 1 : 3));
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const wanted = (part: string) => !only || only.includes(part);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const results: Record<string, unknown> = {
@@ -43,39 +46,69 @@ console.log(`Machine: ${results.machine}`);
 const distDir = path.join(root, 'dist');
 await buildSite({ root, quiet: true });
 const manifest = JSON.parse(await readFile(path.join(distDir, '_site.json'), 'utf8')) as SiteManifest;
-const chosen = args.find((a) => a.startsWith('--routes='))?.slice(9).split(',');
-const routes = chosen ?? (quick ? ['/', '/contact', '/resources/blogs', manifest.routes.find((r) => r.startsWith('/resources/blogs/'))!] : manifest.routes);
+const chosen = args
+  .find((a) => a.startsWith('--routes='))
+  ?.slice(9)
+  .split(',');
+const routes =
+  chosen ??
+  (quick
+    ? ['/', '/contact', '/resources/blogs', manifest.routes.find((r) => r.startsWith('/resources/blogs/'))!]
+    : manifest.routes);
 
 if (wanted('transfer')) {
   const rows: [string, Transfer][] = [];
   for (const route of manifest.routes) rows.push([route, await firstLoad(distDir, route)]);
   results.transfer = Object.fromEntries(rows);
-  table('First-load transfer (brotli, from the build)', ['route', 'HTML + data', 'JavaScript', 'CSS'], rows.map(([r, t]) => [r, kb(t.html), kb(t.js), kb(t.css)]));
+  table(
+    'First-load transfer (brotli, from the build)',
+    ['route', 'HTML + data', 'JavaScript', 'CSS'],
+    rows.map(([r, t]) => [r, kb(t.html), kb(t.js), kb(t.css)]),
+  );
 }
 
 if (wanted('load')) {
   const { rows, mismatches } = await runLoad(root, distDir, quick ? 5 : 10);
   results.load = { rows, mismatches };
   const ratio = rows[0].requestsPerSecond / rows[1].requestsPerSecond;
-  table('Server: GET / (brotli), 32 connections, loopback', ['server', 'requests/s', 'p99 latency', 'errors'], rows.map((r) => [r.server, r.requestsPerSecond, `${r.p99Ms} ms`, r.errors]));
-  console.log(`\nFastify at ${(ratio * 100).toFixed(0)}% of nginx. nginx status parity with Fastify: ${mismatches.length ? mismatches.join('; ') : 'identical on every probe'}.`);
+  table(
+    'Server: GET / (brotli), 32 connections, loopback',
+    ['server', 'requests/s', 'p99 latency', 'errors'],
+    rows.map((r) => [r.server, r.requestsPerSecond, `${r.p99Ms} ms`, r.errors]),
+  );
+  console.log(
+    `\nFastify at ${(ratio * 100).toFixed(0)}% of nginx. nginx status parity with Fastify: ${mismatches.length ? mismatches.join('; ') : 'identical on every probe'}.`,
+  );
 }
 
 if (wanted('memory')) {
   const added = quick ? 256 : 1024;
   const rows = await runServerMemory(root, distDir, added);
   results.memory = rows;
-  table(`Server memory and start time as dist/ grows (server/main.ts; ${added} MB of images added)`, ['dist/', 'start (until / answers)', 'resident memory at start', 'after each added image served once'], rows.map((r) => [r.dist, `${r.startMs} ms`, `${r.rssAtStartMb} MB`, `${r.rssAfterImagesMb} MB`]));
+  table(
+    `Server memory and start time as dist/ grows (server/main.ts; ${added} MB of images added)`,
+    ['dist/', 'start (until / answers)', 'resident memory at start', 'after each added image served once'],
+    rows.map((r) => [r.dist, `${r.startMs} ms`, `${r.rssAtStartMb} MB`, `${r.rssAfterImagesMb} MB`]),
+  );
 }
 
 if (wanted('outage')) {
   const outage = await runOutage(root, distDir, manifest.forms, { rounds: quick ? 1 : 5, leads: quick ? 300 : 1000 });
   results.outage = outage;
   const rounds = (values: number[]) => values.join(', ');
-  table(`Leads accepted while the mail server is down (SMTP_URL at a closed port), ${outage.leadsPerRound} leads per round, 8 connections, loopback`, ['queue', 'leads/s (median)', 'rounds', 'warnings logged, per round'], [
-    ['empty', outage.emptyMedian, rounds(outage.empty), rounds(outage.emptyWarnings)],
-    [`behind ${outage.backlog.toLocaleString('en')} queued leads`, outage.behindMedian, rounds(outage.behind), rounds(outage.behindWarnings)],
-  ]);
+  table(
+    `Leads accepted while the mail server is down (SMTP_URL at a closed port), ${outage.leadsPerRound} leads per round, 8 connections, loopback`,
+    ['queue', 'leads/s (median)', 'rounds', 'warnings logged, per round'],
+    [
+      ['empty', outage.emptyMedian, rounds(outage.empty), rounds(outage.emptyWarnings)],
+      [
+        `behind ${outage.backlog.toLocaleString('en')} queued leads`,
+        outage.behindMedian,
+        rounds(outage.behind),
+        rounds(outage.behindWarnings),
+      ],
+    ],
+  );
   console.log(`\nBehind the backlog at ${outage.ratio}× the rate on an empty queue (target ≥ 0.9).`);
 }
 
@@ -87,13 +120,53 @@ if (wanted('axe') || wanted('lighthouse')) {
     if (wanted('axe')) {
       const rows: AxeRow[] = await runAxe(baseUrl, routes);
       results.axe = rows;
-      table('axe-core, WCAG 2.2 AA', ['route', 'width', 'violations'], rows.map((r) => [r.route, r.width, r.violations.length ? r.violations.map((v) => `${v.id} (${v.nodes})`).join(', ') : 0]));
+      table(
+        'axe-core, WCAG 2.2 AA',
+        ['route', 'width', 'violations'],
+        rows.map((r) => [
+          r.route,
+          r.width,
+          r.violations.length ? r.violations.map((v) => `${v.id} (${v.nodes})`).join(', ') : 0,
+        ]),
+      );
     }
     if (wanted('lighthouse')) {
       console.log(`\nLighthouse, route by route (about ${20 * runs} s each)…`);
-      const rows: LighthouseRow[] = await runLighthouse(baseUrl, routes, runs, (row) => process.stdout.write(`  ${row.route} ${row.form}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo} (performance ${row.performanceRange.join('-')} over ${row.runs} runs; ${row.withoutScripts.performance} with scripts blocked)\n`));
+      const rows: LighthouseRow[] = await runLighthouse(baseUrl, routes, runs, (row) =>
+        process.stdout.write(
+          `  ${row.route} ${row.form}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo} (performance ${row.performanceRange.join('-')} over ${row.runs} runs; ${row.withoutScripts.performance} with scripts blocked)\n`,
+        ),
+      );
       results.lighthouse = rows;
-      table(`Lighthouse (performance / accessibility / best practices / SEO), median of ${runs} run${runs > 1 ? 's' : ''}`, ['route', 'form', 'scores', 'performance range', 'LCP', 'TBT', 'CLS', 'JS', 'CSS', 'scripts blocked: performance / LCP / TBT'], rows.map((r) => [r.route, r.form, `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo}`, r.performanceRange[0] === r.performanceRange[1] ? String(r.performanceRange[0]) : r.performanceRange.join('-'), `${r.lcpMs} ms`, `${r.tbtMs} ms`, r.cls, kb(r.jsBytes), kb(r.cssBytes), `${r.withoutScripts.performance} / ${r.withoutScripts.lcpMs} ms / ${r.withoutScripts.tbtMs} ms`]));
+      table(
+        `Lighthouse (performance / accessibility / best practices / SEO), median of ${runs} run${runs > 1 ? 's' : ''}`,
+        [
+          'route',
+          'form',
+          'scores',
+          'performance range',
+          'LCP',
+          'TBT',
+          'CLS',
+          'JS',
+          'CSS',
+          'scripts blocked: performance / LCP / TBT',
+        ],
+        rows.map((r) => [
+          r.route,
+          r.form,
+          `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo}`,
+          r.performanceRange[0] === r.performanceRange[1]
+            ? String(r.performanceRange[0])
+            : r.performanceRange.join('-'),
+          `${r.lcpMs} ms`,
+          `${r.tbtMs} ms`,
+          r.cls,
+          kb(r.jsBytes),
+          kb(r.cssBytes),
+          `${r.withoutScripts.performance} / ${r.withoutScripts.lcpMs} ms / ${r.withoutScripts.tbtMs} ms`,
+        ]),
+      );
     }
   } finally {
     await app.close();
@@ -101,16 +174,38 @@ if (wanted('axe') || wanted('lighthouse')) {
 }
 
 if (wanted('scaling')) {
-  const rows: { pages: number; seconds: number; viteSeconds: number; compressSeconds: number; prerenderPerSecond: number }[] = [];
+  const rows: {
+    pages: number;
+    seconds: number;
+    viteSeconds: number;
+    compressSeconds: number;
+    prerenderPerSecond: number;
+  }[] = [];
   for (const extra of quick ? [10, 100] : [10, 100, 1000]) {
     const dir = await tempProject();
     await addPages(dir, extra);
     const build = await buildSite({ root: dir, quiet: true });
     const round = (n: number) => Number(n.toFixed(2));
-    rows.push({ pages: build.pages, seconds: round(build.seconds), viteSeconds: round(build.viteSeconds), compressSeconds: round(build.compressSeconds), prerenderPerSecond: Math.round(build.pages / build.renderSeconds) });
+    rows.push({
+      pages: build.pages,
+      seconds: round(build.seconds),
+      viteSeconds: round(build.viteSeconds),
+      compressSeconds: round(build.compressSeconds),
+      prerenderPerSecond: Math.round(build.pages / build.renderSeconds),
+    });
   }
   results.scaling = rows;
-  table('Build time with generated pages', ['pages', 'npm run build', 'of which Vite', 'of which precompression', 'prerender rate'], rows.map((r) => [r.pages, `${r.seconds} s`, `${r.viteSeconds} s`, `${r.compressSeconds} s`, `${r.prerenderPerSecond} pages/s`]));
+  table(
+    'Build time with generated pages',
+    ['pages', 'npm run build', 'of which Vite', 'of which precompression', 'prerender rate'],
+    rows.map((r) => [
+      r.pages,
+      `${r.seconds} s`,
+      `${r.viteSeconds} s`,
+      `${r.compressSeconds} s`,
+      `${r.prerenderPerSecond} pages/s`,
+    ]),
+  );
 }
 
 if (wanted('blog')) {
@@ -119,24 +214,40 @@ if (wanted('blog')) {
   await addArticles(largeDir, 500);
   for (const dir of [smallDir, largeDir]) await buildSite({ root: dir, quiet: true });
   const article = '/resources/blogs/strategic-storytelling';
-  const measure = async (d: string) => ({ home: await firstLoad(path.join(d, 'dist'), '/'), article: await firstLoad(path.join(d, 'dist'), article) });
+  const measure = async (d: string) => ({
+    home: await firstLoad(path.join(d, 'dist'), '/'),
+    article: await firstLoad(path.join(d, 'dist'), article),
+  });
   const small = await measure(smallDir);
   const large = await measure(largeDir);
   const total = (t: Transfer) => t.html + t.js + t.css;
   results.blog = { articles12: small, articles500: large };
-  table('Weight as the blog grows (brotli, HTML + data + JS + CSS)', ['page', '12 articles', '500 articles', 'change'], (['home', 'article'] as const).map((k) => [k === 'home' ? '/' : article, kb(total(small[k])), kb(total(large[k])), `${(((total(large[k]) - total(small[k])) / total(small[k])) * 100).toFixed(2)}%`]));
+  table(
+    'Weight as the blog grows (brotli, HTML + data + JS + CSS)',
+    ['page', '12 articles', '500 articles', 'change'],
+    (['home', 'article'] as const).map((k) => [
+      k === 'home' ? '/' : article,
+      kb(total(small[k])),
+      kb(total(large[k])),
+      `${(((total(large[k]) - total(small[k])) / total(small[k])) * 100).toFixed(2)}%`,
+    ]),
+  );
 }
 
 if (wanted('studio')) {
   ensureChromium();
   const times = await runStudio(root, { reloads: quick ? 3 : 5, keystrokes: quick ? 10 : 20 });
   results.studio = times;
-  table('Studio (npm run studio on a copy of site/, Chromium)', ['measure', 'time', 'target'], [
-    ['open, first after start (until the page shows in the preview)', `${times.openColdMs} ms`, '2000 ms'],
-    ['open again, median', `${times.openWarmMs} ms`, '2000 ms'],
-    [`keystroke to preview, median of ${times.keystrokes}`, `${times.keystrokeMedianMs} ms`, '300 ms'],
-    [`keystroke to preview, p95 of ${times.keystrokes}`, `${times.keystrokeP95Ms} ms`, '300 ms'],
-  ]);
+  table(
+    'Studio (npm run studio on a copy of site/, Chromium)',
+    ['measure', 'time', 'target'],
+    [
+      ['open, first after start (until the page shows in the preview)', `${times.openColdMs} ms`, '2000 ms'],
+      ['open again, median', `${times.openWarmMs} ms`, '2000 ms'],
+      [`keystroke to preview, median of ${times.keystrokes}`, `${times.keystrokeMedianMs} ms`, '300 ms'],
+      [`keystroke to preview, p95 of ${times.keystrokes}`, `${times.keystrokeP95Ms} ms`, '300 ms'],
+    ],
+  );
 }
 
 await mkdir(path.join(root, 'bench-results'), { recursive: true });

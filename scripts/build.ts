@@ -45,13 +45,19 @@ export async function buildSite(options: BuildOptions = {}) {
   const contentRoot = path.resolve(options.contentRoot ?? root);
   const outDir = path.resolve(root, options.outDir ?? 'dist');
   // One prerender bundle per output folder, so builds of different content never share one.
-  const ssrDir = path.join(root, '.cache', `ssr-${path.basename(outDir)}-${createHash('sha1').update(outDir).digest('hex').slice(0, 8)}`);
+  const ssrDir = path.join(
+    root,
+    '.cache',
+    `ssr-${path.basename(outDir)}-${createHash('sha1').update(outDir).digest('hex').slice(0, 8)}`,
+  );
   const log = options.quiet ? () => undefined : (message: string) => console.log(message);
   const started = performance.now();
 
   const fresh = await generateTypes();
   if (fresh !== (await readFile(path.join(root, 'shared/generated/content.ts'), 'utf8').catch(() => ''))) {
-    throw new Error('shared/generated/content.ts is stale: the schema changed. Run `npm run types` and commit the result.');
+    throw new Error(
+      'shared/generated/content.ts is stale: the schema changed. Run `npm run types` and commit the result.',
+    );
   }
   // The authoring guide follows the schema; the build keeps it current (npm test checks it first).
   const guide = authoringGuide();
@@ -60,7 +66,8 @@ export async function buildSite(options: BuildOptions = {}) {
   // Leftovers of writes killed mid-way (hidden .tmp files of processes no longer running) go first.
   await cleanTemporaryFiles(siteFiles(contentRoot)).catch(() => undefined);
   const result = await loadSite({ root: contentRoot });
-  if (!result.model) throw new Error(`site/ has ${result.errors.length} error(s):\n${result.errors.map(formatError).join('\n')}`);
+  if (!result.model)
+    throw new Error(`site/ has ${result.errors.length} error(s):\n${result.errors.map(formatError).join('\n')}`);
   const model = result.model;
   log(`Content: ${result.stats.pages} pages, ${result.stats.articles} articles, ${result.stats.links} links checked.`);
 
@@ -68,7 +75,12 @@ export async function buildSite(options: BuildOptions = {}) {
   const mode = options.mode ?? 'production';
   const viteStarted = performance.now();
   const config = (overrides: Parameters<typeof mergeConfig>[1]) =>
-    mergeConfig(siteViteConfig({ contentRoot, includeDrafts: false }), { root, configFile: false, logLevel, ...overrides });
+    mergeConfig(siteViteConfig({ contentRoot, includeDrafts: false }), {
+      root,
+      configFile: false,
+      logLevel,
+      ...overrides,
+    });
   await viteBuild(
     config({
       mode,
@@ -76,7 +88,9 @@ export async function buildSite(options: BuildOptions = {}) {
       build: { outDir, emptyOutDir: true, minify: mode === 'production', manifest: true },
     }),
   );
-  await viteBuild(config({ build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } }));
+  await viteBuild(
+    config({ build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } }),
+  );
   // Vite's manifest maps each section component to its chunk; it is read here and not published.
   const viteManifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
   await rm(path.join(outDir, '.vite'), { recursive: true });
@@ -89,12 +103,24 @@ export async function buildSite(options: BuildOptions = {}) {
   const media = { contentRoot, cacheDir: path.join(root, '.cache'), outDir };
   const imageStats = { encoded: 0, cached: 0 };
   const cardStats = { drawn: 0, cached: 0 };
-  const [variants, cards] = await Promise.all([processImages(media, model.images, imageStats), makeSocialCards(model, media, cardStats)]);
+  const [variants, cards] = await Promise.all([
+    processImages(media, model.images, imageStats),
+    makeSocialCards(model, media, cardStats),
+  ]);
   const mediaSeconds = (performance.now() - mediaStarted) / 1000;
-  log(`Media: ${imageStats.encoded} image copies encoded, ${imageStats.cached} from cache; ${cardStats.drawn} social cards drawn, ${cardStats.cached} from cache (${mediaSeconds.toFixed(2)} s).`);
+  log(
+    `Media: ${imageStats.encoded} image copies encoded, ${imageStats.cached} from cache; ${cardStats.drawn} social cards drawn, ${cardStats.cached} from cache (${mediaSeconds.toFixed(2)} s).`,
+  );
 
   const renderStarted = performance.now();
-  const job = { outDir, template, shell: siteShell(model), ssrEntry: path.join(ssrDir, 'entry-server.js'), viteManifest, headTags: headTags(model, cards, structuredData(model, cards)) };
+  const job = {
+    outDir,
+    template,
+    shell: siteShell(model),
+    ssrEntry: path.join(ssrDir, 'entry-server.js'),
+    viteManifest,
+    headTags: headTags(model, cards, structuredData(model, cards)),
+  };
   const pages = await prerender(job, routeData(model, inlineSmallImages(contentRoot), variants));
   const renderSeconds = (performance.now() - renderStarted) / 1000;
   await writeSiteFiles(model, contentRoot, outDir, await writeFeeds(model, contentRoot));
@@ -103,7 +129,9 @@ export async function buildSite(options: BuildOptions = {}) {
   const compressed = await precompress(outDir);
   const compressSeconds = (performance.now() - compressStarted) / 1000;
   const seconds = (performance.now() - started) / 1000;
-  log(`Prerendered ${pages} pages in ${renderSeconds.toFixed(2)} s (${Math.round(pages / renderSeconds)} pages/s); ${compressed} files precompressed. Built dist/ in ${seconds.toFixed(1)} s.`);
+  log(
+    `Prerendered ${pages} pages in ${renderSeconds.toFixed(2)} s (${Math.round(pages / renderSeconds)} pages/s); ${compressed} files precompressed. Built dist/ in ${seconds.toFixed(1)} s.`,
+  );
   return { pages, seconds, viteSeconds, mediaSeconds, renderSeconds, compressSeconds, imageStats, cardStats };
 }
 

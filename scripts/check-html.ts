@@ -16,7 +16,12 @@ export interface HtmlMessage {
   extract?: string;
 }
 
-const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build', 'dist', 'vnu.jar');
+const vnuJar = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')),
+  'build',
+  'dist',
+  'vnu.jar',
+);
 
 // CSS the checker does not know yet (it reports unknown properties and at-rules): not errors in the page.
 const NEWER_PROPERTIES = ['text-box-trim', 'text-box-edge', 'container-type'];
@@ -31,10 +36,16 @@ export async function checkHtml(files: string[]): Promise<HtmlMessage[]> {
   const java = process.env.JAVA_PATH || '/usr/bin/java';
   // The report goes to stderr; the exit status is 1 whenever there is an error, which is not a failure here.
   const stderr = await new Promise<string>((resolve, reject) => {
-    execFile(java, ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error && !stderr.trimStart().startsWith('{')) reject(new Error(`The HTML checker failed: ${stderr || error.message}`));
-      else resolve(stderr);
-    });
+    execFile(
+      java,
+      ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (error && !stderr.trimStart().startsWith('{'))
+          reject(new Error(`The HTML checker failed: ${stderr || error.message}`));
+        else resolve(stderr);
+      },
+    );
   });
   const report = JSON.parse(stderr) as { messages: HtmlMessage[] };
   return report.messages.filter((m) => !isNewerCss(m.message));
@@ -42,14 +53,18 @@ export async function checkHtml(files: string[]): Promise<HtmlMessage[]> {
 
 export async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => path.join(e.parentPath, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const dir = path.resolve(process.argv[2] ?? 'dist');
   const files = await htmlFiles(dir);
   const messages = await checkHtml(files);
-  for (const m of messages) console.log(`${path.relative(process.cwd(), new URL(m.url).pathname)}:${m.lastLine ?? 1}  ${m.message}`);
+  for (const m of messages)
+    console.log(`${path.relative(process.cwd(), new URL(m.url).pathname)}:${m.lastLine ?? 1}  ${m.message}`);
   console.log(`${files.length} pages checked: ${messages.length} error(s).`);
   process.exit(messages.length ? 1 : 0);
 }

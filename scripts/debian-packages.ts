@@ -8,14 +8,19 @@ export function ensureDebianPackages(what: string, files: string[], packages: st
   const missing = files.filter((file) => !existsSync(file));
   if (!missing.length) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`${what} is missing (${missing.join(', ')}). Install it with: sudo apt-get install -y ${packages.join(' ')}${hint}`);
+    throw new Error(
+      `${what} is missing (${missing.join(', ')}). Install it with: sudo apt-get install -y ${packages.join(' ')}${hint}`,
+    );
   }
   console.log(`${what} is missing: installing Debian's ${packages.join(', ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // Another process may be installing at the same moment: wait for dpkg's lock instead of failing.
   const wait = ['-o', 'DPkg::Lock::Timeout=300'];
   execFileSync('apt-get', [...wait, 'update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', [...wait, 'install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  execFileSync('apt-get', [...wait, 'install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: 'inherit',
+    env,
+  });
   const still = files.filter((file) => !existsSync(file));
   if (still.length) throw new Error(`apt-get finished but ${still.join(', ')} is still missing.`);
 }

@@ -32,7 +32,9 @@ export async function startDev(options: DevOptions = {}): Promise<ViteDevServer>
   await server.listen();
   if (!options.quiet) {
     server.printUrls();
-    console.log(`Editing site/ reloads the page. Leads from the preview go to ${path.join(config.dataDir, 'outbox')} unless SMTP_URL is set.`);
+    console.log(
+      `Editing site/ reloads the page. Leads from the preview go to ${path.join(config.dataDir, 'outbox')} unless SMTP_URL is set.`,
+    );
   }
   return server;
 }

@@ -3,7 +3,12 @@
 import { ensureDebianPackages } from './debian-packages.ts';
 
 export function ensureChromium(path = process.env.CHROME_PATH || '/usr/bin/chromium'): void {
-  ensureDebianPackages('Chromium', [path], ['chromium', 'fonts-dejavu-core'], '  (or set CHROME_PATH to a Chromium binary)');
+  ensureDebianPackages(
+    'Chromium',
+    [path],
+    ['chromium', 'fonts-dejavu-core'],
+    '  (or set CHROME_PATH to a Chromium binary)',
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

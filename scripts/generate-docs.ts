@@ -9,7 +9,18 @@ import { deref, shapeOf, type Shape } from './content/shapes.ts';
 import { writeOrCheck } from './generated-file.ts';
 import { catalogueMessage, slipCatalogue } from './content/slip-catalogue.ts';
 
-type Schema = JsonSchema & { title?: string; description?: string; type?: string; enum?: unknown[]; $ref?: string; pattern?: string; items?: Schema; properties?: Record<string, Schema>; required?: string[]; examples?: unknown[] };
+type Schema = JsonSchema & {
+  title?: string;
+  description?: string;
+  type?: string;
+  enum?: unknown[];
+  $ref?: string;
+  pattern?: string;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  examples?: unknown[];
+};
 
 const outFile = fileURLToPath(new URL('../docs/authoring.md', import.meta.url));
 
@@ -25,10 +36,17 @@ const resolve = (schema: Schema): Schema => (deref(schema) ?? schema) as Schema;
 const named = (schema: Schema) => namedShapes[String(resolve(schema).title)];
 
 const plural = (word: string) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`);
-const scalarKinds: Record<string, string> = { string: 'text', integer: 'whole number', boolean: 'true / false', number: 'number' };
+const scalarKinds: Record<string, string> = {
+  string: 'text',
+  integer: 'whole number',
+  boolean: 'true / false',
+  number: 'number',
+};
 
 // A field of common.schema.json's one-line text says so: a line break there is refused.
-const oneLine = (schema: Schema) => resolve(schema).pattern === (composedSchemas().get('common.schema.json') as { $defs: Record<string, Schema> }).$defs.text.pattern;
+const oneLine = (schema: Schema) =>
+  resolve(schema).pattern ===
+  (composedSchemas().get('common.schema.json') as { $defs: Record<string, Schema> }).$defs.text.pattern;
 
 function kind(schema: Schema, name: string): string {
   const resolved = resolve(schema);
@@ -55,7 +73,10 @@ const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').re
 function fieldTable(shape: { properties?: Record<string, Schema>; required?: string[] }, skip: string[] = []): string {
   const rows = Object.entries(shape.properties ?? {})
     .filter(([name]) => !skip.includes(name))
-    .map(([name, field]) => `| \`${name}\` | ${shape.required?.includes(name) ? '**yes**' : 'no'} | ${kind(field, name)} | ${cell(field.description ?? resolve(field).description)} |`);
+    .map(
+      ([name, field]) =>
+        `| \`${name}\` | ${shape.required?.includes(name) ? '**yes**' : 'no'} | ${kind(field, name)} | ${cell(field.description ?? resolve(field).description)} |`,
+    );
   return ['| field | required | kind | what it means |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -71,14 +92,28 @@ function nested(shape: { properties?: Record<string, Schema> }, where: string, l
     if (!inner || (isList && named(resolved.items ?? {}))) return [];
     const path = `${where}${where ? ' › ' : ''}\`${name}\``;
     const heading = isList ? `Each ${itemName(name)} in ${path}` : path;
-    const example = inner.example === undefined ? [] : ['For example:', yamlBlock({ [name]: isList ? [inner.example] : inner.example })];
-    return [`${'#'.repeat(level)} ${heading}`, ...(resolved.description ? [String(resolved.description)] : []), fieldTable(inner.schema as Schema), ...example, ...nested(inner.schema as Schema, path, Math.min(level + 1, 6))];
+    const example =
+      inner.example === undefined
+        ? []
+        : ['For example:', yamlBlock({ [name]: isList ? [inner.example] : inner.example })];
+    return [
+      `${'#'.repeat(level)} ${heading}`,
+      ...(resolved.description ? [String(resolved.description)] : []),
+      fieldTable(inner.schema as Schema),
+      ...example,
+      ...nested(inner.schema as Schema, path, Math.min(level + 1, 6)),
+    ];
   });
 }
 
 /** A top-level file kind or named shape: description, table, example, then everything inside it. */
 function documented(schema: Schema, example: unknown, level: number, where = ''): string[] {
-  return [...(schema.description ? [String(schema.description)] : []), fieldTable(schema), ...(example === undefined ? [] : [yamlBlock(example)]), ...nested(schema, where, level)];
+  return [
+    ...(schema.description ? [String(schema.description)] : []),
+    fieldTable(schema),
+    ...(example === undefined ? [] : [yamlBlock(example)]),
+    ...nested(schema, where, level),
+  ];
 }
 
 /** "Common YAML mistakes", from the slip catalogue, each with the message the compiler really gives. */
@@ -88,7 +123,13 @@ function commonMistakes(): string[] {
     'YAML is picky about spaces, colons and quotes. When a file cannot be read, `npm run validate` and the preview name the one slip behind it, at its line, with the line to type instead. These are the usual ones.',
     ...slipCatalogue.flatMap((entry) => {
       const { line, message } = catalogueMessage(entry);
-      return [`### ${entry.title}`, `\`\`\`yaml\n${entry.wrong.trimEnd()}\n\`\`\``, `Line ${line}: ${message.charAt(0).toUpperCase()}${message.slice(1)}`, 'Written as it should be:', `\`\`\`yaml\n${entry.right.trimEnd()}\n\`\`\``];
+      return [
+        `### ${entry.title}`,
+        `\`\`\`yaml\n${entry.wrong.trimEnd()}\n\`\`\``,
+        `Line ${line}: ${message.charAt(0).toUpperCase()}${message.slice(1)}`,
+        'Written as it should be:',
+        `\`\`\`yaml\n${entry.right.trimEnd()}\n\`\`\``,
+      ];
     }),
   ];
 }
@@ -113,20 +154,39 @@ export function authoringGuide(): string {
     'Errors name their place the way you count: `section 2 (cards) › card 3 (Strategic Storytelling) › icon` is the `icon` of the third card in the second section of the page.',
     '## A page',
     fieldTable(read('page.schema.json')),
-    yamlBlock({ path: '/example', title: 'Example', description: 'One or two sentences that search engines show for this page, between 50 and 170 characters.', sections: [(sections.cta as Schema).examples![0]] }),
+    yamlBlock({
+      path: '/example',
+      title: 'Example',
+      description: 'One or two sentences that search engines show for this page, between 50 and 170 characters.',
+      sections: [(sections.cta as Schema).examples![0]],
+    }),
     '## Fields every section has',
     `Every section has a \`type\`, which says what kind of section it is, and may have these fields:\n\n${fieldTable({ properties: { type: sectionsFile.$defs.section.properties!.type, ...sharedFields }, required: ['type'] })}`,
     '## Section types',
     ...sectionTypes().flatMap((type) => {
       const def = sections[type] as Schema;
       // Shared fields are listed above; a type shows one again when it requires it or says something of its own about it.
-      const restated = shared.filter((name) => def.required?.includes(name) || (def.properties![name] as Schema).description !== (sharedFields[name] as Schema).description);
-      return [`### \`${type}\``, String(def.description ?? ''), fieldTable(def, ['type', ...shared.filter((n) => !restated.includes(n))]), 'Minimal example:', yamlBlock([def.examples![0]]), ...nested(def, '', 4)];
+      const restated = shared.filter(
+        (name) =>
+          def.required?.includes(name) ||
+          (def.properties![name] as Schema).description !== (sharedFields[name] as Schema).description,
+      );
+      return [
+        `### \`${type}\``,
+        String(def.description ?? ''),
+        fieldTable(def, ['type', ...shared.filter((n) => !restated.includes(n))]),
+        'Minimal example:',
+        yamlBlock([def.examples![0]]),
+        ...nested(def, '', 4),
+      ];
     }),
     '## Buttons and links',
     `Buttons appear in many sections and in the footer. ${common.$defs.button.description}`,
     fieldTable(common.$defs.button),
-    yamlBlock([{ label: 'Contact us', to: '/contact' }, { label: 'Read the paper', action: 'read-white-paper', variant: 'secondary' }]),
+    yamlBlock([
+      { label: 'Contact us', to: '/contact' },
+      { label: 'Read the paper', action: 'read-white-paper', variant: 'secondary' },
+    ]),
     '## Images',
     ...documented(common.$defs.image, common.$defs.image.examples?.[0], 3),
     '## Figures',

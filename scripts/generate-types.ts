@@ -76,7 +76,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const mistakes = schemaMistakes();
   if (mistakes.length) {
     for (const mistake of mistakes) console.error(formatError(mistake));
-    console.error(`\n${mistakes.length} mistake${mistakes.length === 1 ? '' : 's'} in the schema. Fix them and run \`npm run types\` again.`);
+    console.error(
+      `\n${mistakes.length} mistake${mistakes.length === 1 ? '' : 's'} in the schema. Fix them and run \`npm run types\` again.`,
+    );
     process.exit(1);
   }
   await writeOrCheck(`${schemaDir}${composedSectionsFile}`, composedSectionsText(), 'npm run types');

@@ -20,7 +20,13 @@ async function run(argv: string[]): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { dead: { type: 'boolean' }, since: { type: 'string' }, form: { type: 'string' }, 'older-than': { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      dead: { type: 'boolean' },
+      since: { type: 'string' },
+      form: { type: 'string' },
+      'older-than': { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const [command, argument, extra] = positionals;
   if (values.help || !command) return usage;
@@ -30,7 +36,8 @@ async function run(argv: string[]): Promise<string> {
     case 'status':
       return status(store);
     case 'list':
-      if (argument !== undefined && !folders.includes(argument as Folder)) throw new Error(`list takes queue, sent or dead, not "${argument}".`);
+      if (argument !== undefined && !folders.includes(argument as Folder))
+        throw new Error(`list takes queue, sent or dead, not "${argument}".`);
       return list(store, argument as Folder | undefined);
     case 'show':
       if (!argument) throw new Error('show needs a lead id (see `npm run leads -- list`).');
@@ -42,7 +49,8 @@ async function run(argv: string[]): Promise<string> {
       return exportCsv(store, { since: values.since, form: values.form });
     case 'purge': {
       const days = Number(values['older-than']);
-      if (values['older-than'] === undefined || !Number.isInteger(days) || days < 0) throw new Error('purge needs --older-than DAYS, a whole number of days.');
+      if (values['older-than'] === undefined || !Number.isInteger(days) || days < 0)
+        throw new Error('purge needs --older-than DAYS, a whole number of days.');
       return purge(store, days);
     }
     default:

@@ -20,7 +20,8 @@ async function writeNew(root: string, relative: string, text: string): Promise<s
   try {
     await createFile(siteFiles(root), relative, text);
   } catch (error) {
-    if (error instanceof ConfinedFileError && error.code === 'exists') throw new Error(`${error.message} Choose another name or edit that file.`, { cause: error });
+    if (error instanceof ConfinedFileError && error.code === 'exists')
+      throw new Error(`${error.message} Choose another name or edit that file.`, { cause: error });
     throw error;
   }
   return path.join(root, 'site', ...relative.split('/'));
@@ -30,7 +31,16 @@ async function writeNew(root: string, relative: string, text: string): Promise<s
 async function texts(root: string, folder: string, extension: string): Promise<string[]> {
   const site = siteFiles(root);
   const { files } = await listFiles(site, folder);
-  return Promise.all(files.filter((f) => f.endsWith(extension)).map((f) => readConfined(site, f).then((b) => b.toString('utf8'), () => '')));
+  return Promise.all(
+    files
+      .filter((f) => f.endsWith(extension))
+      .map((f) =>
+        readConfined(site, f).then(
+          (b) => b.toString('utf8'),
+          () => '',
+        ),
+      ),
+  );
 }
 
 async function declaredPaths(root: string): Promise<Set<string>> {
@@ -40,7 +50,10 @@ async function declaredPaths(root: string): Promise<Set<string>> {
 /** A title is one line (common.schema.json's text), checked before anything is written. */
 function checkTitle(title: string, whenEmpty: string): void {
   if (!title.trim()) throw new Error(whenEmpty);
-  if (!createAjv().getSchema('common.schema.json#/$defs/text')!(title)) throw new Error(`A title is one line: this one holds a line break, a tab or another invisible character. Type it again on one line; nothing was written.`);
+  if (!createAjv().getSchema('common.schema.json#/$defs/text')!(title))
+    throw new Error(
+      `A title is one line: this one holds a line break, a tab or another invisible character. Type it again on one line; nothing was written.`,
+    );
 }
 
 /** The scaffolds' placeholder copy: each sentence is for the editor to replace. */
@@ -54,27 +67,55 @@ export const placeholders = {
 const copy = { draftComment: 'visible in npm run dev only; remove this line to publish' };
 
 export async function newPage(root: string, urlPath: string, title: string): Promise<string> {
-  if (!pagePath.test(urlPath)) throw new Error(`"${urlPath}" is not a page address: use / then lowercase words joined by dashes, like /about-us or /solutions/new-offer.`);
+  if (!pagePath.test(urlPath))
+    throw new Error(
+      `"${urlPath}" is not a page address: use / then lowercase words joined by dashes, like /about-us or /solutions/new-offer.`,
+    );
   checkTitle(title, 'Give the page a title, for example: npm run new -- page /about-us "About Us"');
-  if ((await declaredPaths(root)).has(urlPath)) throw new Error(`A page with the address ${urlPath} already exists; nothing was changed.`);
+  if ((await declaredPaths(root)).has(urlPath))
+    throw new Error(`A page with the address ${urlPath} already exists; nothing was changed.`);
   const depth = urlPath.split('/').length - 1;
   return writeNew(
     root,
     `pages/${urlPath.slice(1)}.yaml`,
-    pageScaffold({ path: urlPath, title, schema: `${'../'.repeat(depth + 1)}schema/page.schema.json`, description: placeholders.pageDescription, introduction: placeholders.pageIntroduction }, copy),
+    pageScaffold(
+      {
+        path: urlPath,
+        title,
+        schema: `${'../'.repeat(depth + 1)}schema/page.schema.json`,
+        description: placeholders.pageDescription,
+        introduction: placeholders.pageIntroduction,
+      },
+      copy,
+    ),
   );
 }
 
 export async function newPost(root: string, slug: string, title: string, today = new Date()): Promise<string> {
-  if (!slugPattern.test(slug)) throw new Error(`"${slug}" is not a valid slug: use lowercase words joined by dashes, like my-new-article.`);
+  if (!slugPattern.test(slug))
+    throw new Error(`"${slug}" is not a valid slug: use lowercase words joined by dashes, like my-new-article.`);
   checkTitle(title, 'Give the article a title, for example: npm run new -- post my-article "My Article"');
   const ids = (await texts(root, 'blog', '.md')).map((text) => Number(/^id:\s*(\d+)/m.exec(text)?.[1] ?? 0));
   const file = await writeNew(
     root,
     `blog/${slug}.md`,
-    articleScaffold({ id: Math.max(0, ...ids) + 1, slug, title, excerpt: placeholders.articleExcerpt, date: today.toISOString().slice(0, 10), body: placeholders.articleBody }, copy),
+    articleScaffold(
+      {
+        id: Math.max(0, ...ids) + 1,
+        slug,
+        title,
+        excerpt: placeholders.articleExcerpt,
+        date: today.toISOString().slice(0, 10),
+        body: placeholders.articleBody,
+      },
+      copy,
+    ),
   );
-  await writeNew(root, `images/blog/${slug}.svg`, '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3d85"/><stop offset="1" stop-color="#2168d4"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/><circle cx="980" cy="140" r="190" fill="#fff" fill-opacity="0.12"/><circle cx="240" cy="520" r="260" fill="#fff" fill-opacity="0.08"/></svg>\n').catch(() => undefined);
+  await writeNew(
+    root,
+    `images/blog/${slug}.svg`,
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3d85"/><stop offset="1" stop-color="#2168d4"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/><circle cx="980" cy="140" r="190" fill="#fff" fill-opacity="0.12"/><circle cx="240" cy="520" r="260" fill="#fff" fill-opacity="0.08"/></svg>\n',
+  ).catch(() => undefined);
   return file;
 }
 
@@ -82,9 +123,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [kind, name, title] = process.argv.slice(2);
   const root = process.env.SITE_ROOT ?? path.join(import.meta.dirname, '..');
   try {
-    const file = kind === 'page' ? await newPage(root, name ?? '', title ?? '') : kind === 'post' ? await newPost(root, name ?? '', title ?? '') : undefined;
+    const file =
+      kind === 'page'
+        ? await newPage(root, name ?? '', title ?? '')
+        : kind === 'post'
+          ? await newPost(root, name ?? '', title ?? '')
+          : undefined;
     if (!file) throw new Error('Usage: npm run new -- page /path "Title"   or   npm run new -- post slug "Title"');
-    console.log(`Created ${path.relative(root, file)} as a draft: npm run dev shows it, the published site does not. Replace its placeholder sentences, delete the "draft: true" line to publish, then run npm run validate.`);
+    console.log(
+      `Created ${path.relative(root, file)} as a draft: npm run dev shows it, the published site does not. Replace its placeholder sentences, delete the "draft: true" line to publish, then run npm run validate.`,
+    );
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -6,25 +6,45 @@ import { configFromEnv } from '../server/config.ts';
 import { readManifest } from '../server/plugins/site.ts';
 import { nginxConfig } from './deploy/nginx-config.ts';
 
-const usage = 'Usage: npm run nginx-config -- --listen PORT --upstream HOST:PORT [--upstream HOST:PORT …] [--server-name NAME] > nginx.conf';
+const usage =
+  'Usage: npm run nginx-config -- --listen PORT --upstream HOST:PORT [--upstream HOST:PORT …] [--server-name NAME] > nginx.conf';
 
 try {
   const { values } = parseArgs({
-    options: { listen: { type: 'string' }, upstream: { type: 'string', multiple: true }, 'server-name': { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      listen: { type: 'string' },
+      upstream: { type: 'string', multiple: true },
+      'server-name': { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help) {
     console.log(usage);
     process.exit(0);
   }
-  if (!values.listen || !/^(\S+:)?\d{1,5}$/.test(values.listen)) throw new Error(`--listen needs a port (or address:port).\n${usage}`);
+  if (!values.listen || !/^(\S+:)?\d{1,5}$/.test(values.listen))
+    throw new Error(`--listen needs a port (or address:port).\n${usage}`);
   const upstreams = values.upstream ?? [];
   const wrong = upstreams.find((upstream) => !/^[A-Za-z0-9.[\]:-]+:\d{1,5}$/.test(upstream));
-  if (!upstreams.length || wrong !== undefined) throw new Error(`${wrong ? `"${wrong}" is not HOST:PORT. ` : ''}Each instance is an --upstream HOST:PORT.\n${usage}`);
+  if (!upstreams.length || wrong !== undefined)
+    throw new Error(
+      `${wrong ? `"${wrong}" is not HOST:PORT. ` : ''}Each instance is an --upstream HOST:PORT.\n${usage}`,
+    );
   const serverName = values['server-name'];
-  if (serverName !== undefined && !/^[A-Za-z0-9.*_-]+( [A-Za-z0-9.*_-]+)*$/.test(serverName)) throw new Error(`--server-name "${serverName}" is not a host name.`);
+  if (serverName !== undefined && !/^[A-Za-z0-9.*_-]+( [A-Za-z0-9.*_-]+)*$/.test(serverName))
+    throw new Error(`--server-name "${serverName}" is not a host name.`);
   const config = configFromEnv();
   const manifest = await readManifest(config.distDir);
-  process.stdout.write(nginxConfig({ distDir: config.distDir, manifest, listen: values.listen, upstreams, serverName, rateLimit: config.rateLimit }));
+  process.stdout.write(
+    nginxConfig({
+      distDir: config.distDir,
+      manifest,
+      listen: values.listen,
+      upstreams,
+      serverName,
+      rateLimit: config.rateLimit,
+    }),
+  );
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);

@@ -35,7 +35,11 @@ function vitest(project: string): void {
   const report = path.join(root, '.cache', `vitest-${project}.json`);
   rmSync(report, { force: true });
   console.log(`\n▶ ${project} tests`);
-  const result = spawnSync(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { cwd: root, stdio: 'inherit' },
+  );
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
     totals.passed += json.numPassedTests;

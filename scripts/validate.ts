@@ -27,19 +27,27 @@ if (result.errors.length) {
     // A slip the catalogue does not name comes with the lines around it.
     if (error.message === genericMessage) {
       try {
-        console.error(codeFrame(readFileSync(path.join(process.env.SITE_ROOT ?? '.', error.file), 'utf8'), error.line, error.col));
+        console.error(
+          codeFrame(readFileSync(path.join(process.env.SITE_ROOT ?? '.', error.file), 'utf8'), error.line, error.col),
+        );
       } catch {
         // The file is gone again: the message stands alone.
       }
     }
     if (ci) console.error(formatAnnotation(error));
   }
-  const where = result.errors.every((error) => error.file.startsWith('site/')) ? 'site/' : 'the schema (schema/, src/sections/)';
-  console.error(`\n${result.errors.length} error${result.errors.length === 1 ? '' : 's'} in ${where}. Fix ${result.errors.length === 1 ? 'it' : 'them'} and run \`npm run validate\` again.`);
+  const where = result.errors.every((error) => error.file.startsWith('site/'))
+    ? 'site/'
+    : 'the schema (schema/, src/sections/)';
+  console.error(
+    `\n${result.errors.length} error${result.errors.length === 1 ? '' : 's'} in ${where}. Fix ${result.errors.length === 1 ? 'it' : 'them'} and run \`npm run validate\` again.`,
+  );
   process.exitCode = 1;
 } else {
   const { pages, articles, links, files } = result.stats;
   const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const warned = result.warnings.length ? ` (${count(result.warnings.length, 'warning')})` : '';
-  console.log(`site/ is valid: ${count(pages, 'page')}, ${count(articles, 'article')}, ${count(links, 'link')} checked in ${count(files, 'file')}${warned}.`);
+  console.log(
+    `site/ is valid: ${count(pages, 'page')}, ${count(articles, 'article')}, ${count(links, 'link')} checked in ${count(files, 'file')}${warned}.`,
+  );
 }

@@ -18,7 +18,10 @@ export async function waitForServer(child: ChildProcess, url: string, options: W
   child.once('exit', (code) => (exited = code));
   const deadline = Date.now() + options.timeoutMs;
   while (Date.now() < deadline) {
-    if (exited !== undefined) throw new Error(`${options.name} exited with ${exited} before serving${options.output ? `:\n${options.output()}` : ''}`);
+    if (exited !== undefined)
+      throw new Error(
+        `${options.name} exited with ${exited} before serving${options.output ? `:\n${options.output()}` : ''}`,
+      );
     const response = await fetch(url, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
     if (response && (options.ready?.(response) ?? true)) return;
     await sleep(100);

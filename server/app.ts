@@ -30,7 +30,13 @@ function trustProxyOption(trust: ServerConfig['trustProxy']): FastifyServerOptio
   return (_address: string, hop: number) => hop < trust;
 }
 
-export async function buildApp({ config, logger = false, manifest: given, serveSite = true, healthCheckMs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  logger = false,
+  manifest: given,
+  serveSite = true,
+  healthCheckMs,
+}: AppOptions): Promise<FastifyInstance> {
   const manifest = given ?? (await readManifest(config.distDir));
   // A request must arrive whole within the timeout (Node answers 408 and closes the socket), so a
   // trickled body or header holds a connection for seconds, not minutes; Node looks for such
@@ -57,15 +63,26 @@ export async function buildApp({ config, logger = false, manifest: given, serveS
     if (status === 403 && (request.method === 'GET' || request.method === 'HEAD')) return reply.callNotFound();
     if (status >= 500) {
       request.log.error(error);
-      return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+      return reply.code(500).send({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side. Please try again.',
+      });
     }
-    return reply.code(status).send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
+    return reply
+      .code(status)
+      .send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
   });
   await app.register(security);
   const spool = new Spool(path.join(config.dataDir, 'spool'));
   await spool.init();
   const queue = new QueueIndex();
-  await app.register(health, { spool, queue, routes: serveSite ? manifest.routes.length : undefined, checkEveryMs: healthCheckMs });
+  await app.register(health, {
+    spool,
+    queue,
+    routes: serveSite ? manifest.routes.length : undefined,
+    checkEveryMs: healthCheckMs,
+  });
   await app.register(leads, { config, manifest, spool, queue });
   if (serveSite) await app.register(site, { distDir: config.distDir, manifest });
   return app;

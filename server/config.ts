@@ -64,8 +64,12 @@ export function parseMailFrom(value: string | undefined): MailAddress | undefine
   if (!value) return undefined;
   const parsed = addressparser(value, { flatten: true });
   const [first] = parsed;
-  const wellFormed = parsed.length === 1 && /^[^\s@<>",;]+@[A-Za-z0-9.-]+$/.test(first.address) && !/\p{Cc}/u.test(value);
-  if (!wellFormed) throw new Error(`MAIL_FROM must be one address, like "Website <web@example.com>" or web@example.com, got ${JSON.stringify(value)}`);
+  const wellFormed =
+    parsed.length === 1 && /^[^\s@<>",;]+@[A-Za-z0-9.-]+$/.test(first.address) && !/\p{Cc}/u.test(value);
+  if (!wellFormed)
+    throw new Error(
+      `MAIL_FROM must be one address, like "Website <web@example.com>" or web@example.com, got ${JSON.stringify(value)}`,
+    );
   return { name: first.name, address: first.address };
 }
 
@@ -74,10 +78,15 @@ export function parseTrustProxy(value: string | undefined): ServerConfig['trustP
   const text = value?.trim() ?? '';
   if (text === '' || text === '0' || text === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = entries.find((entry) => !isAddressOrRange(entry));
   if (wrong !== undefined) {
-    throw new Error(`TRUST_PROXY must be a number of proxy hops or a comma list of proxy addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8 or loopback), got "${wrong}"`);
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops or a comma list of proxy addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8 or loopback), got "${wrong}"`,
+    );
   }
   return entries;
 }
@@ -97,7 +106,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     retry: {
       baseMs: integer('LEAD_RETRY_BASE_MS', env.LEAD_RETRY_BASE_MS, defaultRetry.baseMs),
       capMs: integer('LEAD_RETRY_CAP_MS', env.LEAD_RETRY_CAP_MS, defaultRetry.capMs),
-      giveUpAfterMs: integer('LEAD_RETRY_HOURS', env.LEAD_RETRY_HOURS, defaultRetry.giveUpAfterMs / 3600_000) * 3600_000,
+      giveUpAfterMs:
+        integer('LEAD_RETRY_HOURS', env.LEAD_RETRY_HOURS, defaultRetry.giveUpAfterMs / 3600_000) * 3600_000,
       rescanMs: Math.max(100, integer('LEAD_RESCAN_MS', env.LEAD_RESCAN_MS, defaultRetry.rescanMs)),
     },
     requestTimeoutMs: Math.max(1000, integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS)),

@@ -7,7 +7,9 @@ const config = configFromEnv();
 // LOG_LEVEL=warn silences the per-request lines (the benchmark uses it); pretty in a terminal,
 // JSON lines everywhere else.
 const level = process.env.LOG_LEVEL || 'info';
-const logger = process.stdout.isTTY ? { level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : { level };
+const logger = process.stdout.isTTY
+  ? { level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+  : { level };
 
 try {
   const app = await buildApp({ config, logger });

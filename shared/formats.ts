@@ -3,4 +3,5 @@
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped once more.
-export const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+export const addFormats =
+  (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;

@@ -1,6 +1,14 @@
 // What the browser receives: a small site shell (settings and forms) in the main bundle, and one
 // JSON document per route, so a page never downloads another page's content.
-import type { ArticleMeta, ArticlesSection, DocumentSection, FormDefinition, IconName, Section, Settings } from './generated/content.ts';
+import type {
+  ArticleMeta,
+  ArticlesSection,
+  DocumentSection,
+  FormDefinition,
+  IconName,
+  Section,
+  Settings,
+} from './generated/content.ts';
 
 export interface SiteShell {
   settings: Settings;
@@ -26,7 +34,11 @@ export interface ArticleLink {
 }
 
 /** A section as the browser renders it: the blog listing and long documents arrive resolved. */
-type Resolved<S> = S extends ArticlesSection ? S & { articles: ArticleSummary[] } : S extends DocumentSection ? S & { html: string } : S;
+type Resolved<S> = S extends ArticlesSection
+  ? S & { articles: ArticleSummary[] }
+  : S extends DocumentSection
+    ? S & { html: string }
+    : S;
 export type RenderedSection = Resolved<Section>;
 export type SectionType = RenderedSection['type'];
 export type SectionOf<K extends SectionType> = Extract<RenderedSection, { type: K }>;

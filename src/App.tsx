@@ -15,7 +15,15 @@ import { cssVariablesResolver, siteTheme } from './theme.ts';
  * <head> (see entry-server's themeStyles), where HTML allows <style>; without a prerendered page
  * (the dev server) the provider writes them itself.
  */
-export function App({ shell, initial, stylesInHead = false }: { shell: SiteShell; initial: RouteData; stylesInHead?: boolean }) {
+export function App({
+  shell,
+  initial,
+  stylesInHead = false,
+}: {
+  shell: SiteShell;
+  initial: RouteData;
+  stylesInHead?: boolean;
+}) {
   const [location] = useLocation();
   const [route, setRoute] = useState(initial);
   const theme = useMemo(() => siteTheme(shell.settings.theme), [shell.settings.theme]);
@@ -24,7 +32,13 @@ export function App({ shell, initial, stylesInHead = false }: { shell: SiteShell
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" withCssVariables={!stylesInHead} withGlobalClasses={!stylesInHead}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+      withCssVariables={!stylesInHead}
+      withGlobalClasses={!stylesInHead}
+    >
       <SiteActions shell={shell} route={route}>
         <Layout>
           <ErrorBoundary title={shell.settings.errorScreen.title} resetKey={location}>

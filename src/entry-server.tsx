@@ -25,5 +25,11 @@ export function render(route: RouteData, shell: SiteShell): { html: string; titl
 
 /** Mantine's CSS variables and global classes for the theme, as <style> elements for the <head>. */
 export function themeStyles(shell: SiteShell): string {
-  return renderToString(<MantineProvider theme={siteTheme(shell.settings.theme)} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" />);
+  return renderToString(
+    <MantineProvider
+      theme={siteTheme(shell.settings.theme)}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+    />,
+  );
 }

@@ -12,7 +12,15 @@ interface SiteContextValue extends SiteShell {
 
 const SiteContext = createContext<SiteContextValue | null>(null);
 
-export function SiteProvider({ shell, actions, children }: { shell: SiteShell; actions: ActionHandlers; children: ReactNode }) {
+export function SiteProvider({
+  shell,
+  actions,
+  children,
+}: {
+  shell: SiteShell;
+  actions: ActionHandlers;
+  children: ReactNode;
+}) {
   return <SiteContext.Provider value={{ ...shell, actions }}>{children}</SiteContext.Provider>;
 }
 

@@ -24,9 +24,26 @@ export async function runAxe(baseUrl: string, routes: string[], widths = [390, 1
         await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
         await page.addScriptTag({ content: axeSource });
         const violations = await page.evaluate(async (tags) => {
-          const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[]; help: string }[] }> } }).axe;
+          const axe = (
+            window as unknown as {
+              axe: {
+                run: (
+                  ctx: Document,
+                  opts: object,
+                ) => Promise<{
+                  violations: { id: string; impact: string | null; nodes: { target: unknown[] }[]; help: string }[];
+                }>;
+              };
+            }
+          ).axe;
           const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-          return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+          return result.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            nodes: v.nodes.length,
+            help: v.help,
+            targets: v.nodes.map((n) => n.target.join(' ')),
+          }));
         }, WCAG_TAGS);
         rows.push({ route, width, violations });
       }

@@ -40,22 +40,43 @@ interface NetworkItem {
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** One completed Lighthouse run; one that Lighthouse could not complete is tried again, up to three times. */
-async function measure(url: string, port: number, form: LighthouseRow['form'], blockScripts = false): Promise<Result | undefined> {
+async function measure(
+  url: string,
+  port: number,
+  form: LighthouseRow['form'],
+  blockScripts = false,
+): Promise<Result | undefined> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const result = await lighthouse(
       url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], blockedUrlPatterns: blockScripts ? ['*.js'] : [] },
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        blockedUrlPatterns: blockScripts ? ['*.js'] : [],
+      },
       form === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result!.lhr;
     if (!lhr.runtimeError && lhr.categories.performance?.score !== null) return lhr;
-    console.warn(`  ${url} ${form}: Lighthouse could not measure (${lhr.runtimeError?.code ?? 'no score'}), attempt ${attempt}`);
+    console.warn(
+      `  ${url} ${form}: Lighthouse could not measure (${lhr.runtimeError?.code ?? 'no score'}), attempt ${attempt}`,
+    );
   }
   return undefined;
 }
 
-export async function runLighthouse(baseUrl: string, routes: string[], runs: number, onRow: (row: LighthouseRow) => void): Promise<LighthouseRow[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS.filter((flag) => flag !== '--headless').concat('--headless=new') });
+export async function runLighthouse(
+  baseUrl: string,
+  routes: string[],
+  runs: number,
+  onRow: (row: LighthouseRow) => void,
+): Promise<LighthouseRow[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS.filter((flag) => flag !== '--headless').concat('--headless=new'),
+  });
   const rows: LighthouseRow[] = [];
   try {
     for (const route of routes) {
@@ -73,8 +94,9 @@ export async function runLighthouse(baseUrl: string, routes: string[], runs: num
         const base = computeMedianRun(blocked);
         const performance = results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
-        const bytes = (type: string) => items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+        const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+        const bytes = (type: string) =>
+          items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
         const row: LighthouseRow = {
           route,
           form,
@@ -95,7 +117,11 @@ export async function runLighthouse(baseUrl: string, routes: string[], runs: num
             tbtMs: Math.round(base.audits['total-blocking-time']?.numericValue ?? 0),
           },
         };
-        const shifts = (lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string } }[] } | undefined)?.items ?? [];
+        const shifts =
+          (
+            lhr.audits['layout-shifts']?.details as
+              { items?: { node?: { selector?: string; snippet?: string } }[] } | undefined
+          )?.items ?? [];
         if (row.cls > 0) row.shifted = shifts.map((item) => item.node?.selector ?? item.node?.snippet ?? 'unknown');
         rows.push(row);
         onRow(row);

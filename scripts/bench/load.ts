@@ -22,21 +22,47 @@ export interface LoadRow {
 
 async function hammer(server: LoadRow['server'], url: string, seconds: number): Promise<LoadRow> {
   const result = await autocannon({ url, connections: 32, duration: seconds, headers: { 'accept-encoding': 'br' } });
-  return { server, url, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    server,
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function startFastify(root: string, distDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: path.join(tmpdir(), 'bench-data'), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: distDir,
+      DATA_DIR: path.join(tmpdir(), 'bench-data'),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForServer(child, `http://127.0.0.1:${port}/`, { name: 'the Fastify server', timeoutMs: 10_000, ready: (response) => response.ok });
+  await waitForServer(child, `http://127.0.0.1:${port}/`, {
+    name: 'the Fastify server',
+    timeoutMs: 10_000,
+    ready: (response) => response.ok,
+  });
   return child;
 }
 
 /** Every route, redirect, an unknown path and the manifest: nginx must answer as Fastify does. */
 async function parity(manifest: SiteManifest, fastify: string, nginx: string): Promise<string[]> {
-  const probes = [...manifest.routes, ...manifest.redirects.map((r) => r.from), '/no-such-page', '/services/', '/_site.json', '/assets/..%2f_site.json', '/sitemap.xml'];
+  const probes = [
+    ...manifest.routes,
+    ...manifest.redirects.map((r) => r.from),
+    '/no-such-page',
+    '/services/',
+    '/_site.json',
+    '/assets/..%2f_site.json',
+    '/sitemap.xml',
+  ];
   const mismatches: string[] = [];
   for (const probe of probes) {
     const [a, b] = await Promise.all([fastify, nginx].map((base) => fetch(base + probe, { redirect: 'manual' })));
@@ -46,14 +72,28 @@ async function parity(manifest: SiteManifest, fastify: string, nginx: string): P
   return mismatches;
 }
 
-export async function runLoad(root: string, distDir: string, seconds = 10): Promise<{ rows: LoadRow[]; mismatches: string[] }> {
+export async function runLoad(
+  root: string,
+  distDir: string,
+  seconds = 10,
+): Promise<{ rows: LoadRow[]; mismatches: string[] }> {
   ensureNginx();
   const manifest = JSON.parse(await readFile(path.join(distDir, '_site.json'), 'utf8')) as SiteManifest;
   const [fastifyPort, nginxPort] = [await freePort(), await freePort()];
   const fastify = await startFastify(root, distDir, fastifyPort);
   // The nginx.conf an operator gets from `npm run nginx-config`, in front of the same Fastify.
-  const config = nginxConfig({ distDir, manifest, listen: `127.0.0.1:${nginxPort}`, upstreams: [`127.0.0.1:${fastifyPort}`], rateLimit: 0 });
-  const nginx = await startNginx({ config, prefix: path.join(tmpdir(), `bench-nginx-${nginxPort}`), url: `http://127.0.0.1:${nginxPort}/` }).catch((error) => {
+  const config = nginxConfig({
+    distDir,
+    manifest,
+    listen: `127.0.0.1:${nginxPort}`,
+    upstreams: [`127.0.0.1:${fastifyPort}`],
+    rateLimit: 0,
+  });
+  const nginx = await startNginx({
+    config,
+    prefix: path.join(tmpdir(), `bench-nginx-${nginxPort}`),
+    url: `http://127.0.0.1:${nginxPort}/`,
+  }).catch((error) => {
     fastify.kill();
     throw error;
   });

@@ -27,19 +27,25 @@ async function openTime(page: Page): Promise<number> {
   const state = () =>
     page.evaluate(() => {
       const frame = document.querySelector('iframe')?.contentDocument;
-      return JSON.stringify({ studio: document.documentElement.dataset.studio, app: frame?.documentElement?.dataset.app, marked: frame?.querySelectorAll('[data-section]').length });
+      return JSON.stringify({
+        studio: document.documentElement.dataset.studio,
+        app: frame?.documentElement?.dataset.app,
+        marked: frame?.querySelectorAll('[data-section]').length,
+      });
     });
-  const handle = await page.waitForFunction(
-    () => {
-      const frame = document.querySelector('iframe')?.contentDocument;
-      const shown = frame?.documentElement?.dataset.app === 'ready' && frame.querySelector('[data-section]');
-      return document.documentElement.dataset.studio === 'ready' && shown ? performance.now() : undefined;
-    },
-    undefined,
-    { polling: 'raf', timeout: 120_000 },
-  ).catch(async (error: Error) => {
-    throw new Error(`The studio did not open: ${await state()}`, { cause: error });
-  });
+  const handle = await page
+    .waitForFunction(
+      () => {
+        const frame = document.querySelector('iframe')?.contentDocument;
+        const shown = frame?.documentElement?.dataset.app === 'ready' && frame.querySelector('[data-section]');
+        return document.documentElement.dataset.studio === 'ready' && shown ? performance.now() : undefined;
+      },
+      undefined,
+      { polling: 'raf', timeout: 120_000 },
+    )
+    .catch(async (error: Error) => {
+      throw new Error(`The studio did not open: ${await state()}`, { cause: error });
+    });
   return (await handle.jsonValue()) as number;
 }
 
@@ -53,7 +59,9 @@ async function keystroke(page: Page, key: string, expected: string, section: num
     ({ expected, section }) =>
       new Promise<number>((resolve) => {
         const look = () => {
-          const heading = document.querySelector('iframe')?.contentDocument?.querySelector(`[data-section="${section}"] h2`);
+          const heading = document
+            .querySelector('iframe')
+            ?.contentDocument?.querySelector(`[data-section="${section}"] h2`);
           if (heading?.textContent === expected) resolve(performance.timeOrigin + performance.now());
           else requestAnimationFrame(look);
         };
@@ -62,7 +70,12 @@ async function keystroke(page: Page, key: string, expected: string, section: num
     { expected, section },
   );
   await page.keyboard.press(key);
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`The preview did not show "${expected}" within 10 s of the keystroke.`)), 10_000).unref());
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(
+      () => reject(new Error(`The preview did not show "${expected}" within 10 s of the keystroke.`)),
+      10_000,
+    ).unref(),
+  );
   const end = await Promise.race([shown, timeout]);
   const start = await page.evaluate(() => (window as unknown as { inputAt: number }).inputAt);
   return end - start;
@@ -95,7 +108,13 @@ export async function runStudio(root: string, options: { reloads: number; keystr
     const title = (await heading.textContent()) ?? '';
     await heading.click();
     await page.waitForFunction((title) => (document.activeElement as HTMLInputElement | null)?.value === title, title);
-    await page.evaluate(() => document.addEventListener('input', () => ((window as unknown as { inputAt: number }).inputAt = performance.timeOrigin + performance.now()), true));
+    await page.evaluate(() =>
+      document.addEventListener(
+        'input',
+        () => ((window as unknown as { inputAt: number }).inputAt = performance.timeOrigin + performance.now()),
+        true,
+      ),
+    );
     const times: number[] = [];
     // Alternately add a letter and take it away, so every keystroke changes what the page shows.
     for (let i = 0; i < options.keystrokes; i++) {
@@ -103,7 +122,13 @@ export async function runStudio(root: string, options: { reloads: number; keystr
       times.push(await keystroke(page, i % 2 ? 'Backspace' : letter, i % 2 ? title : title + letter, section));
       await page.waitForTimeout(250);
     }
-    return { openColdMs: round(openColdMs), openWarmMs: round(quantile(warm, 0.5)), keystrokeMedianMs: round(quantile(times, 0.5)), keystrokeP95Ms: round(quantile(times, 0.95)), keystrokes: times.length };
+    return {
+      openColdMs: round(openColdMs),
+      openWarmMs: round(quantile(warm, 0.5)),
+      keystrokeMedianMs: round(quantile(times, 0.5)),
+      keystrokeP95Ms: round(quantile(times, 0.95)),
+      keystrokes: times.length,
+    };
   } finally {
     await browser.close();
     await studio.stop();

@@ -9,7 +9,8 @@ const root = path.join(import.meta.dirname, '..', '..');
 
 export async function tempProject(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-project-'));
-  for (const item of ['site', 'src', 'schema', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) await cp(path.join(root, item), path.join(dir, item), { recursive: true });
+  for (const item of ['site', 'src', 'schema', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json'])
+    await cp(path.join(root, item), path.join(dir, item), { recursive: true });
   for (const item of ['node_modules', 'scripts', 'server']) await symlink(path.join(root, item), path.join(dir, item));
   await mkdir(path.join(dir, 'docs'));
   return dir;
@@ -20,7 +21,12 @@ export async function addPages(dir: string, count: number): Promise<void> {
   const template = await readFile(path.join(dir, 'site', 'pages', 'services.yaml'), 'utf8');
   await mkdir(path.join(dir, 'site', 'pages', 'generated'), { recursive: true });
   for (let i = 1; i <= count; i++) {
-    await writeFile(path.join(dir, 'site', 'pages', 'generated', `page-${i}.yaml`), template.replace('path: /services', `path: /generated/page-${i}`).replace('title: Services', `title: Generated ${i}`));
+    await writeFile(
+      path.join(dir, 'site', 'pages', 'generated', `page-${i}.yaml`),
+      template
+        .replace('path: /services', `path: /generated/page-${i}`)
+        .replace('title: Services', `title: Generated ${i}`),
+    );
   }
 }
 

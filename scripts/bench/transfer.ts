@@ -10,7 +10,11 @@ export interface Transfer {
   css: number;
 }
 
-const brSize = (file: string) => stat(`${file}.br`).then((s) => s.size, () => stat(file).then((s) => s.size));
+const brSize = (file: string) =>
+  stat(`${file}.br`).then(
+    (s) => s.size,
+    () => stat(file).then((s) => s.size),
+  );
 
 export async function firstLoad(distDir: string, route: string): Promise<Transfer> {
   const htmlFile = path.join(distDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
@@ -38,6 +42,7 @@ export async function firstLoad(distDir: string, route: string): Promise<Transfe
       }
     }
   }
-  const sum = async (files: Iterable<string>) => (await Promise.all([...files].map((f) => brSize(path.join(distDir, f))))).reduce((a, b) => a + b, 0);
+  const sum = async (files: Iterable<string>) =>
+    (await Promise.all([...files].map((f) => brSize(path.join(distDir, f))))).reduce((a, b) => a + b, 0);
   return { html: await brSize(htmlFile), js: await sum(scripts), css: await sum(styles) };
 }

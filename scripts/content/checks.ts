@@ -45,7 +45,10 @@ export interface CheckResult {
 function slotOf(entry: Entry, path: DataPath): ImageSlot | undefined {
   if (entry.kind === 'article' && path.length === 1 && path[0] === 'image') return 'cover';
   const [sections, index] = path;
-  const section = sections === 'sections' && typeof index === 'number' ? (entry.data.sections as { type: string }[])[index] : undefined;
+  const section =
+    sections === 'sections' && typeof index === 'number'
+      ? (entry.data.sections as { type: string }[])[index]
+      : undefined;
   return section?.type === 'hero' && path.length === 3 && path[2] === 'image' ? 'hero' : undefined;
 }
 
@@ -65,18 +68,30 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
   const report = (list: ContentError[], entry: Entry, path: DataPath, message: string, key = false) =>
-    list.push({ file: entry.source.file, ...locate(entry.source, path, { key }), path: describePosition(path, entry.data), message });
+    list.push({
+      file: entry.source.file,
+      ...locate(entry.source, path, { key }),
+      path: describePosition(path, entry.data),
+      message,
+    });
 
   // 1. Addresses: pages and articles, each declared once.
   const targets = new Map<string, Entry>();
   const declare = (address: string, entry: Entry, path: DataPath) => {
     const previous = targets.get(address);
-    if (previous) report(errors, entry, path, `"${address}" is already used by ${previous.source.file}. Each page and article needs its own address.`);
+    if (previous)
+      report(
+        errors,
+        entry,
+        path,
+        `"${address}" is already used by ${previous.source.file}. Each page and article needs its own address.`,
+      );
     else targets.set(address, entry);
   };
   const pages = entries.filter((e) => e.kind === 'page');
   const articles = entries.filter((e) => e.kind === 'article');
-  for (const page of declarations.filter((e) => e.kind === 'page' && typeof e.data.path === 'string')) declare(String(page.data.path), page, ['path']);
+  for (const page of declarations.filter((e) => e.kind === 'page' && typeof e.data.path === 'string'))
+    declare(String(page.data.path), page, ['path']);
   for (const article of declarations.filter((e) => e.kind === 'article')) declare(blogPath(article.slug!), article, []);
   const articleIds = new Map<number, Entry>();
   for (const article of articles) {
@@ -94,21 +109,40 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
   const redirectEntry = entries.find((e) => e.kind === 'redirects');
   const redirectList = (redirectEntry?.data.redirects ?? []) as { from: string; to: string }[];
   redirectList.forEach((redirect, index) => {
-    if (targets.has(redirect.from)) report(errors, redirectEntry!, ['redirects', index, 'from'], `"${redirect.from}" is a page; a redirect there would hide it. Remove the redirect or the page.`);
-    else if (redirects.has(redirect.from)) report(errors, redirectEntry!, ['redirects', index, 'from'], `"${redirect.from}" already redirects elsewhere.`);
+    if (targets.has(redirect.from))
+      report(
+        errors,
+        redirectEntry!,
+        ['redirects', index, 'from'],
+        `"${redirect.from}" is a page; a redirect there would hide it. Remove the redirect or the page.`,
+      );
+    else if (redirects.has(redirect.from))
+      report(errors, redirectEntry!, ['redirects', index, 'from'], `"${redirect.from}" already redirects elsewhere.`);
     else redirects.set(redirect.from, redirect.to);
   });
   redirectList.forEach((redirect, index) => {
     if (!redirects.has(redirect.to)) {
-      if (!targets.has(redirect.to) && addressesKnown) report(errors, redirectEntry!, ['redirects', index, 'to'], `"${redirect.to}" is not a page.${didYouMean(redirect.to, targets.keys())}`);
+      if (!targets.has(redirect.to) && addressesKnown)
+        report(
+          errors,
+          redirectEntry!,
+          ['redirects', index, 'to'],
+          `"${redirect.to}" is not a page.${didYouMean(redirect.to, targets.keys())}`,
+        );
       return;
     }
     const chain = [redirect.from, redirect.to];
-    while (redirects.has(chain[chain.length - 1]) && !chain.slice(0, -1).includes(chain[chain.length - 1])) chain.push(redirects.get(chain[chain.length - 1])!);
+    while (redirects.has(chain[chain.length - 1]) && !chain.slice(0, -1).includes(chain[chain.length - 1]))
+      chain.push(redirects.get(chain[chain.length - 1])!);
     const looped = chain.slice(0, -1).includes(chain[chain.length - 1]);
-    report(errors, redirectEntry!, ['redirects', index, 'to'], looped
-      ? `redirect loop: ${chain.join(' → ')}. Point "${redirect.from}" at a page.`
-      : `redirect chain: ${chain.join(' → ')}. Point "${redirect.from}" straight at "${chain[chain.length - 1]}".`);
+    report(
+      errors,
+      redirectEntry!,
+      ['redirects', index, 'to'],
+      looped
+        ? `redirect loop: ${chain.join(' → ')}. Point "${redirect.from}" at a page.`
+        : `redirect chain: ${chain.join(' → ')}. Point "${redirect.from}" straight at "${chain[chain.length - 1]}".`,
+    );
   });
 
   // 3. Every internal link, image, document and form reference resolves.
@@ -119,7 +153,9 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
     linksChecked++;
     const address = stripQuery(href);
     linked.add(redirects.get(address) ?? address);
-    return targets.has(address) || redirects.has(address) || !addressesKnown ? undefined : `is not a page.${didYouMean(address, targets.keys())}`;
+    return targets.has(address) || redirects.has(address) || !addressesKnown
+      ? undefined
+      : `is not a page.${didYouMean(address, targets.keys())}`;
   };
   const checkLink = (entry: Entry, path: DataPath, href: string) => {
     const problem = resolveLink(href);
@@ -128,7 +164,8 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
   const checkMarkdownLinks = (file: string, links: MarkdownLink[]) => {
     for (const link of links.filter((l) => l.href.startsWith('/'))) {
       const problem = resolveLink(link.href);
-      if (problem) errors.push({ file, line: link.line, col: link.col, path: '', message: `link "${link.href}" ${problem}` });
+      if (problem)
+        errors.push({ file, line: link.line, col: link.col, path: '', message: `link "${link.href}" ${problem}` });
     }
   };
   const documentNames = documents.map((d) => d.name);
@@ -136,7 +173,9 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
   const usedImages = new Set<string>();
   const imageRefs: ImageRef[] = [];
   const articleSlugs = declarations.filter((e) => e.kind === 'article').map((a) => a.slug!);
-  const hasListing = pages.some((page) => (page.data.sections as { type: string }[]).some((s) => s.type === 'articles'));
+  const hasListing = pages.some((page) =>
+    (page.data.sections as { type: string }[]).some((s) => s.type === 'articles'),
+  );
   for (const entry of entries) {
     if (entry.kind === 'form' || entry.kind === 'redirects') continue;
     walk(entry.data, [], (value, path) => {
@@ -145,35 +184,66 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
         const file = value[key];
         if (typeof file !== 'string' || !file.startsWith('/images/')) continue;
         usedImages.add(file);
-        if (!images.includes(file)) report(errors, entry, [...path, key], `no file site${file}.${didYouMean(file, images)}`);
-        else imageRefs.push({ src: file, file: entry.source.file, ...locate(entry.source, [...path, key]), path: describePosition([...path, key], entry.data), slot: slotOf(entry, path) });
+        if (!images.includes(file))
+          report(errors, entry, [...path, key], `no file site${file}.${didYouMean(file, images)}`);
+        else
+          imageRefs.push({
+            src: file,
+            file: entry.source.file,
+            ...locate(entry.source, [...path, key]),
+            path: describePosition([...path, key], entry.data),
+            slot: slotOf(entry, path),
+          });
       }
       if (value.type === 'document' && typeof value.source === 'string' && !documentNames.includes(value.source))
-        report(errors, entry, [...path, 'source'], `no file site/documents/${value.source}.${didYouMean(value.source, documentNames)}`);
+        report(
+          errors,
+          entry,
+          [...path, 'source'],
+          `no file site/documents/${value.source}.${didYouMean(value.source, documentNames)}`,
+        );
       if (value.type === 'form' && typeof value.form === 'string' && !forms.includes(value.form))
-        report(errors, entry, [...path, 'form'], `no form "${value.form}" in site/forms.${didYouMean(value.form, forms)}`);
-      if (value.type === 'hero' && typeof value.highlight === 'string' && !String(value.title).includes(value.highlight))
-        report(errors, entry, [...path, 'highlight'], `"${value.highlight}" does not appear in the title "${value.title}".`);
+        report(
+          errors,
+          entry,
+          [...path, 'form'],
+          `no form "${value.form}" in site/forms.${didYouMean(value.form, forms)}`,
+        );
+      if (
+        value.type === 'hero' &&
+        typeof value.highlight === 'string' &&
+        !String(value.title).includes(value.highlight)
+      )
+        report(
+          errors,
+          entry,
+          [...path, 'highlight'],
+          `"${value.highlight}" does not appear in the title "${value.title}".`,
+        );
     });
     checkMarkdownLinks(entry.source.file, entry.links ?? []);
     if (entry.kind === 'article') {
       const related = [
-        ...((entry.data.recommended ?? []) as { slug: string }[]).map((item, index) => ({ slug: item.slug, path: ['recommended', index, 'slug'] })),
+        ...((entry.data.recommended ?? []) as { slug: string }[]).map((item, index) => ({
+          slug: item.slug,
+          path: ['recommended', index, 'slug'],
+        })),
         ...((entry.data.sidebar ?? []) as string[]).map((slug, index) => ({ slug, path: ['sidebar', index] })),
       ];
       for (const { slug, path } of related) {
         linksChecked++;
         linked.add(blogPath(slug));
-        if (!articleSlugs.includes(slug)) report(errors, entry, path, `"${slug}" is not an article.${didYouMean(slug, articleSlugs)}`);
+        if (!articleSlugs.includes(slug))
+          report(errors, entry, path, `"${slug}" is not an article.${didYouMean(slug, articleSlugs)}`);
         else if (slug === entry.slug) report(errors, entry, path, 'an article cannot recommend itself.');
       }
     }
   }
 
-  for (const draft of drafts) walk(draft.data, [], (value) => {
-    for (const key of ['src', 'favicon']) if (typeof value[key] === 'string') usedImages.add(value[key]);
-  });
-
+  for (const draft of drafts)
+    walk(draft.data, [], (value) => {
+      for (const key of ['src', 'favicon']) if (typeof value[key] === 'string') usedImages.add(value[key]);
+    });
 
   // 4. The brand colour carries white button labels and coloured text on white: both need AA.
   const settings = entries.find((e) => e.kind === 'settings');
@@ -181,16 +251,33 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
   if (settings && primary) {
     const ratio = contrast(primary, '#ffffff');
     if (ratio < AA_CONTRAST)
-      report(errors, settings, ['theme', 'primaryColor'], `"${primary}" has a contrast of ${ratio.toFixed(2)}:1 with white; WCAG AA needs ${AA_CONTRAST}:1 for white text on buttons and for links on white. The nearest shade that passes is "${nearestPassingShade(primary)}".`);
+      report(
+        errors,
+        settings,
+        ['theme', 'primaryColor'],
+        `"${primary}" has a contrast of ${ratio.toFixed(2)}:1 with white; WCAG AA needs ${AA_CONTRAST}:1 for white text on buttons and for links on white. The nearest shade that passes is "${nearestPassingShade(primary)}".`,
+      );
   }
 
   // 5. Warnings: nothing fails, but an editor probably wants to know.
-  for (const image of images) if (!usedImages.has(image)) warnings.push({ file: `site${image}`, line: 1, col: 1, path: '', message: 'image is not used by any page or article.' });
+  for (const image of images)
+    if (!usedImages.has(image))
+      warnings.push({
+        file: `site${image}`,
+        line: 1,
+        col: 1,
+        path: '',
+        message: 'image is not used by any page or article.',
+      });
   for (const page of pages) {
     const path = String(page.data.path);
-    if (path !== '/' && !linked.has(path)) report(warnings, page, ['path'], `no link leads to "${path}": visitors can only reach it by typing its address.`);
+    if (path !== '/' && !linked.has(path))
+      report(warnings, page, ['path'], `no link leads to "${path}": visitors can only reach it by typing its address.`);
   }
-  if (!hasListing) for (const article of articles) if (!linked.has(blogPath(article.slug!))) report(warnings, article, [], 'no link leads to this article and no page lists the blog.');
+  if (!hasListing)
+    for (const article of articles)
+      if (!linked.has(blogPath(article.slug!)))
+        report(warnings, article, [], 'no link leads to this article and no page lists the blog.');
 
   return { errors, warnings, linksChecked, imageRefs };
 }

@@ -8,7 +8,10 @@ import { stringify } from 'yaml';
 export type JsonSchema = { [keyword: string]: unknown };
 
 export interface SectionsSource {
-  $defs: { section: { oneOf: { $ref: string }[] }; sectionFields: { properties: Record<string, JsonSchema> } } & Record<string, JsonSchema>;
+  $defs: { section: { oneOf: { $ref: string }[] }; sectionFields: { properties: Record<string, JsonSchema> } } & Record<
+    string,
+    JsonSchema
+  >;
 }
 
 /** The name the composed (generated) file has next to schema/sections.schema.json. */
@@ -27,11 +30,24 @@ function hoverText(type: string, description: string, example: unknown): string 
 }
 
 function composeType(type: string, def: JsonSchema, shared: Record<string, JsonSchema>): JsonSchema {
-  const { title, description, required = [], properties = {}, examples, ...rest } = def as {
-    title?: string; description: string; required?: string[]; properties?: Record<string, JsonSchema>; examples?: unknown[];
+  const {
+    title,
+    description,
+    required = [],
+    properties = {},
+    examples,
+    ...rest
+  } = def as {
+    title?: string;
+    description: string;
+    required?: string[];
+    properties?: Record<string, JsonSchema>;
+    examples?: unknown[];
   };
   // A type may restate a shared field (its own description, a tighter rule): merged over the shared one.
-  const sharedFields = Object.fromEntries(Object.entries(shared).map(([name, field]) => [name, { ...field, ...properties[name] }]));
+  const sharedFields = Object.fromEntries(
+    Object.entries(shared).map(([name, field]) => [name, { ...field, ...properties[name] }]),
+  );
   const ownFields = Object.fromEntries(Object.entries(properties).filter(([name]) => !(name in shared)));
   const example = examples?.[0];
   return {
@@ -62,13 +78,21 @@ export function composeSections(source: SectionsSource): JsonSchema {
       description: `${description ?? 'One block of a page.'} Its \`type\` is one of: ${list}.`,
       type: 'object',
       required: ['type'],
-      properties: { type: { title: 'SectionType', type: 'string', enum: types, description: `Which kind of section this is: ${list}.` } },
+      properties: {
+        type: {
+          title: 'SectionType',
+          type: 'string',
+          enum: types,
+          description: `Which kind of section this is: ${list}.`,
+        },
+      },
       discriminator: { propertyName: 'type' },
       oneOf: section.oneOf,
     },
     sectionFields: { ...sectionFields, type: 'object' },
   };
-  for (const [name, def] of Object.entries(defs)) composedDefs[name] = types.includes(name) ? composeType(name, def, sectionFields.properties) : def;
+  for (const [name, def] of Object.entries(defs))
+    composedDefs[name] = types.includes(name) ? composeType(name, def, sectionFields.properties) : def;
   const { $id, ...top } = source as unknown as JsonSchema;
   return {
     $comment: `Generated from ${String($id)} by scripts/content/compose-sections.ts (npm run types). Do not edit: change ${String($id)}.`,

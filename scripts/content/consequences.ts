@@ -7,7 +7,11 @@ import type { ContentError } from './errors.ts';
 const missing = /^missing required field "([^"]+)"\.$/;
 const unknown = /^unknown field "([^"]+)"\.( Allowed fields: .*)$/;
 
-const list = (names: string[]) => names.map((n) => `"${n}"`).join(', ').replace(/, ([^,]*)$/, ' and $1');
+const list = (names: string[]) =>
+  names
+    .map((n) => `"${n}"`)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1');
 
 export function mergeConsequences(errors: ContentError[]): ContentError[] {
   const groups = new Map<string, { first: ContentError; names: string[]; make: (names: string[]) => ContentError }>();
@@ -28,9 +32,11 @@ export function mergeConsequences(errors: ContentError[]): ContentError[] {
       continue;
     }
     const make = (names: string[]): ContentError =>
-      names.length === 1 ? error
-      : m ? { ...error, message: `missing required fields ${list(names)}.` }
-      : { ...error, path: parent, message: `unknown fields ${list(names)}.${u![2]}` };
+      names.length === 1
+        ? error
+        : m
+          ? { ...error, message: `missing required fields ${list(names)}.` }
+          : { ...error, path: parent, message: `unknown fields ${list(names)}.${u![2]}` };
     const group = { first: error, names: [(m ?? u)![1]], make };
     groups.set(key, group);
     out.push(error);

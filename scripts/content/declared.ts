@@ -7,6 +7,8 @@
 const foreign = /\uFFFD/g;
 
 /** A page's `path:`. */
-export const declaredPath = (text: string): string | undefined => /^path:\s*["']?(\/[^\s"'#]*)/m.exec(text.replace(foreign, ''))?.[1];
+export const declaredPath = (text: string): string | undefined =>
+  /^path:\s*["']?(\/[^\s"'#]*)/m.exec(text.replace(foreign, ''))?.[1];
 /** A form's `id:`. */
-export const declaredId = (text: string): string | undefined => /^id:\s*["']?([\w-]+)/m.exec(text.replace(foreign, ''))?.[1];
+export const declaredId = (text: string): string | undefined =>
+  /^id:\s*["']?([\w-]+)/m.exec(text.replace(foreign, ''))?.[1];

@@ -10,7 +10,10 @@ export const codePoint = (c: string) => `U+${c.charCodeAt(0).toString(16).toUppe
  * `text` with its invisible characters written out (\n, \t, <U+001B>), except those in `keep`: a
  * value from a file quoted in a message can neither break its line nor drive the terminal.
  */
-export const visible = (text: string, keep = '') => text.replace(invisible, (c) => (keep.includes(c) ? c : c === '\n' ? '\\n' : c === '\t' ? '\\t' : `<${codePoint(c)}>`));
+export const visible = (text: string, keep = '') =>
+  text.replace(invisible, (c) =>
+    keep.includes(c) ? c : c === '\n' ? '\\n' : c === '\t' ? '\\t' : `<${codePoint(c)}>`,
+  );
 
 export function formatError(error: ContentError): string {
   const where = `${error.file}:${error.line}:${error.col}`;
@@ -20,7 +23,10 @@ export function formatError(error: ContentError): string {
 
 /** GitHub Actions annotation, printed in CI so errors show beside the changed lines. */
 export function formatAnnotation(error: ContentError, kind: 'error' | 'warning' = 'error'): string {
-  const message = `${error.path ? `${error.path}: ` : ''}${error.message}`.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const message = `${error.path ? `${error.path}: ` : ''}${error.message}`
+    .replace(/%/g, '%25')
+    .replace(/\r/g, '%0D')
+    .replace(/\n/g, '%0A');
   return `::${kind} file=${error.file},line=${error.line},col=${error.col}::${message}`;
 }
 

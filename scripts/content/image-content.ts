@@ -28,7 +28,8 @@ export interface ImageFacts {
 }
 
 /** "30000 × 30000 pixels (900 megapixels)" */
-const pixelsInWords = (width: number, height: number) => `${width} × ${height} pixels (${Math.round((width * height) / 1_000_000)} megapixels)`;
+const pixelsInWords = (width: number, height: number) =>
+  `${width} × ${height} pixels (${Math.round((width * height) / 1_000_000)} megapixels)`;
 
 /** Why a picture of this size is refused ("is 30000 × 30000 pixels …"), or undefined when it is not. */
 export function tooManyPixels(width: number, height: number): string | undefined {
@@ -40,13 +41,18 @@ export function tooManyPixels(width: number, height: number): string | undefined
 export async function inspectImage(name: string, bytes: Buffer): Promise<ImageFacts> {
   const extension = path.extname(name).toLowerCase();
   // The header only, whatever size it claims: the limit is judged here, in plain words.
-  const meta = await sharp(bytes, { limitInputPixels: false }).metadata().then(
-    (found) => ({ found, error: undefined }),
-    (error: Error) => ({ found: undefined, error }),
-  );
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .then(
+      (found) => ({ found, error: undefined }),
+      (error: Error) => ({ found: undefined, error }),
+    );
   const format = meta.found?.format;
   const facts = { bytes: bytes.length };
-  const misnamed = (kind: Format) => ({ ...facts, problem: `holds a${kind === 'svg' ? 'n' : ''} ${formats[kind]} image, but its name ends in "${extension}": rename it to end in ${extensions[kind][0]}, so it is sent as what it is.` });
+  const misnamed = (kind: Format) => ({
+    ...facts,
+    problem: `holds a${kind === 'svg' ? 'n' : ''} ${formats[kind]} image, but its name ends in "${extension}": rename it to end in ${extensions[kind][0]}, so it is sent as what it is.`,
+  });
   if (isFormat(format) && format !== 'svg' && !extensions[format].includes(extension)) return misnamed(format);
   // An SVG is told by parsing it as XML (sharp reads only SVGs with a size, and by a guess).
   const text = !meta.found || format === 'svg' ? bytes.toString('utf8') : '';
@@ -56,9 +62,18 @@ export async function inspectImage(name: string, bytes: Buffer): Promise<ImageFa
     if (extension === '.svg') return { ...facts, problem: `${parsed.problem}. ${advice}` };
   }
   if (extension === '.svg') return { ...facts, problem: `is not an SVG image (no <svg> element in it). ${advice}` };
-  if (!meta.found) return { ...facts, problem: `is not a readable image (${meta.error!.message.replace(/\.$/, '')}). ${advice}` };
-  if (format === 'svg') return { ...facts, problem: `is not a readable image (it looks like SVG but is no well-formed SVG document). ${advice}` };
-  if (!isFormat(format)) return { ...facts, problem: `is a${format && /^[aeiou]/i.test(format) ? 'n' : ''} ${(format ?? 'unknown').toUpperCase()} image, which the site does not show. ${advice}` };
+  if (!meta.found)
+    return { ...facts, problem: `is not a readable image (${meta.error!.message.replace(/\.$/, '')}). ${advice}` };
+  if (format === 'svg')
+    return {
+      ...facts,
+      problem: `is not a readable image (it looks like SVG but is no well-formed SVG document). ${advice}`,
+    };
+  if (!isFormat(format))
+    return {
+      ...facts,
+      problem: `is a${format && /^[aeiou]/i.test(format) ? 'n' : ''} ${(format ?? 'unknown').toUpperCase()} image, which the site does not show. ${advice}`,
+    };
   const tooLarge = tooManyPixels(meta.found.width, meta.found.height);
   if (tooLarge) return { ...facts, problem: tooLarge };
   return { ...facts, width: meta.found.autoOrient?.width ?? meta.found.width };

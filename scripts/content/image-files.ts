@@ -36,7 +36,11 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * `images`: every file of site/images (/images/…). Those no content uses are checked too, and
  * reported at the file itself: everything there is published, used or not.
  */
-export async function checkImageFiles(root: string, refs: ImageRef[], images: string[] = []): Promise<{ errors: ContentError[]; warnings: ContentError[] }> {
+export async function checkImageFiles(
+  root: string,
+  refs: ImageRef[],
+  images: string[] = [],
+): Promise<{ errors: ContentError[]; warnings: ContentError[] }> {
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
   // Each file is read once, however many places use it.
@@ -63,16 +67,30 @@ export async function checkImageFiles(root: string, refs: ImageRef[], images: st
       errors.push({ ...at, message: `site${ref.src} ${problem}` });
       continue;
     }
-    if (bytes > MAX_IMAGE_BYTES) warnings.push({ ...at, message: `site${ref.src} is ${megabytes(bytes)}; over 10 MB slows every build. Visitors get resized copies, but a smaller export (about 2500 px wide) loses nothing.` });
+    if (bytes > MAX_IMAGE_BYTES)
+      warnings.push({
+        ...at,
+        message: `site${ref.src} is ${megabytes(bytes)}; over 10 MB slows every build. Visitors get resized copies, but a smaller export (about 2500 px wide) loses nothing.`,
+      });
     const largest = ref.slot && IMAGE_SLOTS[ref.slot].largest;
     if (width !== undefined && largest && width < largest)
-      warnings.push({ ...at, message: `site${ref.src} is ${width} px wide but is shown up to ${largest} px wide here, so it will look blurred. Use an image at least ${largest} px wide.` });
+      warnings.push({
+        ...at,
+        message: `site${ref.src} is ${width} px wide but is shown up to ${largest} px wide here, so it will look blurred. Use an image at least ${largest} px wide.`,
+      });
   }
   const used = new Set(refs.map((ref) => ref.src));
   for (const src of images.filter((image) => !used.has(image))) {
     if (!facts.has(src)) facts.set(src, inspect(src));
     const { problem } = await facts.get(src)!;
-    if (problem) errors.push({ file: `site${src}`, line: 1, col: 1, path: '', message: `this file ${problem} Everything in site/images is published, so only images belong there.` });
+    if (problem)
+      errors.push({
+        file: `site${src}`,
+        line: 1,
+        col: 1,
+        path: '',
+        message: `this file ${problem} Everything in site/images is published, so only images belong there.`,
+      });
   }
   return { errors, warnings };
 }

@@ -91,16 +91,23 @@ export interface SiteFile {
 export async function readSiteFiles(root: string): Promise<SiteFile[]> {
   const site = siteFiles(root);
   const listing = await listFiles(site).catch(() => ({ files: [], refused: [] }));
-  const refusal = (error: ConfinedFileError): SiteFile => ({ relative: error.relative, bytes: new Uint8Array(), refused: error.reason });
+  const refusal = (error: ConfinedFileError): SiteFile => ({
+    relative: error.relative,
+    bytes: new Uint8Array(),
+    refused: error.reason,
+  });
   const files = await Promise.all(
     listing.files.map((relative) =>
       readConfined(site, relative).then(
         (bytes): SiteFile => ({ relative, bytes }),
-        (error: unknown) => (error instanceof ConfinedFileError && error.code !== 'missing' ? refusal(error) : undefined),
+        (error: unknown) =>
+          error instanceof ConfinedFileError && error.code !== 'missing' ? refusal(error) : undefined,
       ),
     ),
   );
-  return [...files.filter((f) => f !== undefined), ...listing.refused.map(refusal)].sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
+  return [...files.filter((f) => f !== undefined), ...listing.refused.map(refusal)].sort((a, b) =>
+    a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0,
+  );
 }
 
 /** What a file under site/ is, by its place and name (the compiler's rule, which the studio shares). */
@@ -117,8 +124,13 @@ export function kindOf(relative: string): ContentKind | 'document' | 'image' | u
 
 export async function loadSite(options: LoadOptions = {}): Promise<LoadResult> {
   const onDisk = await readSiteFiles(path.resolve(options.root ?? '.'));
-  const overrides = [...(options.overrides ?? [])].map(([relative, text]) => ({ relative, bytes: new TextEncoder().encode(text) }));
-  const files = [...onDisk.filter((f) => !options.overrides?.has(f.relative)), ...overrides].sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
+  const overrides = [...(options.overrides ?? [])].map(([relative, text]) => ({
+    relative,
+    bytes: new TextEncoder().encode(text),
+  }));
+  const files = [...onDisk.filter((f) => !options.overrides?.has(f.relative)), ...overrides].sort((a, b) =>
+    a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0,
+  );
   return compileSiteFiles(files, options);
 }
 
@@ -127,7 +139,8 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   const root = path.resolve(options.root ?? '.');
   // A mistake in schema/ itself comes first: content cannot be judged against a broken contract.
   const mistakes = schemaMistakes();
-  if (mistakes.length) return { errors: mistakes, warnings: [], stats: { pages: 0, articles: 0, links: 0, files: files.length } };
+  if (mistakes.length)
+    return { errors: mistakes, warnings: [], stats: { pages: 0, articles: 0, links: 0, files: files.length } };
   // A type without its component can still be judged: its mistakes come first, the content's follow.
   const errors: ContentError[] = componentMistakes();
   const entries: Entry[] = [];
@@ -153,7 +166,14 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     }
     if (kind === undefined) {
       if (!relative.split('/').some((part) => part.startsWith('.')))
-        errors.push({ file, line: 1, col: 1, path: '', message: 'not a known content file. Pages go in site/pages/*.yaml, articles in site/blog/<slug>.md, long texts in site/documents/*.md, images in site/images/.' });
+        errors.push({
+          file,
+          line: 1,
+          col: 1,
+          path: '',
+          message:
+            'not a known content file. Pages go in site/pages/*.yaml, articles in site/blog/<slug>.md, long texts in site/documents/*.md, images in site/images/.',
+        });
       continue;
     }
     const decoded = new TextDecoder().decode(bytes);
@@ -167,7 +187,14 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     const slug = kind === 'article' ? path.basename(relative, '.md') : undefined;
     const parts = kind === 'article' && !encoding ? splitFrontMatter(decoded) : undefined;
     if (kind === 'article' && !encoding && !parts)
-      errors.push({ file, line: 1, col: 1, path: '', message: 'an article starts with front matter: a line "---", the article\'s fields in YAML, and another "---" line before the Markdown body.' });
+      errors.push({
+        file,
+        line: 1,
+        col: 1,
+        path: '',
+        message:
+          'an article starts with front matter: a line "---", the article\'s fields in YAML, and another "---" line before the Markdown body.',
+      });
     if (encoding || (kind === 'article' && !parts)) {
       unparsed.push(declaration(kind, parseYaml(file, '').source, decoded, relative, slug));
       continue;
@@ -186,7 +213,10 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     const entry: Entry = { kind, source: parsed.source, data: parsed.data as Record<string, unknown>, slug };
     if (parts) {
       bodies.set(slug!, parts.body);
-      entry.links = renderMarkdown(parts.body).links.map((link) => ({ ...link, line: link.line + parts.bodyLineOffset }));
+      entry.links = renderMarkdown(parts.body).links.map((link) => ({
+        ...link,
+        line: link.line + parts.bodyLineOffset,
+      }));
     }
     entries.push(entry);
   }
@@ -200,18 +230,38 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     else errors.push(...mergeConsequences(schemaErrors(validate.errors ?? [], entry.source, types, entry.data)));
   }
   for (const kind of ['settings', 'redirects'] as const) {
-    if (!entries.some((e) => e.kind === kind) && !errors.some((e) => e.file === `site/${kind === 'settings' ? 'site' : kind}.yaml`))
-      errors.push({ file: `site/${kind === 'settings' ? 'site' : kind}.yaml`, line: 1, col: 1, path: '', message: 'this file is missing.' });
+    if (
+      !entries.some((e) => e.kind === kind) &&
+      !errors.some((e) => e.file === `site/${kind === 'settings' ? 'site' : kind}.yaml`)
+    )
+      errors.push({
+        file: `site/${kind === 'settings' ? 'site' : kind}.yaml`,
+        line: 1,
+        col: 1,
+        path: '',
+        message: 'this file is missing.',
+      });
   }
 
   const isPublished = (entry: Entry) => options.includeDrafts || entry.data.draft !== true;
   const published = valid.filter(isPublished);
   // Scaffold copy must be replaced before a page or article goes out (a draft may keep it).
-  for (const entry of valid) if ((entry.kind === 'page' || entry.kind === 'article') && entry.data.draft !== true) errors.push(...placeholderErrors(entry.source.file, rawTexts.get(entry.source.file) ?? ''));
+  for (const entry of valid)
+    if ((entry.kind === 'page' || entry.kind === 'article') && entry.data.draft !== true)
+      errors.push(...placeholderErrors(entry.source.file, rawTexts.get(entry.source.file) ?? ''));
   const documentEntries = Object.entries(documents).map(([name, text]) => ({ name, ...renderMarkdown(text) }));
   // Every form file declares its id, valid or not: a broken form is reported in the form file only.
-  const formIds = [...entries, ...unparsed].filter((e) => e.kind === 'form').map((e) => (typeof e.data.id === 'string' ? e.data.id : formIdOf(e.source)));
-  const checked = checkSite({ entries: published, declarations: [...entries.filter(isPublished), ...unparsed], images, documents: documentEntries, forms: formIds, drafts: valid.filter((e) => !isPublished(e)) });
+  const formIds = [...entries, ...unparsed]
+    .filter((e) => e.kind === 'form')
+    .map((e) => (typeof e.data.id === 'string' ? e.data.id : formIdOf(e.source)));
+  const checked = checkSite({
+    entries: published,
+    declarations: [...entries.filter(isPublished), ...unparsed],
+    images,
+    documents: documentEntries,
+    forms: formIds,
+    drafts: valid.filter((e) => !isPublished(e)),
+  });
   errors.push(...checked.errors);
   const imageFiles = await checkImageFiles(root, checked.imageRefs, images);
   errors.push(...imageFiles.errors);
@@ -223,7 +273,8 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   errors.sort(byPosition);
   // While a file that holds links or images has errors, its references are unknown, so warnings
   // about unused images and unreachable pages would only follow from those errors: they wait.
-  if (errors.length) return { errors, warnings: errors.every((e) => e.file.startsWith('site/forms/')) ? warnings : [], stats };
+  if (errors.length)
+    return { errors, warnings: errors.every((e) => e.file.startsWith('site/forms/')) ? warnings : [], stats };
 
   const settings = valid.find((e) => e.kind === 'settings')!.data as unknown as Settings;
   const model: SiteModel = {
@@ -232,7 +283,13 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     articles: articles
       .map((entry): Article => {
         const meta = entry.data as unknown as ArticleMeta;
-        return { ...meta, slug: entry.slug!, path: blogPath(entry.slug!), author: meta.author ?? `${settings.name} Team`, html: renderMarkdown(bodies.get(entry.slug!)!).html };
+        return {
+          ...meta,
+          slug: entry.slug!,
+          path: blogPath(entry.slug!),
+          author: meta.author ?? `${settings.name} Team`,
+          html: renderMarkdown(bodies.get(entry.slug!)!).html,
+        };
       })
       .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id),
     documents: Object.fromEntries(documentEntries.map(({ name, html }) => [name, html])),

@@ -12,7 +12,8 @@ export interface MarkdownLink {
 const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
 // External links open in a new tab without handing the new page a reference to this one.
-const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+const defaultLinkOpen =
+  md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const href = String(tokens[idx].attrGet('href') ?? '');
   if (/^https?:/.test(href)) {

@@ -6,7 +6,16 @@ import type { DataPath } from './yaml-source.ts';
 export const separator = ' › ';
 
 // Lists whose items do not read well as the list's name minus its final "s".
-const itemNames: Record<string, string> = { stories: 'story', sidebar: 'sidebar article', recommended: 'recommended article', meta: 'fact', aside: 'aside block', keyFocus: 'focus point', rows: 'row', columns: 'column' };
+const itemNames: Record<string, string> = {
+  stories: 'story',
+  sidebar: 'sidebar article',
+  recommended: 'recommended article',
+  meta: 'fact',
+  aside: 'aside block',
+  keyFocus: 'focus point',
+  rows: 'row',
+  columns: 'column',
+};
 
 /** What one item of the list `key` is called: `sections` → `section`, `stories` → `story`. */
 export function itemName(key: string | number | undefined): string {
@@ -24,7 +33,8 @@ function nameOf(item: unknown): string | undefined {
   if (!item || typeof item !== 'object' || Array.isArray(item)) return undefined;
   for (const field of namingFields) {
     const value = (item as Record<string, unknown>)[field];
-    if (typeof value === 'string' && value.trim()) return value.length > 40 ? `${value.slice(0, 39).trimEnd()}…` : value;
+    if (typeof value === 'string' && value.trim())
+      return value.length > 40 ? `${value.slice(0, 39).trimEnd()}…` : value;
   }
   return undefined;
 }

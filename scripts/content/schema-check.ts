@@ -13,7 +13,17 @@ export interface SchemaFile {
 }
 
 // Keywords whose value is one schema, a map of schemas, or a list of schemas.
-const oneSchema = ['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+const oneSchema = [
+  'items',
+  'additionalProperties',
+  'additionalItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+];
 const schemaMap = ['properties', 'patternProperties', '$defs', 'definitions'];
 const schemaList = ['allOf', 'anyOf', 'oneOf'];
 
@@ -41,7 +51,10 @@ export function resolveRef(ref: string, file: string, files: Map<string, JsonSch
   const [target, pointer = ''] = ref.split('#');
   let node: unknown = files.get(target || file);
   for (const part of pointer.split('/').filter(Boolean)) {
-    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    node =
+      node && typeof node === 'object'
+        ? (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')]
+        : undefined;
   }
   return node && typeof node === 'object' ? (node as JsonSchema) : undefined;
 }
@@ -56,7 +69,11 @@ export function schemaProblem(file: SchemaFile, path: DataPath, message: string)
  * Checks the schema sources: every keyword known to Ajv (`known`), every `$ref` resolving, every
  * field described where it is used or by the named shape it refers to.
  */
-export function checkSchemaSources(files: SchemaFile[], known: (keyword: string) => boolean, aliases: Record<string, string> = {}): ContentError[] {
+export function checkSchemaSources(
+  files: SchemaFile[],
+  known: (keyword: string) => boolean,
+  aliases: Record<string, string> = {},
+): ContentError[] {
   const byName = new Map(files.map((f) => [f.name, f.schema]));
   // A generated file (sections.composed.json) keeps its source's paths: refs into it resolve in the source.
   for (const [alias, name] of Object.entries(aliases)) byName.set(alias, byName.get(name)!);
@@ -65,7 +82,14 @@ export function checkSchemaSources(files: SchemaFile[], known: (keyword: string)
     eachSchema(file.schema, (node, path, parentKeyword) => {
       for (const keyword of Object.keys(node)) {
         // Inside `properties` and `$defs` the keys are names, not keywords.
-        if (!known(keyword)) problems.push(schemaProblem(file, [...path, keyword], `unknown keyword "${keyword}": Ajv's strict mode refuses it. Check its spelling, or express the rule with standard keywords.`));
+        if (!known(keyword))
+          problems.push(
+            schemaProblem(
+              file,
+              [...path, keyword],
+              `unknown keyword "${keyword}": Ajv's strict mode refuses it. Check its spelling, or express the rule with standard keywords.`,
+            ),
+          );
       }
       if (typeof node.$ref === 'string' && !resolveRef(node.$ref, file.name, byName)) {
         const [target] = node.$ref.split('#');
@@ -73,16 +97,31 @@ export function checkSchemaSources(files: SchemaFile[], known: (keyword: string)
         problems.push(schemaProblem(file, [...path, '$ref'], `"${node.$ref}" leads nowhere: ${why}.`));
       }
       // A group inside a field, or a named shape, shows people one example (the guide, error messages).
-      const nested = path.includes('properties') || path.includes('items') || (path[0] === '$defs' && path.length === 2 && typeof node.title === 'string');
+      const nested =
+        path.includes('properties') ||
+        path.includes('items') ||
+        (path[0] === '$defs' && path.length === 2 && typeof node.title === 'string');
       if (nested && node.properties && !Array.isArray(node.examples)) {
         const field = path.includes('properties') ? path[path.lastIndexOf('properties') + 1] : path.at(-1);
         const what = path.at(-1) === 'items' ? `each item of "${field}"` : `the group "${field}"`;
-        problems.push(schemaProblem(file, path, `${what} has no example. Add one "examples" entry with its required fields: the authoring guide shows it and error messages quote it.`));
+        problems.push(
+          schemaProblem(
+            file,
+            path,
+            `${what} has no example. Add one "examples" entry with its required fields: the authoring guide shows it and error messages quote it.`,
+          ),
+        );
       }
       if (parentKeyword === 'properties' && typeof node.description !== 'string') {
         const target = typeof node.$ref === 'string' ? resolveRef(node.$ref, file.name, byName) : undefined;
         if (!(target && typeof target.title === 'string' && typeof target.description === 'string'))
-          problems.push(schemaProblem(file, path, `field "${path.at(-1)}" has no description. Add one: editors show it on hover, and the authoring guide and error messages use it.`));
+          problems.push(
+            schemaProblem(
+              file,
+              path,
+              `field "${path.at(-1)}" has no description. Add one: editors show it on hover, and the authoring guide and error messages use it.`,
+            ),
+          );
       }
     });
   }
@@ -95,7 +134,13 @@ function ajvPlace(message: string, names: string[]): { file: string; path: strin
   // Ajv joins relative ids of nested references ("page.schema.jsonsections.composed.json"): the last one counts.
   const file = match && names.find((name) => match[1].endsWith(name));
   if (!match || !file) return undefined;
-  return { file, path: match[2].split('/').filter(Boolean).map((part) => decodeURIComponent(part)) };
+  return {
+    file,
+    path: match[2]
+      .split('/')
+      .filter(Boolean)
+      .map((part) => decodeURIComponent(part)),
+  };
 }
 
 /** Each section type in the list is defined, described, and has one example of itself. */
@@ -105,11 +150,39 @@ export function checkSectionTypes(sections: SchemaFile, types: string[]): Conten
   types.forEach((type, index) => {
     const def = defs[type];
     if (!def) return; // the broken $ref is reported already
-    if (typeof def.description !== 'string') problems.push(schemaProblem(sections, ['$defs', type], `section type "${type}" has no description. Add one: the guide, editors and the studio show it.`));
+    if (typeof def.description !== 'string')
+      problems.push(
+        schemaProblem(
+          sections,
+          ['$defs', type],
+          `section type "${type}" has no description. Add one: the guide, editors and the studio show it.`,
+        ),
+      );
     const example = Array.isArray(def.examples) ? (def.examples[0] as Record<string, unknown> | undefined) : undefined;
-    if (!example) problems.push(schemaProblem(sections, ['$defs', type], `section type "${type}" has no example. Add one "examples" entry: the guide shows it and editors offer it as a snippet.`));
-    else if (example.type !== type) problems.push(schemaProblem(sections, ['$defs', type, 'examples', 0], `the example of section type "${type}" must start with type: ${type}.`));
-    if (def.properties && typeof def.properties === 'object' && 'type' in def.properties) problems.push(schemaProblem(sections, ['$defs', type, 'properties', 'type'], `leave "type" out: it is added from the type's name (listed at $defs/section/oneOf/${index}).`));
+    if (!example)
+      problems.push(
+        schemaProblem(
+          sections,
+          ['$defs', type],
+          `section type "${type}" has no example. Add one "examples" entry: the guide shows it and editors offer it as a snippet.`,
+        ),
+      );
+    else if (example.type !== type)
+      problems.push(
+        schemaProblem(
+          sections,
+          ['$defs', type, 'examples', 0],
+          `the example of section type "${type}" must start with type: ${type}.`,
+        ),
+      );
+    if (def.properties && typeof def.properties === 'object' && 'type' in def.properties)
+      problems.push(
+        schemaProblem(
+          sections,
+          ['$defs', type, 'properties', 'type'],
+          `leave "type" out: it is added from the type's name (listed at $defs/section/oneOf/${index}).`,
+        ),
+      );
   });
   return problems;
 }
@@ -129,12 +202,24 @@ export function checkSectionComponents(root: string, types: string[], sections: 
   const problems: ContentError[] = [];
   types.forEach((type, index) => {
     if (!existsSync(`${root}/${componentFile(type)}`))
-      problems.push(schemaProblem(sections, ['$defs', 'section', 'oneOf', index], `section type "${type}" has no component: create ${componentFile(type)}, exporting ${componentName(type)}, and add its line to src/sections/registry.ts (docs/sections.md, steps 3 and 4).`));
+      problems.push(
+        schemaProblem(
+          sections,
+          ['$defs', 'section', 'oneOf', index],
+          `section type "${type}" has no component: create ${componentFile(type)}, exporting ${componentName(type)}, and add its line to src/sections/registry.ts (docs/sections.md, steps 3 and 4).`,
+        ),
+      );
   });
   const expected = new Set(types.map((type) => componentFile(type).replace('src/sections/', '')));
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.tsx') && !expected.has(n))) {
     const type = name.replace('.tsx', '').replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`);
-    problems.push({ file: `src/sections/${name}`, line: 1, col: 1, path: '', message: `matches no section type: src/sections/ holds one component per type in schema/sections.schema.json. For a new type "${type}", add { "$ref": "#/$defs/${type}" } to $defs/section/oneOf and its $defs/${type} entry there, then run npm run types (docs/sections.md, steps 1 and 2); a helper goes in src/components/ instead.` });
+    problems.push({
+      file: `src/sections/${name}`,
+      line: 1,
+      col: 1,
+      path: '',
+      message: `matches no section type: src/sections/ holds one component per type in schema/sections.schema.json. For a new type "${type}", add { "$ref": "#/$defs/${type}" } to $defs/section/oneOf and its $defs/${type} entry there, then run npm run types (docs/sections.md, steps 1 and 2); a helper goes in src/components/ instead.`,
+    });
   }
   return problems;
 }
@@ -145,7 +230,13 @@ export function jsonSyntaxProblem(name: string, text: string, error: Error): Con
   const position = Number(/position (\d+)/.exec(error.message)?.[1] ?? text.length);
   const before = text.slice(0, position).split('\n');
   const [line, col] = byLine ? [Number(byLine[1]), Number(byLine[2])] : [before.length, before.at(-1)!.length + 1];
-  return { file: `schema/${name}`, line, col, path: '', message: `not valid JSON: ${error.message.replace(/ in JSON at position.*$/, '').replace(/^Unexpected/, 'unexpected')}. Check for a missing or extra comma, quote or bracket here or just before.` };
+  return {
+    file: `schema/${name}`,
+    line,
+    col,
+    path: '',
+    message: `not valid JSON: ${error.message.replace(/ in JSON at position.*$/, '').replace(/^Unexpected/, 'unexpected')}. Check for a missing or extra comma, quote or bracket here or just before.`,
+  };
 }
 
 /** For "minItems value must be ["number"]", which names no place: the first such keyword with a value of another kind. */
@@ -166,11 +257,19 @@ function keywordPlace(message: string, files: SchemaFile[]): { file: string; pat
 
 /** A rule Ajv refuses, reported at the place in the source file it names. */
 export function ajvProblem(error: Error, files: SchemaFile[]): ContentError {
-  const message = error.message.replace(/^strict mode: /, '').replace(/ at "[^"]*"/, '').replace(/ \(strict\w+\)$/, '');
-  const place = ajvPlace(error.message, [composedSectionsFile, ...files.map((f) => f.name)]) ?? keywordPlace(error.message, files);
+  const message = error.message
+    .replace(/^strict mode: /, '')
+    .replace(/ at "[^"]*"/, '')
+    .replace(/ \(strict\w+\)$/, '');
+  const place =
+    ajvPlace(error.message, [composedSectionsFile, ...files.map((f) => f.name)]) ?? keywordPlace(error.message, files);
   const name = place?.file === composedSectionsFile ? 'sections.schema.json' : place?.file;
   const file = files.find((f) => f.name === name) ?? files[0];
-  const get = (node: unknown, p: (string | number)[]) => p.reduce<unknown>((n, part) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[part] : undefined), node);
+  const get = (node: unknown, p: (string | number)[]) =>
+    p.reduce<unknown>(
+      (n, part) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[part] : undefined),
+      node,
+    );
   let path: (string | number)[] = place?.path ?? [];
   // Ajv gives the path inside the referenced definition ("#/not"), not which definition: find the
   // schema in the source that has it, preferring the one whose rule names what the message quotes.
@@ -178,10 +277,16 @@ export function ajvProblem(error: Error, files: SchemaFile[]): ContentError {
   const found: { at: (string | number)[]; quotes: boolean }[] = [];
   eachSchema(file.schema, (node, at) => {
     const value = get(node, path);
-    if (value !== undefined) found.push({ at: [...at, ...path], quotes: quoted !== undefined && JSON.stringify(value).includes(`"${quoted}"`) });
+    if (value !== undefined)
+      found.push({
+        at: [...at, ...path],
+        quotes: quoted !== undefined && JSON.stringify(value).includes(`"${quoted}"`),
+      });
   });
   path = (found.find((f) => f.quotes) ?? found[0])?.at ?? path;
   while (path.length && get(file.schema, path) === undefined) path = path.slice(0, -1);
-  const hint = error.message.startsWith('strict mode') ? 'Strict mode allows only rules it can check; write this one another way.' : 'See the JSON Schema (draft-07) keyword it names.';
+  const hint = error.message.startsWith('strict mode')
+    ? 'Strict mode allows only rules it can check; write this one another way.'
+    : 'See the JSON Schema (draft-07) keyword it names.';
   return schemaProblem(file, path, `Ajv refuses this schema: ${message}. ${hint}`);
 }

@@ -19,20 +19,47 @@ function toPath(pointer: string): DataPath {
 }
 
 const kindOfValue = (value: unknown): string =>
-  value === null ? 'empty' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a group of fields' : typeof value === 'boolean' ? `the yes/no value ${value}` : typeof value === 'number' ? `the number ${value}` : 'text';
+  value === null
+    ? 'empty'
+    : Array.isArray(value)
+      ? 'a list'
+      : typeof value === 'object'
+        ? 'a group of fields'
+        : typeof value === 'boolean'
+          ? `the yes/no value ${value}`
+          : typeof value === 'number'
+            ? `the number ${value}`
+            : 'text';
 
-const expected: Record<string, string> = { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list', object: 'a group of fields' };
+const expected: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a group of fields',
+};
 
 // `a "value" and a "label"`, `a "title" and "links"`, `an "icon"`.
-const withArticle = (name: string) => (name.endsWith('s') ? `"${name}"` : `${/^[aeiou]/i.test(name) ? 'an' : 'a'} "${name}"`);
-const quoteList = (names: string[]) => names.map(withArticle).join(', ').replace(/, ([^,]*)$/, ' and $1');
+const withArticle = (name: string) =>
+  name.endsWith('s') ? `"${name}"` : `${/^[aeiou]/i.test(name) ? 'an' : 'a'} "${name}"`;
+const quoteList = (names: string[]) =>
+  names
+    .map(withArticle)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1');
 
 /** "Each option needs a "value" and a "label", for example:" and the example, indented under the message. */
 function whatItNeeds(shape: Shape, subject: string, asList: boolean): string {
   const fields = shape.required.length ? shape.required : Object.keys(shape.properties);
   if (!fields.length) return '';
   const verb = shape.required.length ? 'needs' : 'takes';
-  const example = shape.example === undefined ? '' : `, for example:\n${stringify(asList ? [shape.example] : shape.example, { lineWidth: 100 }).trimEnd().replace(/^/gm, '    ')}`;
+  const example =
+    shape.example === undefined
+      ? ''
+      : `, for example:\n${stringify(asList ? [shape.example] : shape.example, { lineWidth: 100 })
+          .trimEnd()
+          .replace(/^/gm, '    ')}`;
   return ` ${subject} ${verb} ${quoteList(fields)}${example || '.'}`;
 }
 
@@ -45,10 +72,15 @@ function controlCharacter(text: string): string {
   const index = text.search(controls);
   if (index < 0) return '';
   const c = text[index];
-  const what = lineBreaks.test(c) ? 'a line break' : c === '\t' ? 'a tab' : `an invisible control character (${codePoint(c)})`;
+  const what = lineBreaks.test(c)
+    ? 'a line break'
+    : c === '\t'
+      ? 'a tab'
+      : `an invisible control character (${codePoint(c)})`;
   const before = text.slice(0, index).trimStart();
   // A block written with > or | keeps the line break at its end: the usual way a title gets one.
-  if (what === 'a line break' && index === text.length - 1) return `holds a line break at its end (a block started with > or | keeps one). `;
+  if (what === 'a line break' && index === text.length - 1)
+    return `holds a line break at its end (a block started with > or | keeps one). `;
   return `holds ${what} ${before ? `after "${visible(before.length > 30 ? `…${before.slice(-30)}` : before)}"` : 'at its start'}. `;
 }
 
@@ -61,26 +93,42 @@ interface Described {
 function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]): Described {
   const path = toPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
-  const schema = (error.parentSchema ?? {}) as { title?: string; description?: string; properties?: Record<string, unknown>; items?: unknown };
+  const schema = (error.parentSchema ?? {}) as {
+    title?: string;
+    description?: string;
+    properties?: Record<string, unknown>;
+    items?: unknown;
+  };
   switch (error.keyword) {
     case 'required':
       return { path, message: `missing required field "${params.missingProperty}".` };
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const known = Object.keys(schema.properties ?? {});
-      return { path: [...path, key], atKey: true, message: `unknown field "${key}".${didYouMean(key, known) || ` Allowed fields: ${known.join(', ')}.`}` };
+      return {
+        path: [...path, key],
+        atKey: true,
+        message: `unknown field "${key}".${didYouMean(key, known) || ` Allowed fields: ${known.join(', ')}.`}`,
+      };
     }
     case 'discriminator': {
       if (params.error === 'mapping') {
         const value = String(params.tagValue);
-        return { path: [...path, 'type'], message: `unknown section type "${value}".${didYouMean(value, sectionTypes) || ` Known types: ${sectionTypes.join(', ')}.`}` };
+        return {
+          path: [...path, 'type'],
+          message: `unknown section type "${value}".${didYouMean(value, sectionTypes) || ` Known types: ${sectionTypes.join(', ')}.`}`,
+        };
       }
       return { path, message: `missing required field "type" (one of: ${sectionTypes.join(', ')}).` };
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
       // The section union lists its types for editors; report it as the discriminator does.
-      if (schema.title === 'SectionType') return { path, message: `unknown section type "${error.data}".${didYouMean(String(error.data), allowed) || ` Known types: ${allowed.join(', ')}.`}` };
+      if (schema.title === 'SectionType')
+        return {
+          path,
+          message: `unknown section type "${error.data}".${didYouMean(String(error.data), allowed) || ` Known types: ${allowed.join(', ')}.`}`,
+        };
       const value = String(error.data);
       const what = schema.title === 'IconName' ? 'icon' : 'value';
       const hint = didYouMean(value, allowed) || (allowed.length <= 12 ? ` Choose one of: ${allowed.join(', ')}.` : '');
@@ -89,9 +137,15 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
     case 'const':
       return { path, message: `must be "${params.allowedValue}".` };
     case 'type': {
-      const wanted = String(params.type).split(',').map((t) => expected[t] ?? t).join(' or ');
+      const wanted = String(params.type)
+        .split(',')
+        .map((t) => expected[t] ?? t)
+        .join(' or ');
       const written = sourceText(source, path);
-      const quote = wanted === 'text' && written !== undefined && typeof error.data !== 'object' ? ` Put it in quotes if you mean the text: "${written}".` : '';
+      const quote =
+        wanted === 'text' && written !== undefined && typeof error.data !== 'object'
+          ? ` Put it in quotes if you mean the text: "${written}".`
+          : '';
       // A group or a list of groups: say which fields it wants, with an example.
       const last = path.at(-1);
       const isItem = typeof last === 'number';
@@ -107,9 +161,18 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
       return { path, message: `must be ${wanted}, but it is ${kindOfValue(error.data)}.${quote}${needs}` };
     }
     case 'minLength':
-      return { path, message: Number(params.limit) === 1 ? 'must not be empty.' : `must be at least ${params.limit} characters long (it has ${String(error.data).length}).` };
+      return {
+        path,
+        message:
+          Number(params.limit) === 1
+            ? 'must not be empty.'
+            : `must be at least ${params.limit} characters long (it has ${String(error.data).length}).`,
+      };
     case 'maxLength':
-      return { path, message: `must be at most ${params.limit} characters long (it has ${String(error.data).length}).` };
+      return {
+        path,
+        message: `must be at most ${params.limit} characters long (it has ${String(error.data).length}).`,
+      };
     case 'minItems': {
       const last = path.at(-1);
       const item = typeof last === 'string' ? itemName(last) : 'item';
@@ -126,14 +189,25 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
       // The schema's own words for the rule (the editor shows the same sentence), never the regex.
       const own = (error.parentSchema as { patternErrorMessage?: unknown } | undefined)?.patternErrorMessage;
       if (typeof own === 'string') return { path, message: `${controlCharacter(String(error.data))}${own}` };
-      return { path, message: `"${visible(String(error.data))}" is not valid here. ${schema.description ?? 'Check how it is written.'}` };
+      return {
+        path,
+        message: `"${visible(String(error.data))}" is not valid here. ${schema.description ?? 'Check how it is written.'}`,
+      };
     }
     case 'format':
-      return { path, message: `"${visible(String(error.data))}" is not valid here. ${schema.description ?? `Expected ${params.format}.`}` };
+      return {
+        path,
+        message: `"${visible(String(error.data))}" is not valid here. ${schema.description ?? `Expected ${params.format}.`}`,
+      };
     case 'exactlyOneOf': {
       const names = (params.names as string[]).map((n) => `"${n}"`).join(', ');
       const present = params.present as string[];
-      return { path, message: present.length ? `give only one of ${names}, not ${present.join(' and ')}.` : `needs one of ${names}: where the button leads or what it does.` };
+      return {
+        path,
+        message: present.length
+          ? `give only one of ${names}, not ${present.join(' and ')}.`
+          : `needs one of ${names}: where the button leads or what it does.`,
+      };
     }
     default:
       return { path, message: `${error.message ?? 'is not valid'}.` };
@@ -147,7 +221,15 @@ function oneCauseOneError(described: Described[]): Described[] {
   // A misspelt field is also a missing one: "titel" explains the missing "title".
   const explained = described.filter((d) => {
     const missing = /^missing required field "([^"]+)"\.$/.exec(d.message)?.[1];
-    return !(missing && described.some((other) => other.atKey && sameObject(other.path.slice(0, -1), d.path) && other.message.includes(`Did you mean "${missing}"?`)));
+    return !(
+      missing &&
+      described.some(
+        (other) =>
+          other.atKey &&
+          sameObject(other.path.slice(0, -1), d.path) &&
+          other.message.includes(`Did you mean "${missing}"?`),
+      )
+    );
   });
   // The same mistake on several items of one list is reported once, at the first.
   const out: Described[] = [];
@@ -170,12 +252,20 @@ function oneCauseOneError(described: Described[]): Described[] {
     const key = first.path.at(-2);
     const plural = typeof key === 'string' && key.endsWith('s') ? key : `${itemName(key)}s`;
     // "must be a group of fields, but it is text (so are options 2 and 3). Each option …"
-    first.message = first.message.replace(/\.( |$)/, ` (so ${others.length === 1 ? `is ${itemName(key)}` : `are ${plural}`} ${list}).$1`);
+    first.message = first.message.replace(
+      /\.( |$)/,
+      ` (so ${others.length === 1 ? `is ${itemName(key)}` : `are ${plural}`} ${list}).$1`,
+    );
   }
   return out;
 }
 
-export function schemaErrors(errors: ErrorObject[], source: YamlSource, sectionTypes: string[], data: unknown = source.doc.toJS()): ContentError[] {
+export function schemaErrors(
+  errors: ErrorObject[],
+  source: YamlSource,
+  sectionTypes: string[],
+  data: unknown = source.doc.toJS(),
+): ContentError[] {
   const seen = new Set<string>();
   const described: Described[] = [];
   for (const error of errors) {
@@ -185,5 +275,10 @@ export function schemaErrors(errors: ErrorObject[], source: YamlSource, sectionT
     seen.add(key);
     described.push(d);
   }
-  return oneCauseOneError(described).map(({ path, message, atKey }) => ({ file: source.file, ...locate(source, path, { key: atKey }), path: describePosition(path, data), message }));
+  return oneCauseOneError(described).map(({ path, message, atKey }) => ({
+    file: source.file,
+    ...locate(source, path, { key: atKey }),
+    path: describePosition(path, data),
+    message,
+  }));
 }

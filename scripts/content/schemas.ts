@@ -6,10 +6,22 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type AnySchema, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import { addFormats } from '../../shared/formats.ts';
-import { composedSectionsFile, composeSections, sectionTypesOf, type JsonSchema, type SectionsSource } from './compose-sections.ts';
+import {
+  composedSectionsFile,
+  composeSections,
+  sectionTypesOf,
+  type JsonSchema,
+  type SectionsSource,
+} from './compose-sections.ts';
 import { ContentErrors, type ContentError } from './errors.ts';
-import { ajvProblem, checkSchemaSources, checkSectionComponents, checkSectionTypes, jsonSyntaxProblem, type SchemaFile } from './schema-check.ts';
-
+import {
+  ajvProblem,
+  checkSchemaSources,
+  checkSectionComponents,
+  checkSectionTypes,
+  jsonSyntaxProblem,
+  type SchemaFile,
+} from './schema-check.ts';
 
 export type { JsonSchema } from './compose-sections.ts';
 export const schemaDir = fileURLToPath(new URL('../../schema/', import.meta.url));
@@ -27,7 +39,13 @@ function newAjv(): Ajv {
     exactlyOneOf.errors = [{ keyword: 'exactlyOneOf', params: { names, present } }];
     return present.length === 1;
   };
-  ajv.addKeyword({ keyword: 'exactlyOneOf', type: 'object', schemaType: 'array', errors: true, validate: exactlyOneOf });
+  ajv.addKeyword({
+    keyword: 'exactlyOneOf',
+    type: 'object',
+    schemaType: 'array',
+    errors: true,
+    validate: exactlyOneOf,
+  });
   // These are editor hints from the YAML language server's vocabulary; Ajv only needs to accept them.
   // patternErrorMessage is what the editor shows instead of a pattern; schema-errors.ts uses it too.
   ajv.addVocabulary(['markdownDescription', 'defaultSnippets', 'patternErrorMessage']);
@@ -55,7 +73,9 @@ export function loadContract(dir = schemaDir): Contract | ContentError[] {
   if (cached) return cached;
   const files: SchemaFile[] = [];
   const unreadable: ContentError[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.schema.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.schema.json'))
+    .sort()) {
     const text = readFileSync(`${dir}/${name}`, 'utf8');
     try {
       files.push({ name, text, schema: JSON.parse(text) as JsonSchema });
@@ -72,7 +92,10 @@ export function loadContract(dir = schemaDir): Contract | ContentError[] {
   const sectionsFile = files.find((f) => f.name === 'sections.schema.json')!;
   const sectionsSource = sectionsFile.schema as unknown as SectionsSource;
   const sectionTypes = sectionTypesOf(sectionsSource);
-  let problems = [...checkSchemaSources(files, (keyword) => keyword in known, { [composedSectionsFile]: sectionsFile.name }), ...checkSectionTypes(sectionsFile, sectionTypes)];
+  let problems = [
+    ...checkSchemaSources(files, (keyword) => keyword in known, { [composedSectionsFile]: sectionsFile.name }),
+    ...checkSectionTypes(sectionsFile, sectionTypes),
+  ];
   const schemas = new Map<string, JsonSchema>();
   if (!problems.length) {
     for (const file of files) {
@@ -85,7 +108,10 @@ export function loadContract(dir = schemaDir): Contract | ContentError[] {
           ajv.addSchema(schema as AnySchema);
         } catch (error) {
           // Ajv checks each schema against the JSON Schema meta-schema: "data/properties/x/type must be …".
-          throw new Error(`${(error as Error).message.replace(/^schema is invalid: /, '').split(', ')[0]} at "${name}#${/^schema is invalid: data(\S*)/.exec((error as Error).message)?.[1] ?? ''}"`, { cause: error });
+          throw new Error(
+            `${(error as Error).message.replace(/^schema is invalid: /, '').split(', ')[0]} at "${name}#${/^schema is invalid: data(\S*)/.exec((error as Error).message)?.[1] ?? ''}"`,
+            { cause: error },
+          );
         }
       }
       for (const name of schemas.keys()) ajv.getSchema(name);
@@ -148,7 +174,12 @@ export function sectionTypes(): string[] {
  * For the studio and any form builder: each section type's complete schema (shared fields
  * included, `$ref`s to common.schema.json left as they are), by type, plus the shared fields.
  */
-export function sectionSchemas(): { types: string[]; sections: Record<string, JsonSchema>; sharedFields: Record<string, JsonSchema>; schemas: Map<string, JsonSchema> } {
+export function sectionSchemas(): {
+  types: string[];
+  sections: Record<string, JsonSchema>;
+  sharedFields: Record<string, JsonSchema>;
+  schemas: Map<string, JsonSchema>;
+} {
   const { schemas, sectionTypes: types } = contract();
   const defs = (schemas.get(composedSectionsFile) as { $defs: Record<string, JsonSchema> }).$defs;
   return {

@@ -57,7 +57,12 @@ export function inlined(schema: unknown, file = 'sections.composed.json'): unkno
   if (Array.isArray(schema)) return schema.map((item) => inlined(item, file));
   if (!schema || typeof schema !== 'object') return schema;
   const { $ref, ...rest } = schema as JsonSchema;
-  const own = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, key === 'examples' || key === 'default' || key === 'const' || key === 'enum' ? value : inlined(value, file)]));
+  const own = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [
+      key,
+      key === 'examples' || key === 'default' || key === 'const' || key === 'enum' ? value : inlined(value, file),
+    ]),
+  );
   if (typeof $ref !== 'string') return own;
   const targetFile = $ref.startsWith('#') ? file : $ref.split('#')[0];
   const target = resolveRef($ref, file, composedSchemas());

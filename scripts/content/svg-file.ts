@@ -21,7 +21,8 @@ function browser() {
     const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
     purify.addHook('uponSanitizeAttribute', keepOnlyLocalReferences);
     purify.addHook('uponSanitizeElement', (node) => {
-      if (node.nodeName.toLowerCase() === 'style' && loadsSomething(node.textContent ?? '')) node.parentNode?.removeChild(node);
+      if (node.nodeName.toLowerCase() === 'style' && loadsSomething(node.textContent ?? ''))
+        node.parentNode?.removeChild(node);
     });
     shared = { window, purify };
   }
@@ -32,16 +33,23 @@ function browser() {
 export function parseSvg(text: string): { document: Document } | { problem: string } {
   const document = new (browser().window.DOMParser)().parseFromString(text, 'image/svg+xml');
   const root = document.documentElement;
-  if (root?.localName === 'parsererror') return { problem: `is not an SVG image: it is not well-formed XML (line ${(root.textContent ?? '').trim().replace(/\.$/, '')})` };
+  if (root?.localName === 'parsererror')
+    return {
+      problem: `is not an SVG image: it is not well-formed XML (line ${(root.textContent ?? '').trim().replace(/\.$/, '')})`,
+    };
   if (root?.localName !== 'svg' || root.namespaceURI !== SVG_NAMESPACE)
-    return { problem: `is not an SVG image: its outermost element is <${root?.nodeName ?? 'none'}>, not an <svg> in the SVG namespace (xmlns="${SVG_NAMESPACE}")` };
+    return {
+      problem: `is not an SVG image: its outermost element is <${root?.nodeName ?? 'none'}>, not an <svg> in the SVG namespace (xmlns="${SVG_NAMESPACE}")`,
+    };
   return { document };
 }
 
 /** A reference to an element of the same file (#id), the only kind an SVG keeps. */
 const isLocal = (value: string) => value.trim().startsWith('#');
 /** CSS that would fetch something: @import, or url() to anything but #id. */
-const loadsSomething = (css: string) => /@import/i.test(css) || [...css.matchAll(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi)].some(([, , target]) => !isLocal(target));
+const loadsSomething = (css: string) =>
+  /@import/i.test(css) ||
+  [...css.matchAll(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi)].some(([, , target]) => !isLocal(target));
 
 const keepOnlyLocalReferences: UponSanitizeAttributeHook = (_node, data) => {
   const name = data.attrName.toLowerCase();

@@ -33,10 +33,23 @@ function readLine(text: string, number: number): Line {
   const blank = rest === '' && dashes === '' ? true : rest.startsWith('#') && dashes === '';
   const match = keyPattern.exec(rest);
   const value = match?.[2]?.replace(/\s+#.*$/, '').trim();
-  return { number, text, indent, content: indent + dashes.length, dash: dashes !== '', key: match?.[1], value: match ? value ?? '' : undefined, blank };
+  return {
+    number,
+    text,
+    indent,
+    content: indent + dashes.length,
+    dash: dashes !== '',
+    key: match?.[1],
+    value: match ? (value ?? '') : undefined,
+    blank,
+  };
 }
 
-const readLines = (text: string): Line[] => text.replace(/\r\n?/g, '\n').split('\n').map((line, i) => readLine(line, i + 1));
+const readLines = (text: string): Line[] =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line, i) => readLine(line, i + 1));
 const spaces = (n: number) => ' '.repeat(n);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const shown = (line: string) => `\`${line.trimEnd()}\``;
@@ -56,7 +69,11 @@ export function quoted(value: string): string {
 function allowedIndents(lines: Line[], index: number): Map<number, Line | undefined> {
   const allowed = new Map<number, Line | undefined>([[0, undefined]]);
   let previous: Line | undefined;
-  for (let i = index - 1; i >= 0; i--) if (!lines[i].blank) { previous = lines[i]; break; }
+  for (let i = index - 1; i >= 0; i--)
+    if (!lines[i].blank) {
+      previous = lines[i];
+      break;
+    }
   if (!previous) return allowed;
   // Walk up: every line less indented than all below it is an ancestor whose level is still open.
   let floor = Infinity;
@@ -86,14 +103,27 @@ function opensBlock(line: Line): boolean {
 }
 
 const describeParent = (parent: Line | undefined) =>
-  !parent ? 'the top of the file'
-  : parent.dash ? `the list item that starts on line ${parent.number} (${shown(parent.text.trim())})`
-  : parent.key ? `"${parent.key.replace(/^["']|["']$/g, '')}"` : `line ${parent.number}`;
+  !parent
+    ? 'the top of the file'
+    : parent.dash
+      ? `the list item that starts on line ${parent.number} (${shown(parent.text.trim())})`
+      : parent.key
+        ? `"${parent.key.replace(/^["']|["']$/g, '')}"`
+        : `line ${parent.number}`;
 
 // Characters that mean something to YAML at the start of a value.
 const reserved: Record<string, string> = {
-  '@': 'is reserved', '`': 'is reserved', '%': 'has a meaning of its own', '*': 'refers to another value', '&': 'names a value',
-  '!': 'marks a type', '|': 'starts a block of text', '>': 'starts a block of text', '[': 'starts a list', '{': 'starts a group', '#': 'starts a comment',
+  '@': 'is reserved',
+  '`': 'is reserved',
+  '%': 'has a meaning of its own',
+  '*': 'refers to another value',
+  '&': 'names a value',
+  '!': 'marks a type',
+  '|': 'starts a block of text',
+  '>': 'starts a block of text',
+  '[': 'starts a list',
+  '{': 'starts a group',
+  '#': 'starts a comment',
 };
 
 function valueStart(line: Line): number {
@@ -121,10 +151,23 @@ const tab: Detector = (lines, stop) => {
   const fixed = readLine(line.text.replace(/^[ \t]+/, ''), line.number);
   const index = line.number - 1;
   const allowed = allowedIndents(lines, index);
-  const above = lines.slice(0, index).reverse().find((l) => !l.blank);
-  const indent = above ? (opensBlock(above) ? above.content + 2 : above.dash && !fixed.dash ? above.content : above.indent) : 0;
+  const above = lines
+    .slice(0, index)
+    .reverse()
+    .find((l) => !l.blank);
+  const indent = above
+    ? opensBlock(above)
+      ? above.content + 2
+      : above.dash && !fixed.dash
+        ? above.content
+        : above.indent
+    : 0;
   const target = allowed.has(indent) || (above && opensBlock(above)) ? indent : 0;
-  return { line: line.number, col: line.text.indexOf('\t') + 1, message: `this line is indented with a tab. YAML only accepts spaces before a line. Write it as ${typeLine(spaces(target) + fixed.text.trim())}.` };
+  return {
+    line: line.number,
+    col: line.text.indexOf('\t') + 1,
+    message: `this line is indented with a tab. YAML only accepts spaces before a line. Write it as ${typeLine(spaces(target) + fixed.text.trim())}.`,
+  };
 };
 
 const quote: Detector = (lines, stop) => {
@@ -132,7 +175,11 @@ const quote: Detector = (lines, stop) => {
   if (!line) return undefined;
   const start = line.value !== undefined ? valueStart(line) : line.content;
   const mark = line.text[start];
-  return { line: line.number, col: start + 1, message: `the quote ${mark} opened here is never closed, so YAML reads everything after it as one text. Close it at the end of the text: ${typeLine(`${line.text.trimEnd()}${mark}`)}.` };
+  return {
+    line: line.number,
+    col: start + 1,
+    message: `the quote ${mark} opened here is never closed, so YAML reads everything after it as one text. Close it at the end of the text: ${typeLine(`${line.text.trimEnd()}${mark}`)}.`,
+  };
 };
 
 /** After a value's opening bracket: whether it closes, and whether text follows the close. */
@@ -159,16 +206,32 @@ const bracket: Detector = (lines, stop) => {
     return {
       line: line.number,
       col: valueStart(line) + 1,
-      message: shape === 'open'
-        ? `the ${open} here starts a ${open === '[' ? 'list' : 'group'} written on one line, and it is never closed with ${close}. Close it: ${typeLine(`${line.text.trimEnd()}${close}`)}, or if this is text, put it in quotes: ${fix}.`
-        : `text cannot start with ${open} in YAML: at the start of a value it ${reserved[open]}. Put the text in quotes: ${fix}.`,
+      message:
+        shape === 'open'
+          ? `the ${open} here starts a ${open === '[' ? 'list' : 'group'} written on one line, and it is never closed with ${close}. Close it: ${typeLine(`${line.text.trimEnd()}${close}`)}, or if this is text, put it in quotes: ${fix}.`
+          : `text cannot start with ${open} in YAML: at the start of a value it ${reserved[open]}. Put the text in quotes: ${fix}.`,
     };
   }
   return undefined;
 };
 
 const reservedStart: Detector = (lines, stop, codes) => {
-  if (![...codes].some((c) => ['BAD_SCALAR_START', 'UNEXPECTED_TOKEN', 'BAD_ALIAS', 'TAG_RESOLVE_FAILED', 'UNRESOLVED_ALIAS', 'BAD_INDENT', 'MISSING_CHAR', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY'].includes(c))) return undefined;
+  if (
+    ![...codes].some((c) =>
+      [
+        'BAD_SCALAR_START',
+        'UNEXPECTED_TOKEN',
+        'BAD_ALIAS',
+        'TAG_RESOLVE_FAILED',
+        'UNRESOLVED_ALIAS',
+        'BAD_INDENT',
+        'MISSING_CHAR',
+        'BLOCK_AS_IMPLICIT_KEY',
+        'MULTILINE_IMPLICIT_KEY',
+      ].includes(c),
+    )
+  )
+    return undefined;
   const line = lines.slice(0, stop + 1).find((l) => {
     const first = l.value?.[0];
     if (!first || !(first in reserved) || first === '#' || first === '[' || first === '{') return false;
@@ -177,7 +240,11 @@ const reservedStart: Detector = (lines, stop, codes) => {
   });
   if (!line) return undefined;
   const first = line.value![0];
-  return { line: line.number, col: valueStart(line) + 1, message: `text cannot start with ${first} in YAML: at the start of a value it ${reserved[first]}. Put the text in quotes: ${typeLine(withValue(line, quoted(line.value!)))}.` };
+  return {
+    line: line.number,
+    col: valueStart(line) + 1,
+    message: `text cannot start with ${first} in YAML: at the start of a value it ${reserved[first]}. Put the text in quotes: ${typeLine(withValue(line, quoted(line.value!)))}.`,
+  };
 };
 
 const colonInText: Detector = (lines, stop) => {
@@ -186,7 +253,11 @@ const colonInText: Detector = (lines, stop) => {
   const colon = /:(?: |$)/.exec(line.value);
   if (!colon) return undefined;
   const field = line.value.slice(0, colon.index);
-  return { line: line.number, col: valueStart(line) + colon.index + 1, message: `the colon after "${field}" made YAML read the rest of the text as a new field. Put the whole text in quotes: ${typeLine(withValue(line, quoted(line.value)))}.` };
+  return {
+    line: line.number,
+    col: valueStart(line) + colon.index + 1,
+    message: `the colon after "${field}" made YAML read the rest of the text as a new field. Put the whole text in quotes: ${typeLine(withValue(line, quoted(line.value)))}.`,
+  };
 };
 
 const duplicate: Detector = (lines, _stop, codes) => {
@@ -196,9 +267,14 @@ const duplicate: Detector = (lines, _stop, codes) => {
     for (let i = line.number; i < lines.length; i++) {
       const other = lines[i];
       if (other.blank) continue;
-      if (other.content < line.content || (other.dash && other.indent <= line.indent && other.content <= line.content)) break;
+      if (other.content < line.content || (other.dash && other.indent <= line.indent && other.content <= line.content))
+        break;
       if (other.content === line.content && !other.dash && other.key === line.key) {
-        return { line: other.number, col: other.content + 1, message: `"${line.key}" is written twice in the same group, on line ${line.number} and on line ${other.number}. Keep the one you want and delete the other.` };
+        return {
+          line: other.number,
+          col: other.content + 1,
+          message: `"${line.key}" is written twice in the same group, on line ${line.number} and on line ${other.number}. Keep the one you want and delete the other.`,
+        };
       }
     }
   }
@@ -211,10 +287,26 @@ const lostColon: Detector = (lines, stop) => {
     const words = /^([A-Za-z_][\w-]*)(?: +(.*))?$/.exec(line.text.slice(line.content).trimEnd());
     if (!words) continue;
     const index = line.number - 1;
-    const neighbours = [...lines.slice(0, index).reverse(), ...lines.slice(index + 1)].filter((l) => !l.blank && l.content === line.content && l.key !== undefined);
-    if (!neighbours.length && !(index > 0 && lines.slice(0, index).reverse().find((l) => !l.blank && opensBlock(l)))) continue;
+    const neighbours = [...lines.slice(0, index).reverse(), ...lines.slice(index + 1)].filter(
+      (l) => !l.blank && l.content === line.content && l.key !== undefined,
+    );
+    if (
+      !neighbours.length &&
+      !(
+        index > 0 &&
+        lines
+          .slice(0, index)
+          .reverse()
+          .find((l) => !l.blank && opensBlock(l))
+      )
+    )
+      continue;
     const fixed = `${line.text.slice(0, line.content)}${words[1]}:${words[2] ? ` ${words[2]}` : ''}`;
-    return { line: line.number, col: line.content + words[1].length + 1, message: `a colon is missing after the field name "${words[1]}". Write it as ${typeLine(fixed)}.` };
+    return {
+      line: line.number,
+      col: line.content + words[1].length + 1,
+      message: `a colon is missing after the field name "${words[1]}". Write it as ${typeLine(fixed)}.`,
+    };
   }
   return undefined;
 };
@@ -236,10 +328,17 @@ const listOrField: Detector = (lines, stop) => {
     if (!sibling) continue;
     if (line.dash && !sibling.dash && sibling.key !== undefined) {
       const fixed = `${spaces(line.indent)}${line.text.slice(line.content)}`;
-      return { line: line.number, col: line.indent + 1, message: `this line starts a list item with "- ", but the lines around it are fields, not a list. Remove the dash: ${typeLine(fixed)}.` };
+      return {
+        line: line.number,
+        col: line.indent + 1,
+        message: `this line starts a list item with "- ", but the lines around it are fields, not a list. Remove the dash: ${typeLine(fixed)}.`,
+      };
     }
     if (!line.dash && sibling.dash && line.key !== undefined) {
-      const item = lines.slice(sibling.number - 1, line.number - 1).filter((l) => l.content === sibling.content && l.key).map((l) => l.key);
+      const item = lines
+        .slice(sibling.number - 1, line.number - 1)
+        .filter((l) => l.content === sibling.content && l.key)
+        .map((l) => l.key);
       const message = item.includes(line.key)
         ? `this line is a field, but the lines around it are list items, each starting with "- ". If it starts a new item, write it as ${typeLine(`${spaces(line.indent)}- ${line.text.trim()}`)}.`
         : `this line is a field, but the lines around it are list items, each starting with "- ". If it belongs to the item above, indent it like that item's fields: ${typeLine(`${spaces(sibling.content)}${line.text.trim()}`)}.`;
@@ -253,7 +352,10 @@ const indentation: Detector = (lines, stop) => {
   for (const line of lines.slice(stop, stop + 2)) {
     if (!line || line.blank) continue;
     const index = line.number - 1;
-    const above = lines.slice(0, index).reverse().find((l) => !l.blank);
+    const above = lines
+      .slice(0, index)
+      .reverse()
+      .find((l) => !l.blank);
     if (!above || (opensBlock(above) && line.indent > above.content)) continue;
     const allowed = allowedIndents(lines, index);
     if (allowed.has(line.indent)) continue;
@@ -272,9 +374,20 @@ const indentation: Detector = (lines, stop) => {
   return undefined;
 };
 
-const detectors: Detector[] = [tab, quote, bracket, reservedStart, duplicate, colonInText, listOrField, lostColon, indentation];
+const detectors: Detector[] = [
+  tab,
+  quote,
+  bracket,
+  reservedStart,
+  duplicate,
+  colonInText,
+  listOrField,
+  lostColon,
+  indentation,
+];
 
-export const genericMessage = 'YAML cannot read this line. Check that it is indented like the lines it goes with, that each field name ends with a colon and a space, and that text holding a colon, a # or a quote is in quotes.';
+export const genericMessage =
+  'YAML cannot read this line. Check that it is indented like the lines it goes with, that each field name ends with a colon and a space, and that text holding a colon, a # or a quote is in quotes.';
 
 /**
  * The one slip behind a file the parser could not read: its place and a plain message with the
@@ -282,7 +395,10 @@ export const genericMessage = 'YAML cannot read this line. Check that it is inde
  */
 export function explainSyntax(text: string, errors: readonly Pick<YAMLError, 'code' | 'linePos'>[]): Slip {
   const lines = readLines(text);
-  const first = errors.map((e) => e.linePos?.[0]).filter((p) => p !== undefined).sort((a, b) => a.line - b.line || a.col - b.col)[0] ?? { line: lines.length, col: 1 };
+  const first = errors
+    .map((e) => e.linePos?.[0])
+    .filter((p) => p !== undefined)
+    .sort((a, b) => a.line - b.line || a.col - b.col)[0] ?? { line: lines.length, col: 1 };
   const stop = Math.min(first.line, lines.length) - 1;
   const codes = new Set(errors.map((e) => e.code));
   for (const detect of detectors) {
@@ -304,11 +420,18 @@ export function textReadAsSyntax(text: string): Slip | undefined {
     if (line.key === undefined || !written) continue;
     const at = { line: line.number, col: line.text.indexOf(written) + 1 };
     const fix = `Put the text in quotes: ${typeLine(withValue(line, quoted(written)))}.`;
-    if (/^#\S/.test(written)) return { ...at, message: `YAML read "${written}" as a comment, so "${line.key}" has no value: text cannot start with # in YAML. ${fix}` };
+    if (/^#\S/.test(written))
+      return {
+        ...at,
+        message: `YAML read "${written}" as a comment, so "${line.key}" has no value: text cannot start with # in YAML. ${fix}`,
+      };
     // An anchor may name a group written on the lines below it: only one with nothing below is a slip.
     const below = lines.slice(i + 1).find((next) => next.text.trim() !== '');
     if (/^&\S+$/.test(written) && !(below && below.content > line.content))
-      return { ...at, message: `text cannot start with & in YAML: at the start of a value it ${reserved['&']}, so "${line.key}" has no value. ${fix}` };
+      return {
+        ...at,
+        message: `text cannot start with & in YAML: at the start of a value it ${reserved['&']}, so "${line.key}" has no value. ${fix}`,
+      };
   }
   return undefined;
 }

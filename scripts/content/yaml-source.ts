@@ -1,6 +1,16 @@
 // Parses one YAML text and remembers where every node came from, so any error found later
 // (by the schema or by a cross-reference check) can point at an exact line and column.
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type DocumentOptions, type Node, type ParseOptions, type SchemaOptions } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type DocumentOptions,
+  type Node,
+  type ParseOptions,
+  type SchemaOptions,
+} from 'yaml';
 import type { ContentError } from './errors.ts';
 import { textReadAsSyntax, explainSyntax, type Slip } from './yaml-slips.ts';
 
@@ -35,12 +45,20 @@ export const parseOptions: ParseOptions & DocumentOptions & SchemaOptions = {
  * plain words (yaml-slips.ts); the parser's own messages never reach a person. `data` is
  * undefined then, and null for a file with no fields at all (empty, only comments or `---`).
  */
-export function parseYaml(file: string, text: string, lineOffset = 0): { source: YamlSource; data: unknown; errors: ContentError[] } {
+export function parseYaml(
+  file: string,
+  text: string,
+  lineOffset = 0,
+): { source: YamlSource; data: unknown; errors: ContentError[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { ...parseOptions, lineCounter });
   const source: YamlSource = { file, text, doc, lineCounter, lineOffset };
   const problems = [...doc.errors, ...doc.warnings];
-  const fail = (slip: Slip) => ({ source, data: undefined, errors: [{ file, line: slip.line + lineOffset, col: slip.col, path: '', message: slip.message }] });
+  const fail = (slip: Slip) => ({
+    source,
+    data: undefined,
+    errors: [{ file, line: slip.line + lineOffset, col: slip.col, path: '', message: slip.message }],
+  });
   if (problems.length) return fail(explainSyntax(text, problems));
   const comment = textReadAsSyntax(text);
   if (comment) return fail(comment);

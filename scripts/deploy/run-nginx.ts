@@ -24,7 +24,10 @@ export async function startNginx(options: { config: string; prefix: string; url:
   const asRoot = process.getuid?.() === 0;
   if (asRoot) await chown(prefix, NOBODY, NOBODY);
   let output = '';
-  const child = spawn(nginxBinary, ['-p', prefix, '-c', file, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'], ...(asRoot && { uid: NOBODY, gid: NOBODY }) });
+  const child = spawn(nginxBinary, ['-p', prefix, '-c', file, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    ...(asRoot && { uid: NOBODY, gid: NOBODY }),
+  });
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitForServer(child, url, { name: 'nginx', timeoutMs: 10_000, output: () => output });
   return child;

@@ -50,36 +50,69 @@ export async function list(store: LeadStore, folder?: Folder): Promise<string> {
   const rows = leads.map((lead) => {
     const fields = lead.entry?.lead.fields ?? {};
     const who = [fields.name, fields.email && `<${fields.email}>`].filter(Boolean).join(' ');
-    return [lead.id, lead.folder, lead.entry?.lead.form ?? '(unreadable)', new Date(lead.receivedAt).toISOString().slice(0, 16).replace('T', ' '), String(lead.entry?.attempts ?? '—'), who, lead.entry?.lastError ?? ''];
+    return [
+      lead.id,
+      lead.folder,
+      lead.entry?.lead.form ?? '(unreadable)',
+      new Date(lead.receivedAt).toISOString().slice(0, 16).replace('T', ' '),
+      String(lead.entry?.attempts ?? '—'),
+      who,
+      lead.entry?.lastError ?? '',
+    ];
   });
   const header = ['ID', 'STATUS', 'FORM', 'RECEIVED (UTC)', 'ATTEMPTS', 'FROM', 'LAST ERROR'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
-  return [header, ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export async function show(store: LeadStore, id: string): Promise<string> {
   const lead = await store.find(id);
-  if (!lead.entry) return `Lead ${lead.id} (${lead.folder}/${lead.file}) could not be read by the server and is kept as it is.`;
+  if (!lead.entry)
+    return `Lead ${lead.id} (${lead.folder}/${lead.file}) could not be read by the server and is kept as it is.`;
   const { entry } = lead;
   const form = store.form(entry.lead.form);
   const rows: [string, string][] = [
     ['Lead id', lead.id],
     ['Status', lead.folder],
-    ['Form', form ? `${form.title} (${form.id})` : `${entry.lead.form} (not in the current build: fields shown by name)`],
+    [
+      'Form',
+      form ? `${form.title} (${form.id})` : `${entry.lead.form} (not in the current build: fields shown by name)`,
+    ],
     ['Received at', entry.lead.receivedAt],
     ['Submitted at', entry.lead.fields[SUBMITTED_AT_FIELD] ?? '—'],
     ['Attempts', String(entry.attempts)],
-    ...(lead.folder === 'queue' ? [['Next attempt', entry.nextAttemptAt ? new Date(entry.nextAttemptAt).toISOString() : 'now'] as [string, string]] : []),
+    ...(lead.folder === 'queue'
+      ? [
+          ['Next attempt', entry.nextAttemptAt ? new Date(entry.nextAttemptAt).toISOString() : 'now'] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ...(entry.lastError ? [['Last error', entry.lastError] as [string, string]] : []),
     ['', ''],
     ...labelledFields(entry.lead.fields, form),
   ];
-  return rows.map(([label, value]) => (label ? `${label}: ${value.includes('\n') ? `\n  ${value.split('\n').join('\n  ')}` : value || '—'}` : '')).join('\n');
+  return rows
+    .map(([label, value]) =>
+      label ? `${label}: ${value.includes('\n') ? `\n  ${value.split('\n').join('\n  ')}` : value || '—'}` : '',
+    )
+    .join('\n');
 }
 
 /** Back to the queue with attempts reset; a running server delivers it at its next rescan. */
 async function requeue(store: LeadStore, lead: StoredLead): Promise<void> {
-  if (!lead.entry) throw new Error(`Lead ${lead.id} could not be read (${lead.folder}/${lead.file}); open the file to recover it by hand.`);
+  if (!lead.entry)
+    throw new Error(
+      `Lead ${lead.id} could not be read (${lead.folder}/${lead.file}); open the file to recover it by hand.`,
+    );
   if (lead.folder === 'sent') throw new Error(`Lead ${lead.id} was delivered already.`);
   const { lastError: _previous, ...entry } = lead.entry;
   await store.spool.write({ ...entry, attempts: 0, nextAttemptAt: 0, retriedAt: new Date().toISOString() }, 'queue');
@@ -90,7 +123,9 @@ async function requeue(store: LeadStore, lead: StoredLead): Promise<void> {
 }
 
 export async function retry(store: LeadStore, target: { id?: string; allDead?: boolean }): Promise<string> {
-  const leads = target.allDead ? (await store.all('dead')).filter((lead) => lead.entry) : [await store.find(target.id!)];
+  const leads = target.allDead
+    ? (await store.all('dead')).filter((lead) => lead.entry)
+    : [await store.find(target.id!)];
   for (const lead of leads) await requeue(store, lead);
   const skipped = target.allDead ? (await store.all('dead')).length : 0;
   return [

@@ -18,13 +18,18 @@ export async function exportCsv(store: LeadStore, options: ExportOptions): Promi
     if (Number.isNaN(from)) throw new Error(`--since wants a date as YYYY-MM-DD, got "${options.since}".`);
   }
   if (options.form !== undefined && !store.form(options.form)) {
-    throw new Error(`No form "${options.form}" in the current build. Forms: ${store.forms.map((f) => f.id).join(', ') || 'none (run npm run build)'}.`);
+    throw new Error(
+      `No form "${options.form}" in the current build. Forms: ${store.forms.map((f) => f.id).join(', ') || 'none (run npm run build)'}.`,
+    );
   }
   const forms = options.form ? [store.form(options.form)!] : store.forms;
   // One column per field; a field several forms share (same name) is one column, with its first label.
   const columns = new Map<string, string>();
-  for (const form of forms) for (const field of form.fields) if (!columns.has(field.name)) columns.set(field.name, field.label);
-  const leads = (await store.all()).filter((lead) => lead.entry && lead.receivedAt >= from && (!options.form || lead.entry.lead.form === options.form));
+  for (const form of forms)
+    for (const field of form.fields) if (!columns.has(field.name)) columns.set(field.name, field.label);
+  const leads = (await store.all()).filter(
+    (lead) => lead.entry && lead.receivedAt >= from && (!options.form || lead.entry.lead.form === options.form),
+  );
   const rows = leads.map((lead) => {
     const { lead: data } = lead.entry!;
     const form = store.form(data.form);
@@ -32,7 +37,13 @@ export async function exportCsv(store: LeadStore, options: ExportOptions): Promi
       const raw = data.fields[name] ?? '';
       return form?.fields.find((field) => field.name === name)?.options?.find((o) => o.value === raw)?.label ?? raw;
     };
-    return [lead.id, data.receivedAt, lead.folder, ...(options.form ? [] : [form?.title ?? data.form]), ...[...columns.keys()].map(value)];
+    return [
+      lead.id,
+      data.receivedAt,
+      lead.folder,
+      ...(options.form ? [] : [form?.title ?? data.form]),
+      ...[...columns.keys()].map(value),
+    ];
   });
   const header = ['Lead id', 'Received at', 'Status', ...(options.form ? [] : ['Form']), ...columns.values()];
   return stringify([header, ...rows], { record_delimiter: 'windows', escape_formulas: true, quoted_match: /[\r\n]/ });

@@ -50,17 +50,25 @@ export class LeadStore {
   async all(only?: Folder): Promise<StoredLead[]> {
     const leads: StoredLead[] = [];
     for (const folder of only ? [only] : folders) {
-      for (const file of (await readdir(this.spool.folder(folder))).filter((f) => !f.startsWith('.')).sort()) leads.push(await this.load(folder, file));
+      for (const file of (await readdir(this.spool.folder(folder))).filter((f) => !f.startsWith('.')).sort())
+        leads.push(await this.load(folder, file));
     }
     return leads.sort((a, b) => a.receivedAt - b.receivedAt || a.id.localeCompare(b.id));
   }
 
   async find(id: string): Promise<StoredLead> {
     // An id is a file name inside the spool, never a path.
-    if (!/^[A-Za-z0-9_.-]+$/.test(id) || id.startsWith('.')) throw new Error(`"${id}" is not a lead id (ids look like 20261123T101500123Z-0a1b2c3d4e).`);
+    if (!/^[A-Za-z0-9_.-]+$/.test(id) || id.startsWith('.'))
+      throw new Error(`"${id}" is not a lead id (ids look like 20261123T101500123Z-0a1b2c3d4e).`);
     for (const folder of folders) {
       for (const file of [`${id}.json`, `${id}.json.unreadable`]) {
-        if (await stat(path.join(this.spool.folder(folder), file)).then(() => true, () => false)) return this.load(folder, file);
+        if (
+          await stat(path.join(this.spool.folder(folder), file)).then(
+            () => true,
+            () => false,
+          )
+        )
+          return this.load(folder, file);
       }
     }
     throw new Error(`No lead ${id} in ${this.spool.dir} (see \`npm run leads -- list\`).`);

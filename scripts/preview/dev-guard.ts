@@ -28,7 +28,8 @@ const sitePrefixes = ['/_data/', '/images/', '/_site/', '/_studio/'];
 export type Verdict = { allowed: true } | { allowed: false; reason: string };
 const refused = (reason: string): Verdict => ({ allowed: false, reason });
 
-const inside = (dir: string, file: string) => file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+const inside = (dir: string, file: string) =>
+  file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 
 /** The real path of a file, or of the nearest folder above it that exists (a missing file still has a place). */
 async function realPlace(file: string): Promise<string> {
@@ -72,7 +73,9 @@ export async function judgeDevRequest(rawPath: string, places: GuardPlaces): Pro
   const steps = decoded.split('/').slice(1);
   if (steps.some((step) => step === '..' || step === '.')) return refused('a "." or ".." step');
   // Hidden names (.env, .git) are never served; Vite's dependency cache lives in node_modules/.vite.
-  const hidden = steps.some((step, i) => step.startsWith('.') && !(step === '.vite' && steps[i - 1] === 'node_modules'));
+  const hidden = steps.some(
+    (step, i) => step.startsWith('.') && !(step === '.vite' && steps[i - 1] === 'node_modules'),
+  );
   if (hidden) return refused('a hidden name');
   // Vite's tools (/__open-in-editor opens any file in an editor) are no address of the site.
   if (steps[0].startsWith('__')) return refused("a development tool's address");
@@ -80,17 +83,24 @@ export async function judgeDevRequest(rawPath: string, places: GuardPlaces): Pro
   if (decoded.startsWith('/@fs/')) {
     const file = await realPlace(decoded.slice('/@fs'.length));
     if (inside(places.dataDir, file)) return refused('the data folder');
-    return places.moduleDirs.some((dir) => inside(dir, file)) ? { allowed: true } : refused("outside the app's modules");
+    return places.moduleDirs.some((dir) => inside(dir, file))
+      ? { allowed: true }
+      : refused("outside the app's modules");
   }
   // /@id/ names a virtual module or an installed package; Vite would read anything else as a
   // path under the project (/@id/package.json?raw).
   if (decoded.startsWith('/@id/')) {
     const id = decoded.slice('/@id/'.length);
     if (id.startsWith('__x00__')) return { allowed: true };
-    const name = id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/');
+    const name = id
+      .split('/')
+      .slice(0, id.startsWith('@') ? 2 : 1)
+      .join('/');
     if (!/^(@[^/]+\/)?[^/]+$/.test(name)) return refused('not a module id');
     const installed = await realpath(path.join(places.root, 'node_modules', name)).catch(() => undefined);
-    return installed && places.moduleDirs.some((dir) => inside(dir, installed)) ? { allowed: true } : refused('not a module id');
+    return installed && places.moduleDirs.some((dir) => inside(dir, installed))
+      ? { allowed: true }
+      : refused('not a module id');
   }
   if (vitePaths.some((prefix) => decoded.startsWith(prefix))) return { allowed: true };
 
@@ -108,7 +118,9 @@ function sendHeaders(res: ServerResponse, headers: () => Record<string, string>)
   for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const given = args.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+    const given = args.find(
+      (arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg),
+    );
     const typeName = given && Object.keys(given).find((name) => name.toLowerCase() === 'content-type');
     const type = typeName ? given[typeName] : res.getHeader('content-type');
     for (const [name, value] of Object.entries(headersForMediaType(typeof type === 'string' ? type : undefined))) {
@@ -135,7 +147,10 @@ export function devGuard({ dataDir }: { dataDir: string }): Plugin {
         server: {
           fs: {
             strict: true,
-            allow: [...moduleFolders.flatMap((folder) => [path.join(root, folder), real(path.join(root, folder))]), path.join(root, 'index.html')],
+            allow: [
+              ...moduleFolders.flatMap((folder) => [path.join(root, folder), real(path.join(root, folder))]),
+              path.join(root, 'index.html'),
+            ],
             deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', `${path.resolve(root, dataDir)}/**`],
           },
         },
@@ -144,17 +159,21 @@ export function devGuard({ dataDir }: { dataDir: string }): Plugin {
     configureServer(server: ViteDevServer) {
       // The headers go on before any middleware runs, Vite's own first ones (bad requests, hosts) included.
       const headers = () => server.config.server.headers as Record<string, string>;
-      server.httpServer?.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => sendHeaders(res, headers));
+      server.httpServer?.prependListener('request', (_req: IncomingMessage, res: ServerResponse) =>
+        sendHeaders(res, headers),
+      );
       const places = guardPlaces({ root: server.config.root, dataDir });
       server.middlewares.use((req, res, next) => {
         const rawPath = (req.url ?? '/').split('?')[0];
-        places.then((found) => judgeDevRequest(rawPath, found)).then((verdict) => {
-          if (verdict.allowed) return next();
-          res.statusCode = 404;
-          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-          res.setHeader('Cache-Control', 'no-store');
-          res.end('Not found: the preview serves only the site.\n');
-        }, next);
+        places
+          .then((found) => judgeDevRequest(rawPath, found))
+          .then((verdict) => {
+            if (verdict.allowed) return next();
+            res.statusCode = 404;
+            res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-store');
+            res.end('Not found: the preview serves only the site.\n');
+          }, next);
       });
     },
   };

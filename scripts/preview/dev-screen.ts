@@ -24,12 +24,22 @@ export async function contentErrorReport(root: string, errors: ContentError[]): 
   // A file of site/ is read through the module that refuses links leading out: an error at such a
   // link must not show the lines of what it points to (a key, /etc/passwd) in the browser.
   const load = (file: string) =>
-    file.startsWith('site/') ? readConfined(siteFiles(root), file.slice('site/'.length)).then((bytes) => bytes.toString('utf8')) : readFile(path.join(root, file), 'utf8');
+    file.startsWith('site/')
+      ? readConfined(siteFiles(root), file.slice('site/'.length)).then((bytes) => bytes.toString('utf8'))
+      : readFile(path.join(root, file), 'utf8');
   const text = (file: string) => {
-    if (!texts.has(file)) texts.set(file, load(file).catch(() => ''));
+    if (!texts.has(file))
+      texts.set(
+        file,
+        load(file).catch(() => ''),
+      );
     return texts.get(file)!;
   };
-  return { errors: await Promise.all(errors.map(async (error) => ({ ...error, frame: codeFrame(await text(error.file), error.line, error.col) }))) };
+  return {
+    errors: await Promise.all(
+      errors.map(async (error) => ({ ...error, frame: codeFrame(await text(error.file), error.line, error.col) })),
+    ),
+  };
 }
 
 interface PageState {
@@ -39,7 +49,10 @@ interface PageState {
 }
 
 const isPageRequest = (method: string | undefined, accept: string | undefined, pathname: string) =>
-  (method === 'GET' || method === 'HEAD') && (accept ?? '').includes('text/html') && !/^\/(?:@|_|src\/|node_modules\/|images\/)/.test(pathname) && !path.posix.basename(pathname).includes('.');
+  (method === 'GET' || method === 'HEAD') &&
+  (accept ?? '').includes('text/html') &&
+  !/^\/(?:@|_|src\/|node_modules\/|images\/)/.test(pathname) &&
+  !path.posix.basename(pathname).includes('.');
 
 // A site that has never compiled has no app to show: this page holds only the error screen and
 // reloads (through Vite's client) once the files are fixed.
@@ -63,7 +76,11 @@ export function devPages(server: ViteDevServer, options: { root: string; state: 
     }
     const redirect = state.model.redirects.find((r) => r.from === url.pathname);
     const trimmed = url.pathname.replace(/\/+$/, '') || '/';
-    const location = redirect ? redirect.to : trimmed !== url.pathname && state.routes.has(trimmed) ? `${trimmed}${url.search}` : undefined;
+    const location = redirect
+      ? redirect.to
+      : trimmed !== url.pathname && state.routes.has(trimmed)
+        ? `${trimmed}${url.search}`
+        : undefined;
     if (location) {
       res.statusCode = 301;
       res.setHeader('Location', location);
@@ -71,7 +88,10 @@ export function devPages(server: ViteDevServer, options: { root: string; state: 
     }
     if (state.routes.has(url.pathname)) return next();
     // The app renders the not-found page for any address it has no data for; the status says so too.
-    const html = await server.transformIndexHtml(req.url ?? '/', await readFile(path.join(server.config.root, 'index.html'), 'utf8'));
+    const html = await server.transformIndexHtml(
+      req.url ?? '/',
+      await readFile(path.join(server.config.root, 'index.html'), 'utf8'),
+    );
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(req.method === 'HEAD' ? undefined : html);

@@ -44,7 +44,10 @@ const source = `(function () {
 })();
 `;
 
-export const bootScript = { file: `assets/boot-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`, source };
+export const bootScript = {
+  file: `assets/boot-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`,
+  source,
+};
 
 /** Replaces the entry script and module preloads with the boot script, which loads them later. */
 export function deferModules(html: string): string {
@@ -59,5 +62,8 @@ export function deferModules(html: string): string {
       return '';
     });
   if (!modules.length) return html;
-  return stripped.replace('</head>', `  <script defer src="/${bootScript.file}" data-modules="${modules.join(' ')}"></script>\n  </head>`);
+  return stripped.replace(
+    '</head>',
+    `  <script defer src="/${bootScript.file}" data-modules="${modules.join(' ')}"></script>\n  </head>`,
+  );
 }

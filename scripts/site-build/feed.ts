@@ -24,7 +24,8 @@ export const FEEDS = feedPaths;
 export const feedTitle = (model: SiteModel) => `${model.settings.name}: blog`;
 
 /** The page that lists the blog (the first with an `articles` section), or the home page. */
-export const blogPage = (model: SiteModel) => model.pages.find((page) => page.sections.some((s) => s.type === 'articles'))?.path ?? '/';
+export const blogPage = (model: SiteModel) =>
+  model.pages.find((page) => page.sections.some((s) => s.type === 'articles'))?.path ?? '/';
 
 export async function writeFeeds(model: SiteModel, root: string): Promise<{ rss: string; atom: string }> {
   const { settings } = model;

@@ -17,7 +17,10 @@ export function headTags(model: SiteModel, cards: Map<string, SocialCard>, data:
   const { url } = model.settings;
   const title = escapeHtml(feedTitle(model));
   const shared = model.articles.length
-    ? [`<link rel="alternate" type="application/rss+xml" title="${title}" href="${FEEDS.rss}" />`, `<link rel="alternate" type="application/atom+xml" title="${title}" href="${FEEDS.atom}" />`]
+    ? [
+        `<link rel="alternate" type="application/rss+xml" title="${title}" href="${FEEDS.rss}" />`,
+        `<link rel="alternate" type="application/atom+xml" title="${title}" href="${FEEDS.atom}" />`,
+      ]
     : [];
   const byPath: Record<string, string[]> = {};
   for (const [path, card] of cards) {
@@ -30,8 +33,11 @@ export function headTags(model: SiteModel, cards: Map<string, SocialCard>, data:
       ['name', 'twitter:image', `${url}${card.url}`],
       ['name', 'twitter:image:alt', card.alt],
     ];
-    byPath[path] = meta.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}" />`);
+    byPath[path] = meta.map(
+      ([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}" />`,
+    );
   }
-  for (const [path, graph] of data) (byPath[path] ??= []).push(`<script type="application/ld+json">${escapeJson(JSON.stringify(graph))}</script>`);
+  for (const [path, graph] of data)
+    (byPath[path] ??= []).push(`<script type="application/ld+json">${escapeJson(JSON.stringify(graph))}</script>`);
   return { shared, byPath };
 }

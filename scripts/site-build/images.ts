@@ -10,10 +10,21 @@ import sharp from 'sharp';
 import { uprightSize } from '../content/image-files.ts';
 import { readConfined, siteFiles } from '../../shared/confined-files.ts';
 import { MAX_IMAGE_PIXELS } from '../content/image-content.ts';
-import { VARIANT_FORMATS, VARIANT_WIDTHS, variantUrl, type ImageVariants, type VariantFormat } from '../../src/components/image-variants.ts';
+import {
+  VARIANT_FORMATS,
+  VARIANT_WIDTHS,
+  variantUrl,
+  type ImageVariants,
+  type VariantFormat,
+} from '../../src/components/image-variants.ts';
 
 /** Raster formats that get resized copies, by extension. */
-const RASTER: Record<string, ImageVariants['fallback']> = { '.jpg': 'jpg', '.jpeg': 'jpg', '.png': 'png', '.webp': 'webp' };
+const RASTER: Record<string, ImageVariants['fallback']> = {
+  '.jpg': 'jpg',
+  '.jpeg': 'jpg',
+  '.png': 'png',
+  '.webp': 'webp',
+};
 
 export const isRaster = (src: string) => path.extname(src).toLowerCase() in RASTER;
 
@@ -50,14 +61,20 @@ export interface ImageStats {
 /** The widths made for a source `width` pixels wide: the standard ones below it, then its own or the largest. */
 export function widthsFor(width: number): number[] {
   const below = VARIANT_WIDTHS.filter((w) => w < width);
-  return [...below, Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1])].filter((w, i, all) => all.indexOf(w) === i);
+  return [...below, Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1])].filter(
+    (w, i, all) => all.indexOf(w) === i,
+  );
 }
 
 /**
  * Makes every raster image's copies into outDir/images/_v and returns their descriptors by
  * address (/images/…). Encodes at most two images at a time: AVIF is CPU-heavy.
  */
-export async function processImages(dirs: MediaDirs, images: string[], stats: ImageStats = { encoded: 0, cached: 0 }): Promise<Map<string, ImageVariants>> {
+export async function processImages(
+  dirs: MediaDirs,
+  images: string[],
+  stats: ImageStats = { encoded: 0, cached: 0 },
+): Promise<Map<string, ImageVariants>> {
   const { contentRoot, outDir } = dirs;
   const cacheDir = path.join(dirs.cacheDir, 'images');
   await mkdir(cacheDir, { recursive: true });
@@ -68,7 +85,10 @@ export async function processImages(dirs: MediaDirs, images: string[], stats: Im
       // A real file inside site/images only (shared/confined-files.ts): a link there is refused.
       const bytes = await readConfined(siteFiles(contentRoot), src.slice(1));
       const hash = createHash('sha256').update(`${ENCODING_VERSION}\0`).update(bytes).digest('hex').slice(0, 10);
-      const stem = src.slice('/images/'.length).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9/_-]/g, '-');
+      const stem = src
+        .slice('/images/'.length)
+        .replace(/\.[^.]+$/, '')
+        .replace(/[^A-Za-z0-9/_-]/g, '-');
       const fallback = RASTER[path.extname(src).toLowerCase()];
       // Rotated as the camera's EXIF orientation says; metadata (location included) is dropped.
       const { width } = await uprightSize(bytes);
@@ -77,10 +97,24 @@ export async function processImages(dirs: MediaDirs, images: string[], stats: Im
         for (const format of [...VARIANT_FORMATS, fallback]) {
           const url = variantUrl(variants.key, w, format);
           const cached = path.join(cacheDir, `${hash}-${w}.${format}`);
-          if (await stat(cached).then(() => true, () => false)) stats.cached++;
+          if (
+            await stat(cached).then(
+              () => true,
+              () => false,
+            )
+          )
+            stats.cached++;
           else {
             const tmp = `${cached}.${process.pid}.tmp`;
-            await writeFile(tmp, await encode(sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: w, withoutEnlargement: true }), format).toBuffer());
+            await writeFile(
+              tmp,
+              await encode(
+                sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+                  .rotate()
+                  .resize({ width: w, withoutEnlargement: true }),
+                format,
+              ).toBuffer(),
+            );
             await rename(tmp, cached);
             stats.encoded++;
           }

@@ -21,7 +21,14 @@ export function siteShell(model: SiteModel): SiteShell {
 }
 
 const summary = (a: Article): ArticleSummary => ({
-  slug: a.slug, path: a.path, title: a.title, excerpt: a.excerpt, date: a.date, category: a.category, readTime: a.readTime, image: a.image,
+  slug: a.slug,
+  path: a.path,
+  title: a.title,
+  excerpt: a.excerpt,
+  date: a.date,
+  category: a.category,
+  readTime: a.readTime,
+  image: a.image,
 });
 
 function resolveSection(section: Section, model: SiteModel): RenderedSection {
@@ -30,7 +37,11 @@ function resolveSection(section: Section, model: SiteModel): RenderedSection {
   return section;
 }
 
-export function routeData(model: SiteModel, inlineImage: InlineImage, variants = new Map<string, ImageVariants>()): Map<string, RouteData> {
+export function routeData(
+  model: SiteModel,
+  inlineImage: InlineImage,
+  variants = new Map<string, ImageVariants>(),
+): Map<string, RouteData> {
   const routes = new Map<string, RouteData>();
   const bySlug = new Map(model.articles.map((a) => [a.slug, a]));
   const link = (slug: string, icon?: ArticleLink['icon']): ArticleLink => {
@@ -39,19 +50,31 @@ export function routeData(model: SiteModel, inlineImage: InlineImage, variants =
   };
   for (const page of model.pages) {
     routes.set(page.path, {
-      kind: 'page', path: page.path, title: page.title, description: page.description,
+      kind: 'page',
+      path: page.path,
+      title: page.title,
+      description: page.description,
       sections: page.sections.map((section) => resolveSection(section, model)),
     });
   }
   for (const article of model.articles) {
     routes.set(article.path, {
-      kind: 'article', path: article.path, title: article.title, description: article.excerpt,
-      article: { ...summary(article), author: article.author, html: article.html, cover: inlineImage(article.image.src) ?? article.image.src },
+      kind: 'article',
+      path: article.path,
+      title: article.title,
+      description: article.excerpt,
+      article: {
+        ...summary(article),
+        author: article.author,
+        html: article.html,
+        cover: inlineImage(article.image.src) ?? article.image.src,
+      },
       recommended: (article.recommended ?? []).map((item) => link(item.slug, item.icon)),
       sidebar: (article.sidebar ?? []).map((slug) => link(slug)),
     });
   }
   for (const [path, route] of routes) routes.set(path, withVariants(route, variants));
-  for (const redirect of model.redirects) routes.set(redirect.from, { kind: 'redirect', path: redirect.from, to: redirect.to });
+  for (const redirect of model.redirects)
+    routes.set(redirect.from, { kind: 'redirect', path: redirect.from, to: redirect.to });
   return routes;
 }

@@ -11,7 +11,9 @@ const compressible = /\.(html|js|css|json|svg|xml|txt)$/;
 
 export async function precompress(outDir: string): Promise<number> {
   const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile() && compressible.test(e.name) && e.name !== '_site.json').map((e) => path.join(e.parentPath, e.name));
+  const files = entries
+    .filter((e) => e.isFile() && compressible.test(e.name) && e.name !== '_site.json')
+    .map((e) => path.join(e.parentPath, e.name));
   let count = 0;
   // A few at a time: enough to use both cores without holding every file in memory at once.
   for (let i = 0; i < files.length; i += 16) {
@@ -23,7 +25,9 @@ export async function precompress(outDir: string): Promise<number> {
         // and route data grow with the site: quality 7 is within 10% of that, forty times faster.
         const quality = file.includes(`${path.sep}assets${path.sep}`) ? 11 : 7;
         const [br, gzipped] = await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          brotli(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
           gz(body, { level: 9 }),
         ]);
         await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);

@@ -31,7 +31,9 @@ export function preloadLinks(manifest: ViteManifest): (route: RouteData) => stri
       closure(manifest, key, keys);
     }
     const chunks = [...keys].filter((key) => !alreadyLoaded.has(key)).map((key) => manifest[key]);
-    const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+    const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map(
+      (file) => `<link rel="stylesheet" crossorigin href="/${file}">`,
+    );
     const js = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
     return [...css, ...js];
   };

@@ -16,7 +16,6 @@ import { routeDataUrl } from '../../shared/route-data.ts';
 
 type Render = (route: RouteData, shell: SiteShell) => { html: string; title: string };
 
-
 function head(route: RouteData, title: string, shell: SiteShell, assets: string[]): string {
   const { settings } = shell;
   const tags = [`<title>${escapeHtml(title)}</title>`, ...assets];
@@ -33,7 +32,9 @@ function head(route: RouteData, title: string, shell: SiteShell, assets: string[
       ['name', 'twitter:card', 'summary_large_image'],
     ];
     if (route.kind === 'article') meta.push(['property', 'article:published_time', route.article.date]);
-    tags.push(...meta.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}" />`));
+    tags.push(
+      ...meta.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}" />`),
+    );
     tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
   } else {
     tags.push('<meta name="robots" content="noindex" />');
@@ -51,16 +52,30 @@ export function optimizeDocument(html: string, readCss: (href: string) => string
   return deferModules(
     // The disabled link is never fetched, but tells Vite's loader the stylesheet is already on
     // the page, so importing a section's code later does not download its CSS a second time.
-    html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => `<style data-href="${href}">${readCss(href)}</style><link rel="stylesheet" href="${href}" disabled>`),
+    html.replace(
+      /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+      (_tag, href: string) =>
+        `<style data-href="${href}">${readCss(href)}</style><link rel="stylesheet" href="${href}" disabled>`,
+    ),
   );
 }
 
-export function renderDocument(template: string, route: RouteData, shell: SiteShell, render: Render, assets: Assets, readCss: (href: string) => string): string {
+export function renderDocument(
+  template: string,
+  route: RouteData,
+  shell: SiteShell,
+  render: Render,
+  assets: Assets,
+  readCss: (href: string) => string,
+): string {
   const { html, title } = render(route, shell);
   const document = template
     .replace('<!--app-head-->', head(route, title, shell, assets(route)))
     .replace('<!--app-html-->', html)
-    .replace('<!--app-data-->', `<script type="application/json" id="route-data">${escapeJson(JSON.stringify(withoutProse(route)))}</script>`);
+    .replace(
+      '<!--app-data-->',
+      `<script type="application/json" id="route-data">${escapeJson(JSON.stringify(withoutProse(route)))}</script>`,
+    );
   return optimizeDocument(document, readCss);
 }
 
@@ -78,11 +93,19 @@ export interface RenderJob {
 
 /** Renders routes into outDir: each route's data as JSON and, for pages and articles, its HTML. */
 export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise<number> {
-  const { render, prepare, themeStyles } = (await import(pathToFileURL(job.ssrEntry).href)) as { render: Render; prepare: () => Promise<void>; themeStyles: (shell: SiteShell) => string };
+  const { render, prepare, themeStyles } = (await import(pathToFileURL(job.ssrEntry).href)) as {
+    render: Render;
+    prepare: () => Promise<void>;
+    themeStyles: (shell: SiteShell) => string;
+  };
   await prepare();
   const styles = themeStyles(job.shell);
   const preload = preloadLinks(job.viteManifest);
-  const assets: Assets = (route) => [...preload(route), ...job.headTags.shared, ...(job.headTags.byPath[route.path] ?? [])];
+  const assets: Assets = (route) => [
+    ...preload(route),
+    ...job.headTags.shared,
+    ...(job.headTags.byPath[route.path] ?? []),
+  ];
   const css = new Map<string, string>();
   const readCss = (href: string) => {
     if (!css.has(href)) css.set(href, readFileSync(path.join(job.outDir, href), 'utf8').trim());
@@ -108,9 +131,13 @@ export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise
   for (const route of routes) {
     await queue(routeDataUrl(route.path), JSON.stringify(route));
     if (route.kind === 'redirect') continue;
-    const file = route.kind === 'not-found' ? '404.html' : route.path === '/' ? 'index.html' : `${route.path}/index.html`;
+    const file =
+      route.kind === 'not-found' ? '404.html' : route.path === '/' ? 'index.html' : `${route.path}/index.html`;
     // The theme's variables come last in <head>, after Mantine's default ones in the inlined CSS.
-    await queue(file, renderDocument(job.template, route, job.shell, render, assets, readCss).replace('</head>', `${styles}</head>`));
+    await queue(
+      file,
+      renderDocument(job.template, route, job.shell, render, assets, readCss).replace('</head>', `${styles}</head>`),
+    );
     if (route.kind !== 'not-found') pages++;
   }
   await Promise.all(pending);
@@ -133,8 +160,13 @@ export async function prerender(job: RenderJob, routes: Map<string, RouteData>):
     slices.map(
       (slice) =>
         new Promise<number>((resolve, reject) => {
-          const worker = new Worker(new URL('./prerender-worker.ts', import.meta.url), { workerData: { job, routes: slice } });
-          worker.once('message', resolve).once('error', reject).once('exit', (code) => code !== 0 && reject(new Error(`prerender worker exited with ${code}`)));
+          const worker = new Worker(new URL('./prerender-worker.ts', import.meta.url), {
+            workerData: { job, routes: slice },
+          });
+          worker
+            .once('message', resolve)
+            .once('error', reject)
+            .once('exit', (code) => code !== 0 && reject(new Error(`prerender worker exited with ${code}`)));
         }),
     ),
   );

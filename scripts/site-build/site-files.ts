@@ -8,7 +8,6 @@ import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
 import { publishImages } from './publish-images.ts';
 
-
 export function manifest(model: SiteModel): SiteManifest {
   return {
     routes: [...model.pages.map((p) => p.path), ...model.articles.map((a) => a.path)],
@@ -19,7 +18,8 @@ export function manifest(model: SiteModel): SiteManifest {
 }
 
 function sitemap(model: SiteModel): string {
-  const entry = (loc: string, lastmod?: string) => `  <url><loc>${model.settings.url}${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  const entry = (loc: string, lastmod?: string) =>
+    `  <url><loc>${model.settings.url}${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
   const urls = [...model.pages.map((p) => entry(p.path)), ...model.articles.map((a) => entry(a.path, a.date))];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -31,7 +31,10 @@ export async function writeSiteFiles(model: SiteModel, root: string, outDir: str
   // Only the images validation accepted, SVGs sanitised (publish-images.ts).
   await publishImages(siteFiles(root), model.images, outDir);
   await writeFile(path.join(outDir, 'sitemap.xml'), sitemap(model));
-  await writeFile(path.join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${model.settings.url}/sitemap.xml\n`);
+  await writeFile(
+    path.join(outDir, 'robots.txt'),
+    `User-agent: *\nAllow: /\n\nSitemap: ${model.settings.url}/sitemap.xml\n`,
+  );
   await writeFile(path.join(outDir, FEEDS.rss), feeds.rss);
   await writeFile(path.join(outDir, FEEDS.atom), feeds.atom);
   await writeFile(path.join(outDir, '_site.json'), JSON.stringify(manifest(model), null, 2));

@@ -44,20 +44,75 @@ async function loadFonts(): Promise<SatoriOptions['fonts']> {
   ];
 }
 
-type Node = { type: string; props: { style?: Record<string, string | number>; children?: (Node | string)[] | Node | string } };
-const box = (style: Record<string, string | number>, ...children: (Node | string)[]): Node => ({ type: 'div', props: { style, children } });
+type Node = {
+  type: string;
+  props: { style?: Record<string, string | number>; children?: (Node | string)[] | Node | string };
+};
+const box = (style: Record<string, string | number>, ...children: (Node | string)[]): Node => ({
+  type: 'div',
+  props: { style, children },
+});
 
 function layout({ title, label, brand, colour, host }: CardContent): Node {
   const titleSize = title.length <= 40 ? 76 : title.length <= 80 ? 62 : 50;
   return box(
-    { width: CARD.width, height: CARD.height, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '64px 80px', background: colour, color: '#ffffff', fontFamily: 'Inter' },
+    {
+      width: CARD.width,
+      height: CARD.height,
+      boxSizing: 'border-box',
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '64px 80px',
+      background: colour,
+      color: '#ffffff',
+      fontFamily: 'Inter',
+    },
     box({ display: 'flex', fontSize: 34, fontWeight: 700, letterSpacing: '-0.01em' }, brand),
     box(
       { display: 'flex', flexDirection: 'column', gap: 28, width: CARD.width - 160 },
-      ...(label ? [box({ display: 'flex', alignSelf: 'flex-start', fontSize: 26, fontWeight: 700, padding: '8px 20px', borderRadius: 999, background: 'rgba(255,255,255,0.16)', border: '2px solid rgba(255,255,255,0.5)' }, label)] : []),
-      box({ display: 'flex', width: '100%', fontSize: titleSize, fontWeight: 700, lineHeight: 1.12, letterSpacing: '-0.02em' }, title),
+      ...(label
+        ? [
+            box(
+              {
+                display: 'flex',
+                alignSelf: 'flex-start',
+                fontSize: 26,
+                fontWeight: 700,
+                padding: '8px 20px',
+                borderRadius: 999,
+                background: 'rgba(255,255,255,0.16)',
+                border: '2px solid rgba(255,255,255,0.5)',
+              },
+              label,
+            ),
+          ]
+        : []),
+      box(
+        {
+          display: 'flex',
+          width: '100%',
+          fontSize: titleSize,
+          fontWeight: 700,
+          lineHeight: 1.12,
+          letterSpacing: '-0.02em',
+        },
+        title,
+      ),
     ),
-    box({ display: 'flex', width: CARD.width - 160, fontSize: 26, color: '#ffffff', borderTopWidth: 2, borderTopStyle: 'solid', borderTopColor: 'rgba(255,255,255,0.45)', paddingTop: 24 }, host),
+    box(
+      {
+        display: 'flex',
+        width: CARD.width - 160,
+        fontSize: 26,
+        color: '#ffffff',
+        borderTopWidth: 2,
+        borderTopStyle: 'solid',
+        borderTopColor: 'rgba(255,255,255,0.45)',
+        paddingTop: 24,
+      },
+      host,
+    ),
   );
 }
 
@@ -67,7 +122,11 @@ export interface CardStats {
 }
 
 /** Makes a social card for every page and article into outDir/images/_social; returns them by route path. */
-export async function makeSocialCards(model: SiteModel, dirs: MediaDirs, stats: CardStats = { drawn: 0, cached: 0 }): Promise<Map<string, SocialCard>> {
+export async function makeSocialCards(
+  model: SiteModel,
+  dirs: MediaDirs,
+  stats: CardStats = { drawn: 0, cached: 0 },
+): Promise<Map<string, SocialCard>> {
   const { contentRoot, outDir } = dirs;
   const cacheDir = path.join(dirs.cacheDir, 'social');
   const publicDir = path.join(outDir, 'images', '_social');
@@ -75,14 +134,24 @@ export async function makeSocialCards(model: SiteModel, dirs: MediaDirs, stats: 
   await mkdir(publicDir, { recursive: true });
   let fonts: SatoriOptions['fonts'] | undefined;
   const { settings } = model;
-  const brand = { brand: settings.name, colour: settings.theme?.primaryColor ?? DEFAULT_PRIMARY, host: new URL(settings.url).host };
+  const brand = {
+    brand: settings.name,
+    colour: settings.theme?.primaryColor ?? DEFAULT_PRIMARY,
+    host: new URL(settings.url).host,
+  };
 
   /** Returns the card's file name, drawing it (or cropping the photo) only when not cached. */
   const produce = async (key: string, make: () => Promise<Buffer>) => {
     const hash = createHash('sha256').update(`${DESIGN_VERSION}\0${key}`).digest('hex').slice(0, 16);
     const name = `${hash}.png`;
     const cached = path.join(cacheDir, name);
-    if (await stat(cached).then(() => true, () => false)) stats.cached++;
+    if (
+      await stat(cached).then(
+        () => true,
+        () => false,
+      )
+    )
+      stats.cached++;
     else {
       await writeFile(`${cached}.tmp`, await make());
       await rename(`${cached}.tmp`, cached);
@@ -100,7 +169,11 @@ export async function makeSocialCards(model: SiteModel, dirs: MediaDirs, stats: 
   const photo = async (src: string) => {
     const bytes = await readConfined(siteFiles(contentRoot), src.slice(1));
     return produce(`photo\0${createHash('sha256').update(bytes).digest('hex')}`, () =>
-      sharp(bytes).rotate().resize({ ...CARD, fit: 'cover', position: 'attention' }).png({ compressionLevel: 9 }).toBuffer(),
+      sharp(bytes)
+        .rotate()
+        .resize({ ...CARD, fit: 'cover', position: 'attention' })
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
     );
   };
 
@@ -111,12 +184,19 @@ export async function makeSocialCards(model: SiteModel, dirs: MediaDirs, stats: 
     // A nested page is labelled with the section it sits in: /solutions/x with "Solutions".
     const parent = page.path.split('/').slice(0, 2).join('/');
     const label = parent !== page.path ? (nav.get(parent) ?? byPath.get(parent)?.title) : undefined;
-    cards.set(page.path, { url: await draw({ title: page.title, label, ...brand }), alt: `${page.title}${label ? ` (${label})` : ''}, ${settings.name}` });
+    cards.set(page.path, {
+      url: await draw({ title: page.title, label, ...brand }),
+      alt: `${page.title}${label ? ` (${label})` : ''}, ${settings.name}`,
+    });
   }
   for (const article of model.articles) {
     const { src, alt } = article.image;
     if (src.startsWith('/images/') && isRaster(src)) cards.set(article.path, { url: await photo(src), alt });
-    else cards.set(article.path, { url: await draw({ title: article.title, label: article.category, ...brand }), alt: `${article.title} (${article.category}), ${settings.name}` });
+    else
+      cards.set(article.path, {
+        url: await draw({ title: article.title, label: article.category, ...brand }),
+        alt: `${article.title} (${article.category}), ${settings.name}`,
+      });
   }
   return cards;
 }

@@ -7,7 +7,8 @@ import type { SocialCard } from './social-cards.ts';
 
 export function structuredData(model: SiteModel, cards: Map<string, SocialCard>): Map<string, Graph> {
   const { settings } = model;
-  const absolute = (address: string) => (address.startsWith('/') ? `${settings.url}${address === '/' ? '/' : address}` : address);
+  const absolute = (address: string) =>
+    address.startsWith('/') ? `${settings.url}${address === '/' ? '/' : address}` : address;
   const logo = settings.theme?.logo ?? settings.favicon;
   const organization: Organization = {
     '@type': 'Organization',
@@ -16,22 +17,49 @@ export function structuredData(model: SiteModel, cards: Map<string, SocialCard>)
     url: absolute('/'),
     description: settings.description,
     ...(logo && { logo: absolute(logo) }),
-    contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email: settings.contact.email, telephone: settings.contact.phone, areaServed: 'IN' },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      email: settings.contact.email,
+      telephone: settings.contact.phone,
+      areaServed: 'IN',
+    },
     address: { '@type': 'PostalAddress', addressLocality: settings.contact.city },
   };
   const publisher = { '@id': organization['@id'] as string };
-  const website: WebSite = { '@type': 'WebSite', '@id': `${settings.url}/#website`, name: settings.name, url: absolute('/'), description: settings.description, publisher, inLanguage: (settings.locale ?? 'en_IN').replace('_', '-') };
+  const website: WebSite = {
+    '@type': 'WebSite',
+    '@id': `${settings.url}/#website`,
+    name: settings.name,
+    url: absolute('/'),
+    description: settings.description,
+    publisher,
+    inLanguage: (settings.locale ?? 'en_IN').replace('_', '-'),
+  };
 
   // Titles of every page and article by path, for the crumbs.
-  const titles = new Map<string, string>([...model.pages.map((p) => [p.path, p.title] as const), ...model.articles.map((a) => [a.path, a.title] as const)]);
+  const titles = new Map<string, string>([
+    ...model.pages.map((p) => [p.path, p.title] as const),
+    ...model.articles.map((a) => [a.path, a.title] as const),
+  ]);
   const breadcrumbs = (path: string): BreadcrumbList | undefined => {
     const segments = path.split('/').filter(Boolean);
     if (segments.length < 2) return undefined;
-    const trail = ['/', ...segments.map((_, i) => `/${segments.slice(0, i + 1).join('/')}`)].filter((p) => titles.has(p));
-    const itemListElement: ListItem[] = trail.map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: titles.get(p)!, item: absolute(p) }));
+    const trail = ['/', ...segments.map((_, i) => `/${segments.slice(0, i + 1).join('/')}`)].filter((p) =>
+      titles.has(p),
+    );
+    const itemListElement: ListItem[] = trail.map((p, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: titles.get(p)!,
+      item: absolute(p),
+    }));
     return { '@type': 'BreadcrumbList', itemListElement };
   };
-  const graph = (...nodes: (Organization | WebSite | BlogPosting | BreadcrumbList | undefined)[]): Graph => ({ '@context': 'https://schema.org', '@graph': nodes.filter((n) => n !== undefined) });
+  const graph = (...nodes: (Organization | WebSite | BlogPosting | BreadcrumbList | undefined)[]): Graph => ({
+    '@context': 'https://schema.org',
+    '@graph': nodes.filter((n) => n !== undefined),
+  });
 
   const data = new Map<string, Graph>();
   for (const page of model.pages) {
@@ -51,9 +79,15 @@ export function structuredData(model: SiteModel, cards: Map<string, SocialCard>)
       mainEntityOfPage: absolute(article.path),
       articleSection: article.category,
       timeRequired: `PT${article.readTime}M`,
-      image: [absolute(article.image.src), ...(cards.has(article.path) ? [absolute(cards.get(article.path)!.url)] : [])],
+      image: [
+        absolute(article.image.src),
+        ...(cards.has(article.path) ? [absolute(cards.get(article.path)!.url)] : []),
+      ],
       // The default byline is the provider's team, an organisation; a named author is a person.
-      author: article.author === `${settings.name} Team` ? { '@type': 'Organization', name: article.author, url: absolute('/') } : { '@type': 'Person', name: article.author },
+      author:
+        article.author === `${settings.name} Team`
+          ? { '@type': 'Organization', name: article.author, url: absolute('/') }
+          : { '@type': 'Person', name: article.author },
       publisher: { '@type': 'Organization', name: settings.name, ...(logo && { logo: absolute(logo) }) },
     };
     data.set(article.path, graph(posting, breadcrumbs(article.path)));

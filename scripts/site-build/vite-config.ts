@@ -16,7 +16,11 @@ export interface SiteViteOptions {
   dataDir?: string;
 }
 
-export function siteViteConfig({ contentRoot, includeDrafts, dataDir = process.env.DATA_DIR || 'var' }: SiteViteOptions): UserConfig {
+export function siteViteConfig({
+  contentRoot,
+  includeDrafts,
+  dataDir = process.env.DATA_DIR || 'var',
+}: SiteViteOptions): UserConfig {
   return {
     // The guard first: it answers for the preview before any other plugin or Vite itself (dev-guard.ts).
     plugins: [devGuard({ dataDir }), sitePlugin({ root: contentRoot, includeDrafts }), cssTimeUnits()],
@@ -35,6 +39,11 @@ export function siteViteConfig({ contentRoot, includeDrafts, dataDir = process.e
     },
     // The preview sends the production security headers (on every response: dev-guard.ts), so a
     // policy violation shows while editing; and no CORS: Vite's default lets any page on localhost read what it serves (sources, drafts).
-    server: { port: Number(process.env.PORT ?? 5173), host: process.env.HOST ?? 'localhost', cors: false, headers: { ...securityHeaders } },
+    server: {
+      port: Number(process.env.PORT ?? 5173),
+      host: process.env.HOST ?? 'localhost',
+      cors: false,
+      headers: { ...securityHeaders },
+    },
   };
 }

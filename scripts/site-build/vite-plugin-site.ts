@@ -55,14 +55,17 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
     api: { model: () => state.model, errors: () => state.errors },
     async buildStart() {
       state = await compile();
-      if (state.errors.length && !this.meta.watchMode) this.error(`Content errors:\n${state.errors.map(formatError).join('\n')}`);
+      if (state.errors.length && !this.meta.watchMode)
+        this.error(`Content errors:\n${state.errors.map(formatError).join('\n')}`);
     },
     transformIndexHtml(_html, context) {
       const favicon = state.shell?.settings.favicon;
       return [
         ...(favicon ? [{ tag: 'link', attrs: { rel: 'icon', href: favicon }, injectTo: 'head' as const }] : []),
         // The error screen exists only in the preview: a build never includes it.
-        ...(context.server ? [{ tag: 'script', attrs: { type: 'module', src: errorScreenModule }, injectTo: 'body' as const }] : []),
+        ...(context.server
+          ? [{ tag: 'script', attrs: { type: 'module', src: errorScreenModule }, injectTo: 'body' as const }]
+          : []),
       ];
     },
     resolveId(id) {
@@ -105,7 +108,9 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
           while (again) {
             again = false;
             await new Promise((resolve) => setTimeout(resolve, 60));
-            await recompile().catch((error: unknown) => server.config.logger.error(String((error as Error).stack ?? error)));
+            await recompile().catch((error: unknown) =>
+              server.config.logger.error(String((error as Error).stack ?? error)),
+            );
           }
           running = undefined;
         })();

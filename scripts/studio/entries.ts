@@ -27,10 +27,14 @@ export function kindOf(file: string): EntryKind | undefined {
 function parseData(file: string, text: string, lineOffset = 0): Json {
   const { data, errors } = parseYaml(`site/${file}`, text, lineOffset);
   if (errors.length)
-    throw new StudioError(422, `site/${file} cannot be opened here until this is fixed in a text editor:\n${errors.map(formatError).join('\n')}\nThe studio opens it again by itself once it is saved.`);
+    throw new StudioError(
+      422,
+      `site/${file} cannot be opened here until this is fixed in a text editor:\n${errors.map(formatError).join('\n')}\nThe studio opens it again by itself once it is saved.`,
+    );
   return (data ?? {}) as Json;
 }
-const field = (data: Json, name: string) => (data && typeof data === 'object' && !Array.isArray(data) ? data[name] : undefined);
+const field = (data: Json, name: string) =>
+  data && typeof data === 'object' && !Array.isArray(data) ? data[name] : undefined;
 
 function split(file: string, kind: EntryKind, text: string): { data: Json; body?: string } {
   if (kind === 'document') return { data: {}, body: text };
@@ -58,7 +62,10 @@ export async function listEntries(site: Confinement): Promise<EntrySummary[]> {
   for (const file of files) {
     const kind = kindOf(file);
     if (!kind) continue;
-    const text = await readVersioned(site, file).then((read) => read.text, () => undefined);
+    const text = await readVersioned(site, file).then(
+      (read) => read.text,
+      () => undefined,
+    );
     if (text === undefined) continue;
     let data: Json = {};
     try {
@@ -136,7 +143,9 @@ export async function judge(root: string, file: string, text: string, baseline?:
     .filter((error) => error.file === `site/${file}`)
     .map((error) => ({ ...error, at: dataPathAt(kind, text, error.line, error.col), text: formatError(error) }));
   const before = new Set((baseline?.errors ?? []).map((error) => `${error.file} ${error.path} ${error.message}`));
-  const elsewhere = result.errors.filter((error) => error.file !== `site/${file}` && !before.has(`${error.file} ${error.path} ${error.message}`)).map(formatError);
+  const elsewhere = result.errors
+    .filter((error) => error.file !== `site/${file}` && !before.has(`${error.file} ${error.path} ${error.message}`))
+    .map(formatError);
   return { text, errors, elsewhere, result };
 }
 
@@ -144,7 +153,12 @@ export async function judge(root: string, file: string, text: string, baseline?:
  * Saves an edit: refused (409) when the file changed on disk since `version`, refused (422) with
  * the compiler's messages when the result would not be valid; otherwise written atomically.
  */
-export async function saveEntry(root: string, file: string, version: string, edit: EntryEdit): Promise<{ version: string; text: string }> {
+export async function saveEntry(
+  root: string,
+  file: string,
+  version: string,
+  edit: EntryEdit,
+): Promise<{ version: string; text: string }> {
   const site = siteFiles(root);
   checkedPath(site, file);
   const kind = kindOf(file);
@@ -157,7 +171,11 @@ export async function saveEntry(root: string, file: string, version: string, edi
   const verdict = await judge(root, file, text, baseline);
   if (verdict.errors.length || verdict.elsewhere.length) {
     const lines = [...verdict.errors.map((e) => e.text), ...verdict.elsewhere];
-    throw new StudioError(422, `Not saved: ${lines.length} problem${lines.length === 1 ? '' : 's'} to fix first.\n${lines.join('\n')}`, { errors: verdict.errors, elsewhere: verdict.elsewhere });
+    throw new StudioError(
+      422,
+      `Not saved: ${lines.length} problem${lines.length === 1 ? '' : 's'} to fix first.\n${lines.join('\n')}`,
+      { errors: verdict.errors, elsewhere: verdict.elsewhere },
+    );
   }
   // Compared again under the file's lock, just before the rename: a text editor or another save
   // may have written while the site compiled, and of two saves from one version only one lands.

@@ -23,7 +23,10 @@ export const versionOf = (text: string | Buffer) => createHash('sha256').update(
 export function asStudioError(error: unknown): unknown {
   if (!(error instanceof ConfinedFileError)) return error;
   const status = error.code === 'missing' ? 404 : error.code === 'exists' ? 409 : 403;
-  return new StudioError(status, `${error.message}${status === 403 ? ' The studio reads and writes only real files inside site/.' : ''}`);
+  return new StudioError(
+    status,
+    `${error.message}${status === 403 ? ' The studio reads and writes only real files inside site/.' : ''}`,
+  );
 }
 
 const mapped = <T>(work: () => Promise<T>): Promise<T> =>
@@ -49,12 +52,22 @@ export async function readVersioned(site: Confinement, relative: string): Promis
  * Replaces the file with `content` only if it still has version `expected` (compared under the
  * file's lock, so of two saves from one version exactly one lands); else a 409.
  */
-export function replaceVersioned(site: Confinement, relative: string, content: string, expected: string): Promise<void> {
+export function replaceVersioned(
+  site: Confinement,
+  relative: string,
+  content: string,
+  expected: string,
+): Promise<void> {
   return mapped(() =>
     replaceFile(site, relative, content, {
       expect: (current) => {
-        if (current === undefined) throw new StudioError(404, `site/${relative} does not exist any more (deleted elsewhere?). Nothing was saved.`);
-        if (versionOf(current.toString('utf8')) !== expected) throw conflict(relative, versionOf(current.toString('utf8')));
+        if (current === undefined)
+          throw new StudioError(
+            404,
+            `site/${relative} does not exist any more (deleted elsewhere?). Nothing was saved.`,
+          );
+        if (versionOf(current.toString('utf8')) !== expected)
+          throw conflict(relative, versionOf(current.toString('utf8')));
       },
     }),
   );
@@ -66,7 +79,11 @@ export function checkVersion(relative: string, text: string, expected: string): 
 }
 
 const conflict = (relative: string, current: string) =>
-  new StudioError(409, `site/${relative} changed on disk since the studio opened it (edited elsewhere?). Nothing was saved: reload it to see the new version, then make your edit again.`, { current });
+  new StudioError(
+    409,
+    `site/${relative} changed on disk since the studio opened it (edited elsewhere?). Nothing was saved: reload it to see the new version, then make your edit again.`,
+    { current },
+  );
 
 /** Creates a new file; a 409 when the name is taken (nothing is overwritten). */
 export function createNew(site: Confinement, relative: string, content: string | Buffer, taken: string): Promise<void> {

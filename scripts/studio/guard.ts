@@ -13,7 +13,8 @@ export function newToken(): string {
 /** The host names the studio answers to: loopback, plus HOST when it is set. */
 export function allowedHosts(host: string | undefined): Set<string> {
   const names = new Set(['localhost', '127.0.0.1', '[::1]']);
-  if (host && host !== '0.0.0.0' && host !== '::') names.add(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+  if (host && host !== '0.0.0.0' && host !== '::')
+    names.add(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
   return names;
 }
 
@@ -29,8 +30,10 @@ export function checkAddress(req: IncomingMessage, options: { hosts: Set<string>
     throw new StudioError(403, `Refused: the studio answers only at its own address, not "${host}".`);
   const origin = req.headers.origin;
   // Browsers send Origin on every POST and on cross-origin GETs; when present it must be ours.
-  if (origin !== undefined && origin !== `http://${host}`) throw new StudioError(403, `Refused: requests from ${origin} may not use the studio.`);
-  if (req.method !== 'GET' && req.method !== 'HEAD' && origin === undefined) throw new StudioError(403, 'Refused: a change must come from the studio page (no Origin header).');
+  if (origin !== undefined && origin !== `http://${host}`)
+    throw new StudioError(403, `Refused: requests from ${origin} may not use the studio.`);
+  if (req.method !== 'GET' && req.method !== 'HEAD' && origin === undefined)
+    throw new StudioError(403, 'Refused: a change must come from the studio page (no Origin header).');
 }
 
 /** An API request: its address checked, and the per-run key it carries. */
@@ -38,5 +41,9 @@ export function checkRequest(req: IncomingMessage, options: { token: string; hos
   checkAddress(req, options);
   const given = Buffer.from(String(req.headers[tokenHeader] ?? ''));
   const expected = Buffer.from(options.token);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new StudioError(403, 'Refused: this request does not carry the studio\'s key. Open the studio from the address `npm run studio` printed.');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new StudioError(
+      403,
+      "Refused: this request does not carry the studio's key. Open the studio from the address `npm run studio` printed.",
+    );
 }

@@ -20,7 +20,8 @@ export function matchLines(a: readonly string[], b: readonly string[]): [number,
   const table = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
   for (let i = n - 1; i >= 0; i--)
     for (let j = m - 1; j >= 0; j--)
-      table[i][j] = a[start + i] === b[start + j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+      table[i][j] =
+        a[start + i] === b[start + j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
   const pairs: [number, number][] = [];
   for (let k = 0; k < start; k++) pairs.push([k, k]);
   let i = 0;
@@ -108,7 +109,12 @@ export function mergeEdit(original: string, before: string, after: string): stri
  * renders, so a folded text or a comment in it keeps the lines it had. A run qualifies when both
  * its ends sit next to lines shared with the original, so its original lines are known exactly.
  */
-function asWritten(lines: readonly string[], o: readonly string[], b: readonly string[], inOriginal: ReadonlyMap<number, number>): string[] {
+function asWritten(
+  lines: readonly string[],
+  o: readonly string[],
+  b: readonly string[],
+  inOriginal: ReadonlyMap<number, number>,
+): string[] {
   const originalOf = (from: number, to: number) => {
     const start = from === 0 ? 0 : inOriginal.has(from - 1) ? inOriginal.get(from - 1)! + 1 : undefined;
     const end = to === b.length ? o.length : inOriginal.get(to);

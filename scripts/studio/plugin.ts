@@ -29,7 +29,11 @@ export interface StudioOptions {
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = () => new StudioError(413, `This request is larger than ${(limit / 1024 / 1024).toFixed(0)} MB, the most the studio accepts.`);
+  const tooLarge = () =>
+    new StudioError(
+      413,
+      `This request is larger than ${(limit / 1024 / 1024).toFixed(0)} MB, the most the studio accepts.`,
+    );
   if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
@@ -88,7 +92,10 @@ export function studioPlugin(options: StudioOptions): Plugin {
     const model = result.model;
     if (!model) return { routes: [] as string[], images: [] as string[] };
     const anchors = model.pages.flatMap((page) => page.sections.flatMap((s) => (s.id ? [`${page.path}#${s.id}`] : [])));
-    return { routes: [...model.pages.map((p) => p.path), ...model.articles.map((a) => a.path), ...anchors].sort(), images: model.images };
+    return {
+      routes: [...model.pages.map((p) => p.path), ...model.articles.map((a) => a.path), ...anchors].sort(),
+      images: model.images,
+    };
   };
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -102,7 +109,11 @@ export function studioPlugin(options: StudioOptions): Plugin {
         return send(res, 200, await readEntry(site, file));
       case 'GET /schema': {
         const result = await loadSite({ root, includeDrafts: true });
-        return send(res, 200, { schemas: Object.fromEntries(composedSchemas()), sectionTypes: sectionTypes(), ...routes(result) });
+        return send(res, 200, {
+          schemas: Object.fromEntries(composedSchemas()),
+          sectionTypes: sectionTypes(),
+          ...routes(result),
+        });
       }
       case 'POST /check': {
         checkedPath(site, file);
@@ -116,9 +127,20 @@ export function studioPlugin(options: StudioOptions): Plugin {
         // pages hear at once that their data changed and re-render in place (src/dev/route-updates.ts).
         const before = draft;
         if (text === current.text) draft = undefined;
-        else if (verdict.result.model) draft = new Map([...routeData(verdict.result.model, inlineSmallImages(root)).values()].map((r) => [routeDataUrl(r.path), r]));
+        else if (verdict.result.model)
+          draft = new Map(
+            [...routeData(verdict.result.model, inlineSmallImages(root)).values()].map((r) => [
+              routeDataUrl(r.path),
+              r,
+            ]),
+          );
         if (draft !== before) devServer?.ws.send({ type: 'custom', event: routeDataEvent });
-        return send(res, 200, { errors: verdict.errors, elsewhere: verdict.elsewhere, text, previewing: draft !== undefined });
+        return send(res, 200, {
+          errors: verdict.errors,
+          elsewhere: verdict.elsewhere,
+          text,
+          previewing: draft !== undefined,
+        });
       }
       case 'POST /save': {
         const { version, ...edit } = await readJson<EntryEdit & { version: string }>(req);
@@ -127,9 +149,12 @@ export function studioPlugin(options: StudioOptions): Plugin {
         return send(res, 200, saved);
       }
       case 'POST /new': {
-        const { kind, address, title } = await readJson<{ kind: 'page' | 'article'; address: string; title: string }>(req);
+        const { kind, address, title } = await readJson<{ kind: 'page' | 'article'; address: string; title: string }>(
+          req,
+        );
         try {
-          const written = kind === 'article' ? await newPost(root, address, title) : await newPage(root, address, title);
+          const written =
+            kind === 'article' ? await newPost(root, address, title) : await newPage(root, address, title);
           return send(res, 201, { file: path.relative(siteDir, written).split(path.sep).join('/') });
         } catch (error) {
           throw new StudioError(400, (error as Error).message);
@@ -142,7 +167,12 @@ export function studioPlugin(options: StudioOptions): Plugin {
         const size = await imageSize(body);
         const relative = `images/${name}`;
         // Created exclusively: of two uploads of one name, the second is refused, never written over the first.
-        await createNew(site, checkedPath(site, relative), body, `site/${relative} already exists; choose it from the images or rename your file.`);
+        await createNew(
+          site,
+          checkedPath(site, relative),
+          body,
+          `site/${relative} already exists; choose it from the images or rename your file.`,
+        );
         return send(res, 201, { src: `/${relative}`, ...size });
       }
       case 'GET /changes':
@@ -165,7 +195,10 @@ export function studioPlugin(options: StudioOptions): Plugin {
     apply: 'serve',
     config() {
       // The preview shows site pages in a frame of the studio page: same origin only.
-      const csp = securityHeaders['Content-Security-Policy'].replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+      const csp = securityHeaders['Content-Security-Policy'].replace(
+        "frame-ancestors 'none'",
+        "frame-ancestors 'self'",
+      );
       return {
         // (No CORS either, as for every preview: scripts/site-build/vite-config.ts.)
         server: { headers: { ...securityHeaders, 'Content-Security-Policy': csp } },
@@ -181,7 +214,9 @@ export function studioPlugin(options: StudioOptions): Plugin {
         const address = server.httpServer?.address();
         if (address && typeof address === 'object') port = address.port;
       });
-      hosts = allowedHosts(typeof server.config.server.host === 'string' ? server.config.server.host : process.env.HOST);
+      hosts = allowedHosts(
+        typeof server.config.server.host === 'string' ? server.config.server.host : process.env.HOST,
+      );
       server.watcher.on('all', (_event, changed) => {
         if (!changed.startsWith(siteDir + path.sep)) return;
         const file = path.relative(siteDir, changed).split(path.sep).join('/');
@@ -192,8 +227,10 @@ export function studioPlugin(options: StudioOptions): Plugin {
         if (url.pathname.startsWith(studioApiPath)) {
           api(req, res, url).catch(async (error: unknown) => {
             // A refused body is read to its end and dropped, so the client hears the answer.
-            if (!req.readableEnded) await new Promise((resolve) => req.on('end', resolve).on('close', resolve).resume());
-            if (error instanceof StudioError) return send(res, error.status, { error: error.message, ...(error.details as object) });
+            if (!req.readableEnded)
+              await new Promise((resolve) => req.on('end', resolve).on('close', resolve).resume());
+            if (error instanceof StudioError)
+              return send(res, error.status, { error: error.message, ...(error.details as object) });
             server.config.logger.error(`studio: ${(error as Error).stack ?? String(error)}`);
             send(res, 500, { error: `The studio failed: ${(error as Error).message}` });
           });

@@ -21,7 +21,8 @@ export function sender(mailFrom: MailAddress | undefined, site: SiteManifest['si
   return mailFrom ?? { name: `${site.name} website`, address: `no-reply@${new URL(site.url).hostname}` };
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function composeMail(lead: Lead, form: FormDefinition, settings: MailSettings): SendMailOptions {
   const rows = form.fields.map((field) => {
@@ -29,10 +30,21 @@ export function composeMail(lead: Lead, form: FormDefinition, settings: MailSett
     const option = field.options?.find((o) => o.value === raw);
     return { label: field.label, value: option ? `${option.label} (${raw})` : raw || '—' };
   });
-  rows.push({ label: 'Submitted at', value: lead.fields[SUBMITTED_AT_FIELD] ?? '—' }, { label: 'Received at', value: lead.receivedAt }, { label: 'Lead id', value: lead.id });
-  const text = [`${form.title}: a new lead from the ${settings.siteName} website.`, '', ...rows.map((r) => `${r.label}: ${r.value.includes('\n') ? `\n${r.value}\n` : r.value}`)].join('\n');
+  rows.push(
+    { label: 'Submitted at', value: lead.fields[SUBMITTED_AT_FIELD] ?? '—' },
+    { label: 'Received at', value: lead.receivedAt },
+    { label: 'Lead id', value: lead.id },
+  );
+  const text = [
+    `${form.title}: a new lead from the ${settings.siteName} website.`,
+    '',
+    ...rows.map((r) => `${r.label}: ${r.value.includes('\n') ? `\n${r.value}\n` : r.value}`),
+  ].join('\n');
   const html = `<p>${escapeHtml(form.title)}: a new lead from the ${escapeHtml(settings.siteName)} website.</p><table>${rows
-    .map((r) => `<tr><th align="left" valign="top">${escapeHtml(r.label)}</th><td style="white-space:pre-wrap">${escapeHtml(r.value)}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><th align="left" valign="top">${escapeHtml(r.label)}</th><td style="white-space:pre-wrap">${escapeHtml(r.value)}</td></tr>`,
+    )
     .join('')}</table>`;
   const name = lead.fields.name ?? '';
   const company = lead.fields.company ? ` (${lead.fields.company})` : '';

@@ -15,7 +15,11 @@ export async function fsyncPath(target: string): Promise<void> {
 }
 
 /** Durably writes `data` to `target`, through a temp file in `tempDir` (same file system). */
-export async function writeDurably(target: string, data: string | Buffer, tempDir = path.dirname(target)): Promise<void> {
+export async function writeDurably(
+  target: string,
+  data: string | Buffer,
+  tempDir = path.dirname(target),
+): Promise<void> {
   const temp = path.join(tempDir, `.${path.basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
   try {

@@ -5,7 +5,8 @@ import type { FastifySchemaValidationError } from 'fastify';
 export function describeLeadError(errors: FastifySchemaValidationError[]): Error {
   const error = errors[0];
   const params = (error.params ?? {}) as Record<string, unknown>;
-  const field = String(params.missingProperty ?? params.additionalProperty ?? error.instancePath.replace(/^\//, '')) || 'body';
+  const field =
+    String(params.missingProperty ?? params.additionalProperty ?? error.instancePath.replace(/^\//, '')) || 'body';
   const reasons: Record<string, string> = {
     required: 'is required',
     additionalProperties: 'is not a field of this form',

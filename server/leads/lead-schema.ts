@@ -11,10 +11,15 @@ const MULTI_LINE = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
 export const maxLengthOf = (field: FormField) => field.maxLength ?? (field.kind === 'textarea' ? 5000 : 200);
 
 function fieldSchema(field: FormField): Record<string, unknown> {
-  const schema: Record<string, unknown> = { type: 'string', maxLength: maxLengthOf(field), pattern: field.kind === 'textarea' ? MULTI_LINE : SINGLE_LINE };
+  const schema: Record<string, unknown> = {
+    type: 'string',
+    maxLength: maxLengthOf(field),
+    pattern: field.kind === 'textarea' ? MULTI_LINE : SINGLE_LINE,
+  };
   if (field.required) schema.minLength = 1;
   if (field.kind === 'email') schema.format = 'email';
-  if (field.kind === 'select') schema.enum = [...(field.required ? [] : ['']), ...(field.options ?? []).map((o) => o.value)];
+  if (field.kind === 'select')
+    schema.enum = [...(field.required ? [] : ['']), ...(field.options ?? []).map((o) => o.value)];
   return schema;
 }
 

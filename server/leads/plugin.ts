@@ -12,7 +12,10 @@ import type { QueueIndex } from './queue-index.ts';
 import type { Spool } from './spool.ts';
 import { DeliveryWorker } from './worker.ts';
 
-export async function leads(app: FastifyInstance, options: { config: ServerConfig; manifest: SiteManifest; spool: Spool; queue: QueueIndex }) {
+export async function leads(
+  app: FastifyInstance,
+  options: { config: ServerConfig; manifest: SiteManifest; spool: Spool; queue: QueueIndex },
+) {
   const { config, manifest, spool, queue } = options;
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox'));
   const domain = new URL(manifest.site.url).hostname;
@@ -31,7 +34,13 @@ export async function leads(app: FastifyInstance, options: { config: ServerConfi
     },
   });
   app.log.info(`Leads: spooled in ${spool.dir}; mail goes to ${mailer.describe}`);
-  await app.register(leadRoutes, { forms: manifest.forms, spool, worker, siteUrl: manifest.site.url, rateLimit: config.rateLimit });
+  await app.register(leadRoutes, {
+    forms: manifest.forms,
+    spool,
+    worker,
+    siteUrl: manifest.site.url,
+    rateLimit: config.rateLimit,
+  });
   let stopRetention = () => undefined as void;
   app.addHook('onReady', async () => {
     // The queue is indexed before the server answers, so /healthz counts it from the start.

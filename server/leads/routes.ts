@@ -50,7 +50,10 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   // A refusal that needs no body is decided here, before the body is read: Fastify then answers
   // without parsing it, and the app closes the connection instead of reading the rest.
   app.addHook('onRequest', async (request, reply) => {
-    if (isCrossSite(request, siteUrl)) return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Cross-site submissions are not accepted.' });
+    if (isCrossSite(request, siteUrl))
+      return reply
+        .code(403)
+        .send({ statusCode: 403, error: 'Forbidden', message: 'Cross-site submissions are not accepted.' });
   });
   if (options.rateLimit > 0) {
     // Only leads that pass validation spend the budget: a visitor whose form was refused (400)
@@ -86,7 +89,11 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
           return reply.code(202).send({ ok: true, id });
         }
         const { [HONEYPOT_FIELD]: _ignored, ...fields } = request.body;
-        const entry = { lead: { id, form: form.id, receivedAt: new Date().toISOString(), fields }, attempts: 0, nextAttemptAt: 0 };
+        const entry = {
+          lead: { id, form: form.id, receivedAt: new Date().toISOString(), fields },
+          attempts: 0,
+          nextAttemptAt: 0,
+        };
         await spool.write(entry);
         request.log.info({ leadId: id, form: form.id }, 'lead accepted and spooled');
         worker.add(entry);

@@ -52,12 +52,17 @@ export class Spool {
   async init(): Promise<void> {
     for (const name of ['tmp', 'queue', 'sent', 'dead'] as const) await mkdir(this.folder(name), { recursive: true });
     // A temp file was never renamed into the queue, so its request was never acknowledged.
-    for (const file of await readdir(this.folder('tmp'))) await rm(path.join(this.folder('tmp'), file), { force: true });
+    for (const file of await readdir(this.folder('tmp')))
+      await rm(path.join(this.folder('tmp'), file), { force: true });
   }
 
   /** Durably writes an entry into a folder; resolves only once it is on disk. */
   async write(entry: SpoolEntry, folder: Folder = 'queue'): Promise<void> {
-    await writeDurably(path.join(this.folder(folder), `${entry.lead.id}.json`), JSON.stringify(entry), this.folder('tmp'));
+    await writeDurably(
+      path.join(this.folder(folder), `${entry.lead.id}.json`),
+      JSON.stringify(entry),
+      this.folder('tmp'),
+    );
   }
 
   /** Moves an entry to sent/ or dead/ with its final state; the queue copy goes last. */
@@ -88,7 +93,12 @@ export class Spool {
     let count = 0;
     for (const file of await this.list('sent')) {
       // A file whose age cannot be told is kept: only what is known to be old is deleted.
-      const receivedAt = receivedAtOf(file) ?? (await this.read('sent', file).then((entry) => Date.parse(entry.lead.receivedAt), () => NaN));
+      const receivedAt =
+        receivedAtOf(file) ??
+        (await this.read('sent', file).then(
+          (entry) => Date.parse(entry.lead.receivedAt),
+          () => NaN,
+        ));
       if (!(receivedAt < cutoff)) continue;
       await rm(path.join(this.folder('sent'), file), { force: true });
       count++;

@@ -38,7 +38,10 @@ export async function health(app: FastifyInstance, { spool, queue, routes, check
   app.get('/healthz', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const state = await disk();
-    if (!state.ok) return reply.code(503).send({ status: 'unavailable', reason: `the lead spool does not accept writes (${state.code})` });
+    if (!state.ok)
+      return reply
+        .code(503)
+        .send({ status: 'unavailable', reason: `the lead spool does not accept writes (${state.code})` });
     const oldest = queue.oldestReceivedAt();
     return {
       status: 'ok',

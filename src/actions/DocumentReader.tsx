@@ -6,9 +6,26 @@ import '@mantine/core/styles/Modal.css';
 import { Modal } from '@mantine/core';
 import { Prose } from '../components/Prose.tsx';
 
-export default function DocumentReader({ opened, onClose, title, html }: { opened: boolean; onClose: () => void; title: string; html: string }) {
+export default function DocumentReader({
+  opened,
+  onClose,
+  title,
+  html,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  html: string;
+}) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="xl"
+      radius="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Prose html={html} />
     </Modal>
   );

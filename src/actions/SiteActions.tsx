@@ -14,7 +14,9 @@ function documentOf(route: RouteData | undefined) {
   if (route?.kind !== 'page') return undefined;
   const hero = route.sections.find((s) => s.type === 'hero');
   const document = route.sections.find((s) => s.type === 'document');
-  return document?.type === 'document' ? { title: document.title ?? hero?.title ?? route.title, html: document.html } : undefined;
+  return document?.type === 'document'
+    ? { title: document.title ?? hero?.title ?? route.title, html: document.html }
+    : undefined;
 }
 
 export function SiteActions({ shell, route, children }: { shell: SiteShell; route?: RouteData; children: ReactNode }) {
@@ -39,7 +41,9 @@ export function SiteActions({ shell, route, children }: { shell: SiteShell; rout
       {children}
       <Suspense fallback={null}>
         {loaded.has('request') && <WhitePaperRequest opened={open === 'request'} onClose={close} />}
-        {loaded.has('reader') && document && <DocumentReader opened={open === 'reader'} onClose={close} title={document.title} html={document.html} />}
+        {loaded.has('reader') && document && (
+          <DocumentReader opened={open === 'reader'} onClose={close} title={document.title} html={document.html} />
+        )}
       </Suspense>
     </SiteProvider>
   );

@@ -30,14 +30,26 @@ export default function WhitePaperRequest({ opened, onClose }: { opened: boolean
   return (
     <>
       <Notifications position="top-right" />
-      <Modal opened={opened} onClose={onClose} title={form.title} size="lg" radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={opened}
+        onClose={onClose}
+        title={form.title}
+        size="lg"
+        radius="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <form onSubmit={onSubmit} aria-label={form.title}>
           {form.description && (
             <Text c="dimmed" mb="md">
               {form.description}
             </Text>
           )}
-          <FormFields form={form} values={values} idPrefix={form.id} onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))} />
+          <FormFields
+            form={form}
+            values={values}
+            idPrefix={form.id}
+            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+          />
           <Group justify="flex-end" mt="xl">
             <Button variant="default" onClick={onClose}>
               {form.cancelLabel ?? 'Cancel'}

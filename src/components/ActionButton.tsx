@@ -18,7 +18,15 @@ function variantProps(variant: Button['variant'], onDark: boolean): ButtonProps 
   return onDark ? { variant: 'white' } : { variant: 'filled' };
 }
 
-export function ActionButton({ button, size = 'md', fullWidth }: { button: Button; size?: ButtonProps['size']; fullWidth?: boolean }) {
+export function ActionButton({
+  button,
+  size = 'md',
+  fullWidth,
+}: {
+  button: Button;
+  size?: ButtonProps['size'];
+  fullWidth?: boolean;
+}) {
   const onDark = useContext(OnDarkContext);
   const { actions } = useSite();
   const hidden = useQueryFlag(button.hideWhenQuery);

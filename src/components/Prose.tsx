@@ -10,9 +10,24 @@ export function Prose({ html, className, proseKey }: { html: string; className?:
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as HTMLElement).closest('a');
     const href = anchor?.getAttribute('href');
-    if (!href?.startsWith('/') || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (
+      !href?.startsWith('/') ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey ||
+      event.button !== 0
+    )
+      return;
     event.preventDefault();
     navigate(href);
   };
-  return <div className={`${classes.prose} ${className ?? ''}`} data-prose={proseKey} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className={`${classes.prose} ${className ?? ''}`}
+      data-prose={proseKey}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -18,13 +18,30 @@ interface ResponsiveGridProps extends HTMLAttributes<HTMLElement> {
   [data: `data-${string}`]: string | boolean | undefined;
 }
 
-const gap = (value: Size | number) => (typeof value === 'number' ? `${value / 16}rem` : `var(--mantine-spacing-${value})`);
+const gap = (value: Size | number) =>
+  typeof value === 'number' ? `${value / 16}rem` : `var(--mantine-spacing-${value})`;
 
-export function ResponsiveGrid({ cols, spacing = 'md', verticalSpacing, component: Element = 'div', className, style, children, ...rest }: ResponsiveGridProps) {
+export function ResponsiveGrid({
+  cols,
+  spacing = 'md',
+  verticalSpacing,
+  component: Element = 'div',
+  className,
+  style,
+  children,
+  ...rest
+}: ResponsiveGridProps) {
   const xs = cols.xs ?? cols.base;
   const sm = cols.sm ?? xs;
   const md = cols.md ?? sm;
-  const variables = { '--rg-base': cols.base, '--rg-xs': xs, '--rg-sm': sm, '--rg-md': md, '--rg-gap-x': gap(spacing), '--rg-gap-y': gap(verticalSpacing ?? spacing) } as CSSProperties;
+  const variables = {
+    '--rg-base': cols.base,
+    '--rg-xs': xs,
+    '--rg-sm': sm,
+    '--rg-md': md,
+    '--rg-gap-x': gap(spacing),
+    '--rg-gap-y': gap(verticalSpacing ?? spacing),
+  } as CSSProperties;
   return (
     <Element className={`${classes.grid} ${className ?? ''}`} style={{ ...variables, ...style }} {...rest}>
       {children}

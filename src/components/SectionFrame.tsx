@@ -9,13 +9,27 @@ import { useQueryFlag } from '../routing/use-query-flag.ts';
 import classes from './SectionFrame.module.css';
 
 /** `index`: the section's place in the page's sections, marked on its root in edit mode only (edit-mode.ts). */
-export function SectionFrame({ section, index, children }: { section: RenderedSection; index: number; children: ReactNode }) {
+export function SectionFrame({
+  section,
+  index,
+  children,
+}: {
+  section: RenderedSection;
+  index: number;
+  children: ReactNode;
+}) {
   const hidden = useQueryFlag(section.hideWhenQuery);
   if (hidden) return null;
   const background = section.background ?? 'plain';
   const headed = section.type !== 'hero' && (section.title || section.subtitle || section.eyebrow);
   return (
-    <section id={section.id} className={classes.section} data-background={background} data-type={section.type} {...(editMode && { 'data-section': index })}>
+    <section
+      id={section.id}
+      className={classes.section}
+      data-background={background}
+      data-type={section.type}
+      {...(editMode && { 'data-section': index })}
+    >
       <OnDarkContext.Provider value={background === 'brand'}>
         <Container size="lg">
           {headed && (

@@ -3,7 +3,14 @@
 // resized becomes a <picture>: AVIF, then WebP, then its own format, each at several widths.
 import { useEffect, useRef, useState } from 'react';
 import type { Image } from '../../shared/generated/content.ts';
-import { IMAGE_SLOTS, srcset, VARIANT_FORMATS, variantUrl, type ImageSlot, type ImageVariants } from './image-variants.ts';
+import {
+  IMAGE_SLOTS,
+  srcset,
+  VARIANT_FORMATS,
+  variantUrl,
+  type ImageSlot,
+  type ImageVariants,
+} from './image-variants.ts';
 import classes from './SmartImage.module.css';
 
 export type PictureImage = Image & { variants?: ImageVariants };
@@ -29,7 +36,12 @@ export function SmartImage({ image, slot, loading = 'lazy', className }: SmartIm
   if (failed) {
     return (
       // A decorative image (empty alt) leaves a decorative panel, hidden from screen readers.
-      <div className={`${classes.fallback} ${className ?? ''}`} style={ratio} data-image-fallback {...(image.alt ? { role: 'img', 'aria-label': image.alt } : { 'aria-hidden': true })}>
+      <div
+        className={`${classes.fallback} ${className ?? ''}`}
+        style={ratio}
+        data-image-fallback
+        {...(image.alt ? { role: 'img', 'aria-label': image.alt } : { 'aria-hidden': true })}
+      >
         <span aria-hidden="true">{image.alt}</span>
       </div>
     );
@@ -40,7 +52,9 @@ export function SmartImage({ image, slot, loading = 'lazy', className }: SmartIm
     <img
       ref={ref}
       className={`${classes.image} ${className ?? ''}`}
-      src={variants ? variantUrl(variants.key, variants.widths[variants.widths.length - 1], variants.fallback) : image.src}
+      src={
+        variants ? variantUrl(variants.key, variants.widths[variants.widths.length - 1], variants.fallback) : image.src
+      }
       {...(variants && { srcSet: srcset(variants, variants.fallback), sizes })}
       alt={image.alt}
       width={image.width}

@@ -8,7 +8,13 @@ import { ResponsiveGrid } from './ResponsiveGrid.tsx';
 export function StatGrid({ items, columns, compact = false }: { items: Stat[]; columns?: number; compact?: boolean }) {
   const cols = columns ?? Math.min(items.length, 4);
   return (
-    <ResponsiveGrid component="ul" cols={{ base: compact ? 2 : 1, xs: 2, md: cols }} spacing="lg" className={classes.grid} data-compact={compact || undefined}>
+    <ResponsiveGrid
+      component="ul"
+      cols={{ base: compact ? 2 : 1, xs: 2, md: cols }}
+      spacing="lg"
+      className={classes.grid}
+      data-compact={compact || undefined}
+    >
       {items.map((item) => (
         <li key={`${item.value}-${item.label}`} className={classes.stat}>
           {item.icon && (

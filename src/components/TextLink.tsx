@@ -9,7 +9,12 @@ export interface LinkTarget {
   href?: string;
 }
 
-function linkProps({ to, href }: LinkTarget): { component: typeof Link | 'a'; href: string; target?: string; rel?: string } {
+function linkProps({ to, href }: LinkTarget): {
+  component: typeof Link | 'a';
+  href: string;
+  target?: string;
+  rel?: string;
+} {
   if (to !== undefined) return { component: Link, href: to };
   const web = href?.startsWith('https://') ?? false;
   return { component: 'a', href: href ?? '', ...(web && { target: '_blank', rel: 'noopener noreferrer' }) };

@@ -20,7 +20,8 @@ export const VARIANT_WIDTHS = [480, 800, 1200, 1600] as const;
 
 export const variantUrl = (key: string, width: number, format: VariantFormat) => `/images/_v/${key}-${width}.${format}`;
 
-export const srcset = (variants: ImageVariants, format: VariantFormat) => variants.widths.map((w) => `${variantUrl(variants.key, w, format)} ${w}w`).join(', ');
+export const srcset = (variants: ImageVariants, format: VariantFormat) =>
+  variants.widths.map((w) => `${variantUrl(variants.key, w, format)} ${w}w`).join(', ');
 
 /**
  * How wide each kind of image is shown (the `sizes` attribute) and the largest CSS width it

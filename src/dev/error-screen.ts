@@ -49,9 +49,17 @@ function show(errors: ShownError[]) {
   const panel = element('section', 'panel');
   panel.setAttribute('role', 'alertdialog');
   panel.setAttribute('aria-labelledby', 'title');
-  const title = element('h2', undefined, errors.length === 1 ? 'One thing to fix in site/' : `${errors.length} things to fix in site/`);
+  const title = element(
+    'h2',
+    undefined,
+    errors.length === 1 ? 'One thing to fix in site/' : `${errors.length} things to fix in site/`,
+  );
   title.id = 'title';
-  const lead = element('p', 'lead', 'Behind this message is the last version of the page that worked. Fix the line below and save: the page updates by itself.');
+  const lead = element(
+    'p',
+    'lead',
+    'Behind this message is the last version of the page that worked. Fix the line below and save: the page updates by itself.',
+  );
   const list = element('ol');
   for (const error of errors) {
     const item = element('li');

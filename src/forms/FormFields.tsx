@@ -9,11 +9,22 @@ import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export type FormValues = Record<string, string>;
 
-export const emptyValues = (form: FormDefinition): FormValues => Object.fromEntries([...form.fields.map((f) => [f.name, '']), [HONEYPOT_FIELD, '']]);
+export const emptyValues = (form: FormDefinition): FormValues =>
+  Object.fromEntries([...form.fields.map((f) => [f.name, '']), [HONEYPOT_FIELD, '']]);
 
 const defaultMaxLength = (field: FormField) => field.maxLength ?? (field.kind === 'textarea' ? 5000 : 200);
 
-function Field({ field, value, onChange, idPrefix }: { field: FormField; value: string; onChange: (value: string) => void; idPrefix: string }) {
+function Field({
+  field,
+  value,
+  onChange,
+  idPrefix,
+}: {
+  field: FormField;
+  value: string;
+  onChange: (value: string) => void;
+  idPrefix: string;
+}) {
   const common = {
     id: `${idPrefix}-${field.name}`,
     name: field.name,
@@ -23,12 +34,21 @@ function Field({ field, value, onChange, idPrefix }: { field: FormField; value: 
     value,
   };
   if (field.kind === 'select') {
-    const data = [{ value: '', label: field.placeholder ?? 'Select…', disabled: field.required ?? false }, ...(field.options ?? [])];
+    const data = [
+      { value: '', label: field.placeholder ?? 'Select…', disabled: field.required ?? false },
+      ...(field.options ?? []),
+    ];
     return <NativeSelect {...common} data={data} onChange={(event) => onChange(event.currentTarget.value)} />;
   }
   if (field.kind === 'textarea') {
     return (
-      <Textarea {...common} placeholder={field.placeholder} rows={field.rows ?? 4} maxLength={defaultMaxLength(field)} onChange={(event) => onChange(event.currentTarget.value)} />
+      <Textarea
+        {...common}
+        placeholder={field.placeholder}
+        rows={field.rows ?? 4}
+        maxLength={defaultMaxLength(field)}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
     );
   }
   return (
@@ -37,18 +57,46 @@ function Field({ field, value, onChange, idPrefix }: { field: FormField; value: 
       type={field.kind}
       placeholder={field.placeholder}
       maxLength={defaultMaxLength(field)}
-      autoComplete={{ text: field.name === 'name' ? 'name' : field.name === 'company' ? 'organization' : field.name === 'role' ? 'organization-title' : 'on', email: 'email', tel: 'tel' }[field.kind]}
+      autoComplete={
+        {
+          text:
+            field.name === 'name'
+              ? 'name'
+              : field.name === 'company'
+                ? 'organization'
+                : field.name === 'role'
+                  ? 'organization-title'
+                  : 'on',
+          email: 'email',
+          tel: 'tel',
+        }[field.kind]
+      }
       onChange={(event) => onChange(event.currentTarget.value)}
     />
   );
 }
 
-export function FormFields({ form, values, onChange, idPrefix }: { form: FormDefinition; values: FormValues; onChange: (name: string, value: string) => void; idPrefix: string }) {
+export function FormFields({
+  form,
+  values,
+  onChange,
+  idPrefix,
+}: {
+  form: FormDefinition;
+  values: FormValues;
+  onChange: (name: string, value: string) => void;
+  idPrefix: string;
+}) {
   return (
     <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
       {form.fields.map((field) => (
         <div key={field.name} className={field.half ? undefined : classes.full}>
-          <Field field={field} value={values[field.name] ?? ''} onChange={(value) => onChange(field.name, value)} idPrefix={idPrefix} />
+          <Field
+            field={field}
+            value={values[field.name] ?? ''}
+            onChange={(value) => onChange(field.name, value)}
+            idPrefix={idPrefix}
+          />
         </div>
       ))}
       {/* The honeypot: off-screen, skipped by keyboard and screen readers, filled only by bots. */}

@@ -28,7 +28,15 @@ export function InquiryForm({ form }: { form: FormDefinition }) {
   };
 
   return (
-    <Paper component="form" withBorder radius="lg" className={classes.form} onSubmit={onSubmit} aria-labelledby={`${form.id}-title`} data-state={status}>
+    <Paper
+      component="form"
+      withBorder
+      radius="lg"
+      className={classes.form}
+      onSubmit={onSubmit}
+      aria-labelledby={`${form.id}-title`}
+      data-state={status}
+    >
       <Title order={2} id={`${form.id}-title`} fz="h3">
         {form.title}
       </Title>
@@ -37,7 +45,12 @@ export function InquiryForm({ form }: { form: FormDefinition }) {
           {form.description}
         </Text>
       )}
-      <FormFields form={form} values={values} idPrefix={form.id} onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))} />
+      <FormFields
+        form={form}
+        values={values}
+        idPrefix={form.id}
+        onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+      />
       <div role="status" aria-live="polite">
         {status === 'success' && (
           <Alert color="green" mt="lg" variant="light">

@@ -58,7 +58,11 @@ export function Header() {
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
         <Link href="/" className={classes.logo} onClick={close} data-one-line>
-          {settings.theme?.logo ? <img src={settings.theme.logo} alt={settings.name} className={classes.logoImage} /> : settings.name}
+          {settings.theme?.logo ? (
+            <img src={settings.theme.logo} alt={settings.name} className={classes.logoImage} />
+          ) : (
+            settings.name
+          )}
         </Link>
         <nav aria-label="Main" className={classes.nav}>
           <div ref={ref} className={classes.links} data-overflowing={overflowing || undefined}>
@@ -72,13 +76,26 @@ export function Header() {
               aria-controls="mobile-navigation"
             >
               {opened ? <IconX size={26} aria-hidden="true" /> : <IconMenu2 size={26} aria-hidden="true" />}
-            </UnstyledButton>          </div>
-          <Button component={Link} href={cta.to} className={classes.cta} aria-current={isActive(cta.to, location) ? 'page' : undefined} data-one-line>
+            </UnstyledButton>{' '}
+          </div>
+          <Button
+            component={Link}
+            href={cta.to}
+            className={classes.cta}
+            aria-current={isActive(cta.to, location) ? 'page' : undefined}
+            data-one-line
+          >
             {cta.label}
           </Button>
         </nav>
       </Container>
-      <nav id="mobile-navigation" aria-label="Main (mobile)" className={classes.mobileNav} data-opened={opened || undefined} hidden={!opened}>
+      <nav
+        id="mobile-navigation"
+        aria-label="Main (mobile)"
+        className={classes.mobileNav}
+        data-opened={opened || undefined}
+        hidden={!opened}
+      >
         <Group gap={0} className={classes.mobileList}>
           {navLinks(true)}
           <Button component={Link} href={cta.to} fullWidth mt="sm" onClick={close} className={classes.mobileCta}>

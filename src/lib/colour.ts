@@ -6,7 +6,8 @@ type Rgb = [number, number, number];
 const parse = (hex: string): Rgb => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb;
 const format = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 /** `amount` of the way from `hex` towards `target` (0 = unchanged, 1 = the target). */
-const mix = (hex: string, target: Rgb, amount: number) => format(parse(hex).map((c, i) => c + (target[i] - c) * amount) as Rgb);
+const mix = (hex: string, target: Rgb, amount: number) =>
+  format(parse(hex).map((c, i) => c + (target[i] - c) * amount) as Rgb);
 
 /** WCAG 2 relative luminance. */
 function luminance(hex: string): number {

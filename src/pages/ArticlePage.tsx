@@ -63,9 +63,16 @@ export function ArticlePage({ route }: { route: ArticleRoute }) {
                 <Text>{article.readTime} min read</Text>
               </Group>
             </header>
-            <SmartImage image={{ ...article.image, src: article.cover }} slot="cover" loading="priority" className={classes.image} />
+            <SmartImage
+              image={{ ...article.image, src: article.cover }}
+              slot="cover"
+              loading="priority"
+              className={classes.image}
+            />
             <Prose html={article.html} proseKey={proseKey('article')} />
-            {recommended.length > 0 && <ReadingList title="Recommended Reading" links={recommended} className={classes.recommended} />}
+            {recommended.length > 0 && (
+              <ReadingList title="Recommended Reading" links={recommended} className={classes.recommended} />
+            )}
           </div>
           {sidebar.length > 0 && <ReadingList title="Related Posts" links={sidebar} className={classes.sidebar} />}
         </div>

@@ -9,7 +9,8 @@ export const proseKey = (source: 'article' | string) => (source === 'article' ? 
 /** For the embedded copy: the same route with its prose bodies emptied. */
 export function withoutProse(route: RouteData): RouteData {
   if (route.kind === 'article') return { ...route, article: { ...route.article, html: '' } };
-  if (route.kind === 'page') return { ...route, sections: route.sections.map((s) => (s.type === 'document' ? { ...s, html: '' } : s)) };
+  if (route.kind === 'page')
+    return { ...route, sections: route.sections.map((s) => (s.type === 'document' ? { ...s, html: '' } : s)) };
   return route;
 }
 
@@ -17,6 +18,10 @@ export function withoutProse(route: RouteData): RouteData {
 export function restoreProse(route: RouteData, root: ParentNode): RouteData {
   const html = (key: string) => root.querySelector(`[data-prose="${key}"]`)?.innerHTML ?? '';
   if (route.kind === 'article') return { ...route, article: { ...route.article, html: html(proseKey('article')) } };
-  if (route.kind === 'page') return { ...route, sections: route.sections.map((s) => (s.type === 'document' ? { ...s, html: html(proseKey(s.source)) } : s)) };
+  if (route.kind === 'page')
+    return {
+      ...route,
+      sections: route.sections.map((s) => (s.type === 'document' ? { ...s, html: html(proseKey(s.source)) } : s)),
+    };
   return route;
 }

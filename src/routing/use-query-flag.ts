@@ -9,7 +9,11 @@ const subscribe = () => () => undefined;
  * first client render matches the server's markup.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }
 
 /** True when the address carries `name=value` (written "name=value"), once hydrated. */

@@ -12,7 +12,12 @@ export function Articles({ section }: { section: SectionOf<'articles'> }) {
     <ResponsiveGrid component="ul" cols={{ base: 1, sm: 2, md: 3 }} spacing="xl" className={classes.grid}>
       {section.articles.map((article, index) => (
         <Card component="li" key={article.slug} withBorder radius="lg" padding={0} className={classes.card}>
-          <SmartImage image={{ ...article.image, alt: '' }} slot="card" loading={index < 3 ? 'eager' : 'lazy'} className={classes.image} />
+          <SmartImage
+            image={{ ...article.image, alt: '' }}
+            slot="card"
+            loading={index < 3 ? 'eager' : 'lazy'}
+            className={classes.image}
+          />
           <div className={classes.body}>
             <Group gap="xs" mb="xs">
               <Badge variant="light" className={classes.badge}>

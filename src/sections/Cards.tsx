@@ -11,9 +11,23 @@ export function Cards({ section }: { section: SectionOf<'cards'> }) {
   const columns = section.columns ?? 3;
   return (
     <>
-      <ResponsiveGrid component="ul" cols={{ base: 1, sm: Math.min(columns, 2), md: columns }} spacing="lg" className={classes.grid}>
+      <ResponsiveGrid
+        component="ul"
+        cols={{ base: 1, sm: Math.min(columns, 2), md: columns }}
+        spacing="lg"
+        className={classes.grid}
+      >
         {section.cards.map((card, index) => (
-          <Card component="li" key={card.title} withBorder padding="xl" radius="lg" className={classes.card} data-color={card.color ?? 'blue'} data-surface="light">
+          <Card
+            component="li"
+            key={card.title}
+            withBorder
+            padding="xl"
+            radius="lg"
+            className={classes.card}
+            data-color={card.color ?? 'blue'}
+            data-surface="light"
+          >
             <OnDarkContext.Provider value={false}>
               <div className={classes.top}>
                 {card.icon && (
@@ -33,7 +47,13 @@ export function Cards({ section }: { section: SectionOf<'cards'> }) {
               </Title>
               {card.description && <Text className={classes.description}>{card.description}</Text>}
               {card.items && (
-                <List spacing={6} size="sm" mt="md" className={classes.items} icon={<SiteIcon name="circle-check" size={18} />}>
+                <List
+                  spacing={6}
+                  size="sm"
+                  mt="md"
+                  className={classes.items}
+                  icon={<SiteIcon name="circle-check" size={18} />}
+                >
                   {card.items.map((item) => (
                     <List.Item key={item}>{item}</List.Item>
                   ))}

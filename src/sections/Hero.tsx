@@ -54,7 +54,12 @@ export function Hero({ section }: { section: SectionOf<'hero'> }) {
         text
       )}
       {section.claims && (
-        <ResponsiveGrid cols={{ base: 2, md: section.claims.length }} spacing="lg" className={classes.claims} component="ul">
+        <ResponsiveGrid
+          cols={{ base: 2, md: section.claims.length }}
+          spacing="lg"
+          className={classes.claims}
+          component="ul"
+        >
           {section.claims.map((claim) => (
             <li key={claim.label} className={classes.claim}>
               {claim.icon && (

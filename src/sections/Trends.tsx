@@ -17,7 +17,11 @@ export function Trends({ section }: { section: SectionOf<'trends'> }) {
               <Badge className={classes.impact} data-impact={trend.impact}>
                 {trend.impact} Impact
               </Badge>
-              <Badge variant="outline" className={classes.timeline} leftSection={<SiteIcon name="calendar" size={14} />}>
+              <Badge
+                variant="outline"
+                className={classes.timeline}
+                leftSection={<SiteIcon name="calendar" size={14} />}
+              >
                 {trend.timeline}
               </Badge>
             </Group>

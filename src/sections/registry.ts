@@ -32,7 +32,9 @@ const loaded = new Map<SectionType, SectionComponent<SectionType>>();
 /** Loads the components for these sections; resolves once all can render synchronously. */
 export async function loadSections(sections: Iterable<Pick<RenderedSection, 'type'>>): Promise<void> {
   const missing = [...new Set([...sections].map((s) => s.type))].filter((type) => !loaded.has(type));
-  await Promise.all(missing.map(async (type) => loaded.set(type, (await loaders[type]()) as SectionComponent<SectionType>)));
+  await Promise.all(
+    missing.map(async (type) => loaded.set(type, (await loaders[type]()) as SectionComponent<SectionType>)),
+  );
 }
 
 export function sectionComponent(type: SectionType): SectionComponent<SectionType> | undefined {

@@ -14,17 +14,38 @@ const groups: [EntrySummary['kind'], string][] = [
   ['document', 'Documents'],
 ];
 
-export function EntryList({ entries, current, onOpen, onCreated }: { entries: EntrySummary[]; current?: string; onOpen: (entry: EntrySummary) => void; onCreated: (file: string) => void }) {
+export function EntryList({
+  entries,
+  current,
+  onOpen,
+  onCreated,
+}: {
+  entries: EntrySummary[];
+  current?: string;
+  onOpen: (entry: EntrySummary) => void;
+  onCreated: (file: string) => void;
+}) {
   const [filter, setFilter] = useState('');
   const [creating, setCreating] = useState<'page' | 'article'>();
   const needle = filter.trim().toLowerCase();
-  const shown = entries.filter((e) => !needle || `${e.title} ${e.route ?? ''} ${e.file}`.toLowerCase().includes(needle));
+  const shown = entries.filter(
+    (e) => !needle || `${e.title} ${e.route ?? ''} ${e.file}`.toLowerCase().includes(needle),
+  );
   return (
     <Stack gap="xs" h="100%">
-      <TextInput label="Filter" placeholder="Title or address" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+      <TextInput
+        label="Filter"
+        placeholder="Title or address"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+      />
       <Group gap="xs">
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setCreating('page')}>New page</Button>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setCreating('article')}>New article</Button>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setCreating('page')}>
+          New page
+        </Button>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setCreating('article')}>
+          New article
+        </Button>
       </Group>
       <ScrollArea style={{ flex: 1 }} type="auto">
         <nav aria-label="Content">
@@ -33,9 +54,21 @@ export function EntryList({ entries, current, onOpen, onCreated }: { entries: En
             if (!items.length) return null;
             return (
               <div key={kind}>
-                <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" mb={4}>{title}</Text>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" mb={4}>
+                  {title}
+                </Text>
                 {items.map((entry) => (
-                  <NavLink key={entry.file} href={`?${entry.route ? `path=${encodeURIComponent(entry.route)}` : `file=${encodeURIComponent(entry.file)}`}`} active={entry.file === current} label={entry.title} description={entry.route ?? entry.file} onClick={(event) => { event.preventDefault(); onOpen(entry); }} />
+                  <NavLink
+                    key={entry.file}
+                    href={`?${entry.route ? `path=${encodeURIComponent(entry.route)}` : `file=${encodeURIComponent(entry.file)}`}`}
+                    active={entry.file === current}
+                    label={entry.title}
+                    description={entry.route ?? entry.file}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      onOpen(entry);
+                    }}
+                  />
                 ))}
               </div>
             );
@@ -47,7 +80,15 @@ export function EntryList({ entries, current, onOpen, onCreated }: { entries: En
   );
 }
 
-function NewEntry({ kind, onClose, onCreated }: { kind?: 'page' | 'article'; onClose: () => void; onCreated: (file: string) => void }) {
+function NewEntry({
+  kind,
+  onClose,
+  onCreated,
+}: {
+  kind?: 'page' | 'article';
+  onClose: () => void;
+  onCreated: (file: string) => void;
+}) {
   const [address, setAddress] = useState('');
   const [title, setTitle] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -69,9 +110,24 @@ function NewEntry({ kind, onClose, onCreated }: { kind?: 'page' | 'article'; onC
         }}
       >
         <Stack>
-          <TextInput label={kind === 'article' ? 'Short name for the address (slug)' : 'Address'} description={kind === 'article' ? 'Lowercase words joined by dashes, like my-new-article.' : 'Starts with /, like /about-us.'} value={address} onChange={(e) => setAddress(e.currentTarget.value)} required data-autofocus />
+          <TextInput
+            label={kind === 'article' ? 'Short name for the address (slug)' : 'Address'}
+            description={
+              kind === 'article'
+                ? 'Lowercase words joined by dashes, like my-new-article.'
+                : 'Starts with /, like /about-us.'
+            }
+            value={address}
+            onChange={(e) => setAddress(e.currentTarget.value)}
+            required
+            data-autofocus
+          />
           <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
-          {problem && <Text c="red" size="sm" role="alert">{problem}</Text>}
+          {problem && (
+            <Text c="red" size="sm" role="alert">
+              {problem}
+            </Text>
+          )}
           <Button type="submit">Create</Button>
         </Stack>
       </form>

@@ -50,9 +50,14 @@ export const api = {
   entry: (file: string) => call<Entry>(`entry?${q(file)}`),
   schema: () => call<SchemaInfo>('schema'),
   check: (file: string, data: Json, body?: string) => call<Check>(`check?${q(file)}`, { body: { data, body } }),
-  save: (file: string, version: string, data: Json, body?: string) => call<{ version: string }>(`save?${q(file)}`, { body: { version, data, body } }),
-  create: (kind: 'page' | 'article', address: string, title: string) => call<{ file: string }>('new', { body: { kind, address, title } }),
-  upload: (file: File) => call<{ src: string; width?: number; height?: number }>(`upload?name=${encodeURIComponent(file.name)}`, { raw: file }),
+  save: (file: string, version: string, data: Json, body?: string) =>
+    call<{ version: string }>(`save?${q(file)}`, { body: { version, data, body } }),
+  create: (kind: 'page' | 'article', address: string, title: string) =>
+    call<{ file: string }>('new', { body: { kind, address, title } }),
+  upload: (file: File) =>
+    call<{ src: string; width?: number; height?: number }>(`upload?name=${encodeURIComponent(file.name)}`, {
+      raw: file,
+    }),
   changes: () => call<Changes>('changes'),
 };
 

@@ -16,7 +16,15 @@ import.meta.hot?.on('vite:beforeFullReload', () => new Promise<void>(() => undef
 // gets the text colour on the palest blue (Mantine's blue on blue gives about 4:1, hovered or not).
 const studioVariables: CSSVariablesResolver = (theme) => {
   const site = cssVariablesResolver(theme);
-  return { ...site, light: { ...site.light, '--mantine-primary-color-light': 'var(--mantine-color-blue-0)', '--mantine-primary-color-light-hover': 'var(--mantine-color-blue-1)', '--mantine-primary-color-light-color': 'var(--mantine-color-text)' } };
+  return {
+    ...site,
+    light: {
+      ...site.light,
+      '--mantine-primary-color-light': 'var(--mantine-color-blue-0)',
+      '--mantine-primary-color-light-hover': 'var(--mantine-color-blue-1)',
+      '--mantine-primary-color-light-color': 'var(--mantine-color-text)',
+    },
+  };
 };
 
 createRoot(document.getElementById('studio')!).render(

@@ -46,7 +46,10 @@ export class Contract {
       const [target = '', pointer = ''] = $ref.split('#');
       const targetFile = target || current.file;
       const parts = pointer.split('/').filter(Boolean);
-      const found = parts.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], this.schemas[targetFile]) as Schema | undefined;
+      const found = parts.reduce<unknown>(
+        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+        this.schemas[targetFile],
+      ) as Schema | undefined;
       current = { schema: { ...(found ?? {}), ...siblings }, file: targetFile, def: current.def ?? parts.at(-1) };
     }
     return current;
@@ -78,7 +81,8 @@ export class Contract {
   }
 }
 
-export const typeOf = (schema: Schema): string | undefined => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
+export const typeOf = (schema: Schema): string | undefined =>
+  Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
 
 /** Words for a field's label: its key with words split ("Hide when query"); a list item by its type and number. */
 export function labelOf(name: string | number, schema: Schema): string {

@@ -18,5 +18,12 @@ it('no route has an axe violation at 390 px or 1280 px', async () => {
   const { routes } = JSON.parse(readFileSync(path.join(fixtureDistDir, '_site.json'), 'utf8')) as SiteManifest;
   const rows = await runAxe(h.baseUrl, [...routes, '/no-such-page']);
   expect(rows.length).toBe((routes.length + 1) * 2);
-  expect(rows.filter((r) => r.violations.length).map((r) => `${r.route} @${r.width}: ${r.violations.map((v) => `${v.id} (${v.help}) at ${v.targets.join(", ")}`).join(', ')}`)).toEqual([]);
+  expect(
+    rows
+      .filter((r) => r.violations.length)
+      .map(
+        (r) =>
+          `${r.route} @${r.width}: ${r.violations.map((v) => `${v.id} (${v.help}) at ${v.targets.join(', ')}`).join(', ')}`,
+      ),
+  ).toEqual([]);
 }, 240_000);

@@ -19,14 +19,22 @@ blogSuite({
       expect(await image.getAttribute('alt')).toBe(article.image.alt);
       expect(Number(await image.getAttribute('width'))).toBe(1200);
       expect(Number(await image.getAttribute('height'))).toBe(630);
-      for (const heading of ['Why This Note Exists', 'What It Shows']) expect(await page.getByRole('heading', { level: 2, name: heading }).count(), route).toBe(1);
+      for (const heading of ['Why This Note Exists', 'What It Shows'])
+        expect(await page.getByRole('heading', { level: 2, name: heading }).count(), route).toBe(1);
       expect(await page.locator('article blockquote').count(), route).toBe(1);
     },
-    recommended: { route: '/resources/blogs/first-note', hrefs: ['/resources/blogs/second-note', '/resources/blogs/third-note', '/resources/blogs/fourth-note'], category: 'Innovation Strategy' },
+    recommended: {
+      route: '/resources/blogs/first-note',
+      hrefs: ['/resources/blogs/second-note', '/resources/blogs/third-note', '/resources/blogs/fourth-note'],
+      category: 'Innovation Strategy',
+    },
     sidebar: '/resources/blogs/first-note',
     withoutReading: '/resources/blogs/fourth-note',
     redirect: { from: '/resources/blogs/old-first-note', to: '/resources/blogs/first-note' },
-    listing: { titles: ['First Fixture Note', 'Second Fixture Note', 'Third Fixture Note', 'Fourth Fixture Note'], newest: 'March 10, 2030' },
+    listing: {
+      titles: ['First Fixture Note', 'Second Fixture Note', 'Third Fixture Note', 'Fourth Fixture Note'],
+      newest: 'March 10, 2030',
+    },
     smallCover: '/resources/blogs/first-note',
     socialImage: /^https:\/\/fixture\.example\.org\/images\/\S+\.(png|jpe?g|svg)$/,
     largeCover: { route: '/resources/blogs/fourth-note', src: '/images/blog/fourth-note.svg' },

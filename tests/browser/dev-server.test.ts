@@ -31,7 +31,13 @@ beforeAll(async () => {
   await cp(path.join(fixtureSiteRoot, 'site'), path.join(siteRoot, 'site'), { recursive: true });
   const port = await freePort();
   baseUrl = `http://localhost:${port}`;
-  const env = { ...process.env, SITE_ROOT: siteRoot, PORT: String(port), HOST: 'localhost', DATA_DIR: path.join(siteRoot, 'var') };
+  const env = {
+    ...process.env,
+    SITE_ROOT: siteRoot,
+    PORT: String(port),
+    HOST: 'localhost',
+    DATA_DIR: path.join(siteRoot, 'var'),
+  };
   dev = await startChildServer(path.join(root, 'scripts', 'dev.ts'), { url: baseUrl, env, cwd: root });
   browser = await launchChromium();
   model = (await loadSite({ root: siteRoot, includeDrafts: true })).model!;
@@ -42,7 +48,10 @@ afterAll(async () => {
   dev?.kill('SIGTERM');
 });
 
-const screenText = (page: Page) => page.evaluate(() => document.querySelector('site-error-screen')?.shadowRoot?.querySelector('section')?.textContent ?? '');
+const screenText = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector('site-error-screen')?.shadowRoot?.querySelector('section')?.textContent ?? '',
+  );
 
 it('reloads on a YAML edit, shows a content error on its own screen before the last good page, and recovers', async () => {
   const file = path.join(siteRoot, 'site', 'pages', 'offer.yaml');
@@ -63,7 +72,9 @@ it('reloads on a YAML edit, shows a content error on its own screen before the l
   const screen = page.locator('site-error-screen');
   await screen.waitFor({ timeout: 30_000 });
   const line = broken.split('\n').findIndex((l) => l.includes('type: heor')) + 1;
-  await expect.poll(() => screenText(page), { timeout: 30_000 }).toContain('Unknown section type "heor". Did you mean "hero"?');
+  await expect
+    .poll(() => screenText(page), { timeout: 30_000 })
+    .toContain('Unknown section type "heor". Did you mean "hero"?');
   const shown = await screenText(page);
   expect(shown).toContain(`site/pages/offer.yaml, line ${line}`);
   expect(shown).toContain('section 1 (heor) › type');
@@ -129,7 +140,12 @@ it('sends a form from the preview: the lead lands in the outbox; another site is
   const form = model.forms.find((f) => f.id === section.form)!;
   const { page, log } = await openPage(browser);
   await page.goto(baseUrl + page$.path);
-  const values: Record<string, string> = { email: 'lead@example.com', tel: '+91 98765 43210', textarea: 'A question from the preview.', text: 'Preview Test' };
+  const values: Record<string, string> = {
+    email: 'lead@example.com',
+    tel: '+91 98765 43210',
+    textarea: 'A question from the preview.',
+    text: 'Preview Test',
+  };
   for (const field of form.fields) {
     const input = page.getByLabel(new RegExp(`^${field.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
     if (field.kind === 'select') await input.selectOption(field.options![0].value);
@@ -142,9 +158,19 @@ it('sends a form from the preview: the lead lands in the outbox; another site is
   expect(log.errors).toEqual([]);
   // Every form's endpoint takes a same-site request (an empty one is refused for its content, not its origin).
   for (const { endpoint } of model.forms) {
-    const status = await page.evaluate((url) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then((r) => r.status), endpoint);
+    const status = await page.evaluate(
+      (url) =>
+        fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then(
+          (r) => r.status,
+        ),
+      endpoint,
+    );
     expect(status, endpoint).toBe(400);
-    const cross = await fetch(baseUrl + endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://elsewhere.example' }, body: '{}' });
+    const cross = await fetch(baseUrl + endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://elsewhere.example' },
+      body: '{}',
+    });
     expect(cross.status, endpoint).toBe(403);
   }
   await page.close();
@@ -157,7 +183,13 @@ it('started on a site with an error (a page file just created, still empty), it 
   await writeFile(empty, '');
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const env = { ...process.env, SITE_ROOT: brokenRoot, PORT: String(port), HOST: 'localhost', DATA_DIR: path.join(brokenRoot, 'var') };
+  const env = {
+    ...process.env,
+    SITE_ROOT: brokenRoot,
+    PORT: String(port),
+    HOST: 'localhost',
+    DATA_DIR: path.join(brokenRoot, 'var'),
+  };
   const broken = await startChildServer(path.join(root, 'scripts', 'dev.ts'), { url, env, cwd: root });
   try {
     // No app can start yet, so the page is opened without waiting for one.

@@ -24,10 +24,27 @@ export interface Harness {
 
 export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-data-'));
-  const app = await buildApp({ config: { port: 0, host: '127.0.0.1', distDir: fixtureDistDir, dataDir, rateLimit: 0, trustProxy: false, leadRetentionDays: 180, retry: defaultRetry, ...overrides } });
+  const app = await buildApp({
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      distDir: fixtureDistDir,
+      dataDir,
+      rateLimit: 0,
+      trustProxy: false,
+      leadRetentionDays: 180,
+      retry: defaultRetry,
+      ...overrides,
+    },
+  });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
-  return { baseUrl, browser, app, close: async () => Promise.all([browser.close(), app.close()]).then(() => undefined) };
+  return {
+    baseUrl,
+    browser,
+    app,
+    close: async () => Promise.all([browser.close(), app.close()]).then(() => undefined),
+  };
 }
 
 export interface ConsoleLog {
@@ -36,7 +53,10 @@ export interface ConsoleLog {
 }
 
 /** A new page that records console errors, uncaught exceptions and every console message. */
-export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{ page: Page; log: ConsoleLog }> {
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<{ page: Page; log: ConsoleLog }> {
   const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
   const log: ConsoleLog = { errors: [], messages: [] };
   page.on('console', (message: ConsoleMessage) => {
@@ -49,7 +69,9 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: options?.timeout ?? 30_000 });
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, {
+      timeout: options?.timeout ?? 30_000,
+    });
     return response;
   };
   return { page, log };

@@ -35,7 +35,9 @@ describe('hydration with React development build', () => {
     // Every route whose content hides something for a query ("hideWhenQuery") is opened with it.
     const withQuery = manifest.routes.flatMap((route) => {
       const data = readFileSync(path.join(fixtureDistDir, '_data', `${route === '/' ? 'index' : route}.json`), 'utf8');
-      return [...new Set([...data.matchAll(/"hideWhenQuery":"([^"]+)"/g)].map((m) => m[1]))].map((query) => `${route}?${query}`);
+      return [...new Set([...data.matchAll(/"hideWhenQuery":"([^"]+)"/g)].map((m) => m[1]))].map(
+        (query) => `${route}?${query}`,
+      );
     });
     expect(withQuery.length).toBeGreaterThan(0);
     const { page, log } = await openPage(h.browser);

@@ -41,7 +41,12 @@ describe.each([390, 768, 1024, 1280])('at %i px', (width) => {
     await page.goto(h.baseUrl + '/');
     const burger = page.getByRole('button', { name: 'Open navigation' });
     expect(await burger.isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Navigation Link Number 1' }).isVisible()).toBe(false);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main', exact: true })
+        .getByRole('link', { name: 'Navigation Link Number 1' })
+        .isVisible(),
+    ).toBe(false);
     await burger.click();
     const menu = page.locator('#mobile-navigation');
     expect(await menu.getByRole('link').count()).toBe(manifest.routes.length > 0 ? 12 : 0);

@@ -18,12 +18,16 @@ afterAll(() => app?.close());
 
 describe('nothing of the studio in production', () => {
   it('no file of the build mentions the studio’s address, key header or key', async () => {
-    const files = (await readdir(fixtureDistDir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile() && !/\.(br|gz|png|jpe?g|webp|avif|woff2?)$/.test(f.name));
+    const files = (await readdir(fixtureDistDir, { recursive: true, withFileTypes: true })).filter(
+      (f) => f.isFile() && !/\.(br|gz|png|jpe?g|webp|avif|woff2?)$/.test(f.name),
+    );
     expect(files.some((f) => f.name.endsWith('.js'))).toBe(true);
     const holding: string[] = [];
     for (const file of files) {
       const text = await readFile(path.join(file.parentPath, file.name), 'utf8');
-      for (const marker of [studioPath, tokenHeader, tokenMeta]) if (text.includes(marker)) holding.push(`${path.relative(fixtureDistDir, path.join(file.parentPath, file.name))}: ${marker}`);
+      for (const marker of [studioPath, tokenHeader, tokenMeta])
+        if (text.includes(marker))
+          holding.push(`${path.relative(fixtureDistDir, path.join(file.parentPath, file.name))}: ${marker}`);
     }
     expect(holding).toEqual([]);
   });
@@ -35,7 +39,12 @@ describe('nothing of the studio in production', () => {
     ['POST', `${studioApiPath}save?file=pages/home.yaml`],
     ['POST', `${studioApiPath}upload?name=x.png`],
   ] as const)('the production server answers %s %s with 404', async (method, url) => {
-    const response = await app.inject({ method, url, headers: { [tokenHeader]: 'anything', 'content-type': 'application/json' }, payload: method === 'POST' ? '{}' : undefined });
+    const response = await app.inject({
+      method,
+      url,
+      headers: { [tokenHeader]: 'anything', 'content-type': 'application/json' },
+      payload: method === 'POST' ? '{}' : undefined,
+    });
     expect(response.statusCode).toBe(404);
   });
 });

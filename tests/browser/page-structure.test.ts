@@ -24,7 +24,11 @@ describe('visible hierarchy', () => {
       for (const route of manifest.routes) {
         await page.goto(h.baseUrl + route, { waitUntil: 'load' });
         const sizes = await page.evaluate(() =>
-          [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => ({ level: heading.tagName, size: parseFloat(getComputedStyle(heading).fontSize), text: heading.textContent!.slice(0, 40) })),
+          [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => ({
+            level: heading.tagName,
+            size: parseFloat(getComputedStyle(heading).fontSize),
+            text: heading.textContent!.slice(0, 40),
+          })),
         );
         const h1 = sizes.filter((s) => s.level === 'H1');
         if (h1.length !== 1) {
@@ -32,7 +36,9 @@ describe('visible hierarchy', () => {
           continue;
         }
         const rivals = sizes.filter((s) => s.level !== 'H1' && s.size >= h1[0].size);
-        problems.push(...rivals.map((r) => `${width}px ${route}: ${r.level} "${r.text}" is ${r.size}px, h1 is ${h1[0].size}px`));
+        problems.push(
+          ...rivals.map((r) => `${width}px ${route}: ${r.level} "${r.text}" is ${r.size}px, h1 is ${h1[0].size}px`),
+        );
       }
       await page.close();
     }
@@ -42,12 +48,19 @@ describe('visible hierarchy', () => {
 
 describe('brand theme', () => {
   it('filled buttons use exactly the primary colour, and the logo stands in header and footer with the name as alt', async () => {
-    const settings = parse(readFileSync(path.join(fixtureSiteRoot, 'site', 'site.yaml'), 'utf8')) as { name: string; theme: { primaryColor: string; logo: string } };
+    const settings = parse(readFileSync(path.join(fixtureSiteRoot, 'site', 'site.yaml'), 'utf8')) as {
+      name: string;
+      theme: { primaryColor: string; logo: string };
+    };
     const { page } = await openPage(h.browser);
     await page.goto(h.baseUrl + '/');
     const hex = settings.theme.primaryColor.toLowerCase();
     const expected = `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
-    const backgrounds = await page.evaluate(() => [...document.querySelectorAll('.mantine-Button-root[data-variant="filled"]')].map((b) => getComputedStyle(b).backgroundColor));
+    const backgrounds = await page.evaluate(() =>
+      [...document.querySelectorAll('.mantine-Button-root[data-variant="filled"]')].map(
+        (b) => getComputedStyle(b).backgroundColor,
+      ),
+    );
     expect(backgrounds.length).toBeGreaterThan(0);
     expect(new Set(backgrounds)).toEqual(new Set([expected]));
     for (const region of ['header', 'footer']) {
@@ -69,15 +82,23 @@ describe('route changes are announced', () => {
     await link.click();
     await page.waitForURL(h.baseUrl + target);
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
-    const focused = await page.evaluate(() => ({ text: document.activeElement!.textContent, sameDocument: (window as unknown as { sameDocument?: boolean }).sameDocument, scrollY: window.scrollY }));
+    const focused = await page.evaluate(() => ({
+      text: document.activeElement!.textContent,
+      sameDocument: (window as unknown as { sameDocument?: boolean }).sameDocument,
+      scrollY: window.scrollY,
+    }));
     expect(focused.sameDocument).toBe(true);
     expect(focused.text).toBe(await page.locator('main h1').textContent());
     expect(focused.scrollY).toBe(0);
     // Back goes client-side too, and focus follows again.
     await page.goBack();
     await page.waitForURL(h.baseUrl + '/');
-    await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.closest('main') !== null);
-    expect(await page.evaluate(() => document.activeElement!.textContent)).toBe(await page.locator('main h1').textContent());
+    await page.waitForFunction(
+      () => document.activeElement?.tagName === 'H1' && document.activeElement.closest('main') !== null,
+    );
+    expect(await page.evaluate(() => document.activeElement!.textContent)).toBe(
+      await page.locator('main h1').textContent(),
+    );
     expect(log.errors).toEqual([]);
     await page.close();
   });

@@ -22,7 +22,9 @@ let firstBuild: Awaited<ReturnType<typeof buildSite>>;
 beforeAll(async () => {
   // The small fixture site, its article's cover swapped for the camera photo.
   contentRoot = await writeFixture({
-    'site/blog/hello-world.md': files['site/blog/hello-world.md'].replace('/images/blog/hello-world.svg', '/images/blog/camera.jpg').replace('width: 1200\n  height: 630', 'width: 6000\n  height: 4000'),
+    'site/blog/hello-world.md': files['site/blog/hello-world.md']
+      .replace('/images/blog/hello-world.svg', '/images/blog/camera.jpg')
+      .replace('width: 1200\n  height: 630', 'width: 6000\n  height: 4000'),
     'site/images/blog/hello-world.svg': null,
   });
   await mkdir(path.join(contentRoot, 'site/images/blog'), { recursive: true });
@@ -43,12 +45,24 @@ async function imageBytes(viewport: { width: number; height: number }, deviceSca
   const images: { url: string; type: string; bytes: number }[] = [];
   page.on('response', async (response) => {
     if (!new URL(response.url()).pathname.startsWith('/images/')) return;
-    images.push({ url: new URL(response.url()).pathname, type: response.headers()['content-type'], bytes: (await response.body()).length });
+    images.push({
+      url: new URL(response.url()).pathname,
+      type: response.headers()['content-type'],
+      bytes: (await response.body()).length,
+    });
   });
   await page.goto(baseUrl + ARTICLE, { waitUntil: 'networkidle' });
   const cover = await page.evaluate(() => {
     const img = document.querySelector('main picture img') as HTMLImageElement;
-    return { loaded: img.complete && img.naturalWidth > 0, current: new URL(img.currentSrc).pathname, width: img.getAttribute('width'), height: img.getAttribute('height'), priority: img.getAttribute('fetchpriority'), loading: img.getAttribute('loading'), sources: [...document.querySelectorAll('main picture source')].map((s) => s.getAttribute('type')) };
+    return {
+      loaded: img.complete && img.naturalWidth > 0,
+      current: new URL(img.currentSrc).pathname,
+      width: img.getAttribute('width'),
+      height: img.getAttribute('height'),
+      priority: img.getAttribute('fetchpriority'),
+      loading: img.getAttribute('loading'),
+      sources: [...document.querySelectorAll('main picture source')].map((s) => s.getAttribute('type')),
+    };
   });
   await page.close();
   return { images, cover };
@@ -57,13 +71,22 @@ async function imageBytes(viewport: { width: number; height: number }, deviceSca
 describe('a camera photo as an article cover', () => {
   it('reaches a desktop visitor as an AVIF well under 300 KB, never the original', async () => {
     const { images, cover } = await imageBytes({ width: 1280, height: 900 }, 1);
-    expect(cover).toMatchObject({ loaded: true, width: '6000', height: '4000', priority: 'high', loading: 'eager', sources: ['image/avif', 'image/webp'] });
+    expect(cover).toMatchObject({
+      loaded: true,
+      width: '6000',
+      height: '4000',
+      priority: 'high',
+      loading: 'eager',
+      sources: ['image/avif', 'image/webp'],
+    });
     expect(cover.current).toMatch(/^\/images\/_v\/blog\/camera-[0-9a-f]+-\d+\.avif$/);
     expect(images.map((i) => i.url)).not.toContain('/images/blog/camera.jpg');
     const photo = images.filter((i) => i.url.includes('/camera-'));
     expect(photo.every((i) => i.type === 'image/avif')).toBe(true);
     const total = photo.reduce((sum, i) => sum + i.bytes, 0);
-    console.log(`camera photo (${(await readFile(path.join(contentRoot, 'site/images/blog/camera.jpg'))).length} bytes) delivered at 1280 px: ${total} bytes`);
+    console.log(
+      `camera photo (${(await readFile(path.join(contentRoot, 'site/images/blog/camera.jpg'))).length} bytes) delivered at 1280 px: ${total} bytes`,
+    );
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThan(300 * 1024);
   });
@@ -79,13 +102,20 @@ describe('a camera photo as an article cover', () => {
   it('is shared as a 1200×630 PNG cut from the photo; a page without one gets a drawn card', async () => {
     for (const route of [ARTICLE, '/solutions']) {
       const html = await (await fetch(baseUrl + route)).text();
-      const image = /<meta property="og:image" content="https:\/\/www\.example\.com(\/images\/_social\/[0-9a-f]+\.png)"/.exec(html)?.[1];
+      const image =
+        /<meta property="og:image" content="https:\/\/www\.example\.com(\/images\/_social\/[0-9a-f]+\.png)"/.exec(
+          html,
+        )?.[1];
       expect(image, route).toBeDefined();
       expect(html).toContain('<meta property="og:image:width" content="1200" />');
       expect(html).toMatch(/<meta name="twitter:image" content="https:\/\/www\.example\.com\/images\/_social\//);
       const response = await fetch(baseUrl + image);
       expect(response.headers.get('content-type')).toBe('image/png');
-      expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+      expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({
+        format: 'png',
+        width: 1200,
+        height: 630,
+      });
     }
   });
 
@@ -93,20 +123,29 @@ describe('a camera photo as an article cover', () => {
     const rss = await (await fetch(baseUrl + '/feed.xml')).text();
     const atom = await (await fetch(baseUrl + '/atom.xml')).text();
     const size = (await readFile(path.join(contentRoot, 'site/images/blog/camera.jpg'))).length;
-    expect(rss).toContain(`<enclosure length="${size}" type="image/jpeg" url="https://www.example.com/images/blog/camera.jpg"/>`);
+    expect(rss).toContain(
+      `<enclosure length="${size}" type="image/jpeg" url="https://www.example.com/images/blog/camera.jpg"/>`,
+    );
     expect(rss).toContain(`<link>https://www.example.com${ARTICLE}</link>`);
     expect(rss).toContain('A first article.');
     expect(atom).toContain(`href="https://www.example.com${ARTICLE}"`);
     const home = await (await fetch(baseUrl + '/')).text();
-    expect(home).toContain('<link rel="alternate" type="application/rss+xml" title="Test Co: blog" href="/feed.xml" />');
+    expect(home).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="Test Co: blog" href="/feed.xml" />',
+    );
   });
 
   it('a rebuild encodes no image and draws no card again', async () => {
     // The photo is new on every run (random grain), so the first build encoded it.
     expect(firstBuild.imageStats.encoded).toBeGreaterThan(0);
     const again = await buildSite({ contentRoot, outDir: path.join(contentRoot, 'dist-again'), quiet: true });
-    expect(again.imageStats).toEqual({ encoded: 0, cached: firstBuild.imageStats.encoded + firstBuild.imageStats.cached });
+    expect(again.imageStats).toEqual({
+      encoded: 0,
+      cached: firstBuild.imageStats.encoded + firstBuild.imageStats.cached,
+    });
     expect(again.cardStats).toEqual({ drawn: 0, cached: firstBuild.cardStats.drawn + firstBuild.cardStats.cached });
-    console.log(`media: first build ${firstBuild.mediaSeconds.toFixed(2)} s, cached rebuild ${again.mediaSeconds.toFixed(2)} s`);
+    console.log(
+      `media: first build ${firstBuild.mediaSeconds.toFixed(2)} s, cached rebuild ${again.mediaSeconds.toFixed(2)} s`,
+    );
   });
 });

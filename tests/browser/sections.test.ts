@@ -17,7 +17,10 @@ const { model } = await loadSite({ root: fixtureSiteRoot });
 // (tests/fixtures/section-schema.ts): a new type or field is checked without a list to update.
 function destinations(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(destinations);
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => ((k === 'to' || k === 'href') && typeof v === 'string' ? [v] : destinations(v)));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) =>
+      (k === 'to' || k === 'href') && typeof v === 'string' ? [v] : destinations(v),
+    );
   return [];
 }
 
@@ -27,14 +30,18 @@ describe.each(model!.pages.map((page) => [page.path, page] as const))('%s', (pat
     const { page: tab, log } = await openPage(h.browser);
     expect((await tab.goto(h.baseUrl + path))?.status()).toBe(200);
     const rendered = tab.locator('main section[data-type]');
-    expect(await rendered.evaluateAll((sections) => sections.map((s) => s.getAttribute('data-type')))).toEqual(page.sections.map((s) => s.type));
+    expect(await rendered.evaluateAll((sections) => sections.map((s) => s.getAttribute('data-type')))).toEqual(
+      page.sections.map((s) => s.type),
+    );
     for (const [index, section] of page.sections.entries()) {
       const element = rendered.nth(index);
       // textContent, not innerText: sections below the fold are not laid out until scrolled to.
       const shown = normal((await element.textContent())!);
-      for (const text of sectionTexts(section)) expect(shown, `${path} ${section.type}: "${text}"`).toContain(normal(text));
+      for (const text of sectionTexts(section))
+        expect(shown, `${path} ${section.type}: "${text}"`).toContain(normal(text));
       const hrefs = await element.locator('a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-      for (const target of destinations(section)) expect(hrefs, `${path} ${section.type} links to ${target}`).toContain(target);
+      for (const target of destinations(section))
+        expect(hrefs, `${path} ${section.type} links to ${target}`).toContain(target);
       if (section.id) expect(await element.getAttribute('id')).toBe(section.id);
       if (section.background) expect(await element.getAttribute('data-background')).toBe(section.background);
     }
@@ -64,6 +71,10 @@ pageBehavioursSuite({
   copy: {
     print: { route: '/summary', button: 'Print This', heading: 'Summary Findings' },
     tooltip: { button: 'Request Paper', text: 'Ask for the fixture paper by e-mail', openDelayMs: 500 },
-    withoutJs: model!.pages.map((page) => ({ path: page.path, texts: sectionTexts(page.sections[0]), sections: page.sections.length })),
+    withoutJs: model!.pages.map((page) => ({
+      path: page.path,
+      texts: sectionTexts(page.sections[0]),
+      sections: page.sections.length,
+    })),
   },
 });

@@ -12,7 +12,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** Sections below the fold skip layout (content-visibility: auto) until scrolled to: lay them all out. */
 function renderEverything(page: Page): Promise<void> {
   return page.evaluate(() => {
-    for (const el of document.querySelectorAll<HTMLElement>('*')) if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+    for (const el of document.querySelectorAll<HTMLElement>('*'))
+      if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
   });
 }
 
@@ -21,8 +22,12 @@ export async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const width = document.documentElement.clientWidth;
-    const describe = (el: Element) => `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : ''}> "${(el.textContent ?? '').trim().slice(0, 40)}"`;
-    if (document.documentElement.scrollWidth > width) problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
+    const describe = (el: Element) =>
+      `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : ''}> "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    if (document.documentElement.scrollWidth > width)
+      problems.push(
+        `the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in a ${width} px window`,
+      );
     // An element is too wide when it reaches past the window and no scrolling or clipping box holds it.
     const clipped = (el: Element) => {
       for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
@@ -34,7 +39,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     for (const el of document.body.querySelectorAll('*')) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (box.right > width + 0.5 && !clipped(el)) problems.push(`${describe(el)} reaches ${Math.round(box.right)} px in a ${width} px window`);
+      if (box.right > width + 0.5 && !clipped(el))
+        problems.push(`${describe(el)} reaches ${Math.round(box.right)} px in a ${width} px window`);
     }
     // Text that must stay on one line: the site's name and the header's button.
     for (const el of document.querySelectorAll('[data-one-line]')) {
@@ -43,10 +49,16 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       // The lines its text occupies: the distinct tops of the text's boxes.
       const range = document.createRange();
       range.selectNodeContents(el);
-      const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top).sort((x, y) => x - y);
-      const lines = tops.filter((top, i) => i === 0 || top - tops[i - 1] > parseFloat(getComputedStyle(el).fontSize) / 2).length;
+      const tops = [...range.getClientRects()]
+        .filter((r) => r.width > 0)
+        .map((r) => r.top)
+        .sort((x, y) => x - y);
+      const lines = tops.filter(
+        (top, i) => i === 0 || top - tops[i - 1] > parseFloat(getComputedStyle(el).fontSize) / 2,
+      ).length;
       if (lines > 1) problems.push(`${describe(el)} wraps onto ${lines} lines`);
-      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).textOverflow !== 'ellipsis') problems.push(`${describe(el)} is cut off`);
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).textOverflow !== 'ellipsis')
+        problems.push(`${describe(el)} is cut off`);
     }
     return [...new Set(problems)].slice(0, 10);
   });
@@ -54,11 +66,21 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 
 /** Every <img> without an alt attribute or without its width and height. */
 export function imageProblems(page: Page): Promise<string[]> {
-  return page.locator('img').evaluateAll((images) =>
-    images
-      .filter((img) => !img.hasAttribute('alt') || !(Number(img.getAttribute('width')) > 0) || !(Number(img.getAttribute('height')) > 0))
-      .map((img) => `<img src="${(img.getAttribute('src') ?? '').slice(0, 60)}"> lacks ${[!img.hasAttribute('alt') && 'alt', !(Number(img.getAttribute('width')) > 0) && 'width', !(Number(img.getAttribute('height')) > 0) && 'height'].filter(Boolean).join(', ')}`),
-  );
+  return page
+    .locator('img')
+    .evaluateAll((images) =>
+      images
+        .filter(
+          (img) =>
+            !img.hasAttribute('alt') ||
+            !(Number(img.getAttribute('width')) > 0) ||
+            !(Number(img.getAttribute('height')) > 0),
+        )
+        .map(
+          (img) =>
+            `<img src="${(img.getAttribute('src') ?? '').slice(0, 60)}"> lacks ${[!img.hasAttribute('alt') && 'alt', !(Number(img.getAttribute('width')) > 0) && 'width', !(Number(img.getAttribute('height')) > 0) && 'height'].filter(Boolean).join(', ')}`,
+        ),
+    );
 }
 
 /** axe-core's WCAG 2.2 AA violations on the page as it is, each with the elements at fault. */

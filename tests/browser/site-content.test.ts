@@ -40,7 +40,8 @@ function buttonsWithAction(model: SiteModel, action: string): { route: string; l
 }
 
 const value = (field: SiteModel['forms'][number]['fields'][number], formId: string) =>
-  ({ email: `lead-${formId}@example.com`, tel: '+91 98765 43210' })[field.kind as string] ?? (field.kind === 'select' ? field.options![0].value : `Test ${field.label}`.slice(0, field.maxLength ?? 200));
+  ({ email: `lead-${formId}@example.com`, tel: '+91 98765 43210' })[field.kind as string] ??
+  (field.kind === 'select' ? field.options![0].value : `Test ${field.label}`.slice(0, field.maxLength ?? 200));
 
 describe.each([
   ['site/', false],
@@ -56,7 +57,11 @@ describe.each([
     const result = await loadSite({ root: contentRoot });
     expect(result.errors.map(formatError)).toEqual([]);
     model = result.model!;
-    const outDir = path.join(projectRoot, '.cache', `dist-content-${createHash('sha1').update(contentRoot).digest('hex').slice(0, 8)}`);
+    const outDir = path.join(
+      projectRoot,
+      '.cache',
+      `dist-content-${createHash('sha1').update(contentRoot).digest('hex').slice(0, 8)}`,
+    );
     await buildContent(contentRoot, outDir);
     manifest = JSON.parse(readFileSync(path.join(outDir, '_site.json'), 'utf8'));
     smtp = await startSmtp();
@@ -67,28 +72,40 @@ describe.each([
     await smtp?.close();
   });
 
-  it.each([1280, 390])('at %i px every route answers 200 and hydrates with nothing in the console; layout, images and axe find nothing', async (width) => {
-    const { page, log } = await openPage(h.browser, { width, height: 900 });
-    const problems: string[] = [];
-    for (const route of [...manifest.routes, '/no-such-page']) {
-      log.errors.length = 0;
-      const response = await page.goto(h.baseUrl + route, { waitUntil: 'networkidle' });
-      expect(response?.status(), route).toBe(route === '/no-such-page' ? 404 : 200);
-      // The not-found page reports the unknown address in the console by design (see the engine tests).
-      const logged = route === '/no-such-page' ? [] : log.errors.map((e) => `console: ${e}`);
-      const found = [...logged, ...(await layoutProblems(page)), ...(await imageProblems(page)), ...(await axeProblems(page))];
-      problems.push(...found.map((problem) => `${route} @${width}: ${problem}`));
-    }
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 600_000);
+  it.each([1280, 390])(
+    'at %i px every route answers 200 and hydrates with nothing in the console; layout, images and axe find nothing',
+    async (width) => {
+      const { page, log } = await openPage(h.browser, { width, height: 900 });
+      const problems: string[] = [];
+      for (const route of [...manifest.routes, '/no-such-page']) {
+        log.errors.length = 0;
+        const response = await page.goto(h.baseUrl + route, { waitUntil: 'networkidle' });
+        expect(response?.status(), route).toBe(route === '/no-such-page' ? 404 : 200);
+        // The not-found page reports the unknown address in the console by design (see the engine tests).
+        const logged = route === '/no-such-page' ? [] : log.errors.map((e) => `console: ${e}`);
+        const found = [
+          ...logged,
+          ...(await layoutProblems(page)),
+          ...(await imageProblems(page)),
+          ...(await axeProblems(page)),
+        ];
+        problems.push(...found.map((problem) => `${route} @${width}: ${problem}`));
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    600_000,
+  );
 
   it('every internal link resolves', async () => {
     const { page } = await openPage(h.browser);
     const links = new Map<string, string>();
     for (const route of manifest.routes) {
       await page.goto(h.baseUrl + route);
-      for (const href of await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!))) links.set(href.split('#')[0], route);
+      for (const href of await page
+        .locator('a[href^="/"]')
+        .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!)))
+        links.set(href.split('#')[0], route);
     }
     const broken: string[] = [];
     for (const [href, from] of links) {
@@ -106,7 +123,10 @@ describe.each([
     for (const form of model.forms) {
       const host = model.pages.find((p) => p.sections.some((s) => s.type === 'form' && s.form === form.id));
       const opener = buttonsWithAction(model, 'white-paper-request')[0];
-      expect(host ?? (form.id === 'white-paper' ? opener : undefined), `no page or button offers the form "${form.id}"`).toBeDefined();
+      expect(
+        host ?? (form.id === 'white-paper' ? opener : undefined),
+        `no page or button offers the form "${form.id}"`,
+      ).toBeDefined();
       await page.goto(h.baseUrl + (host?.path ?? opener.route));
       if (!host) await page.getByRole('button', { name: opener.label, exact: true }).first().click();
       await fill(page, form);

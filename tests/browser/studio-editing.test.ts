@@ -53,14 +53,36 @@ describe('reordering', () => {
     const figure = ui.getByRole('button', { name: 'Drag Fixture figure one to reorder' });
     await figure.focus();
     await ui.keyboard.press('Space');
-    await ui.getByRole('status').filter({ hasText: 'Picked up Fixture figure one, in position 1 of 4.' }).waitFor({ state: 'attached', ...outcome });
+    await ui
+      .getByRole('status')
+      .filter({ hasText: 'Picked up Fixture figure one, in position 1 of 4.' })
+      .waitFor({ state: 'attached', ...outcome });
     await ui.keyboard.press('ArrowDown');
-    await ui.getByRole('status').filter({ hasText: 'Fixture figure one moves to position 2 of 4.' }).waitFor({ state: 'attached', ...outcome });
+    await ui
+      .getByRole('status')
+      .filter({ hasText: 'Fixture figure one moves to position 2 of 4.' })
+      .waitFor({ state: 'attached', ...outcome });
     await ui.keyboard.press('Space');
-    await ui.getByRole('status').filter({ hasText: 'Dropped Fixture figure one in position 2 of 4.' }).waitFor({ state: 'attached', ...outcome });
+    await ui
+      .getByRole('status')
+      .filter({ hasText: 'Dropped Fixture figure one in position 2 of 4.' })
+      .waitFor({ state: 'attached', ...outcome });
     // The keyboard stays with the moved item, so it can go on moving it.
     await expect.poll(() => figure.evaluate((el) => el === document.activeElement), outcome).toBe(true);
-    await expect.poll(() => ui.getByRole('button', { name: /^Drag Fixture figure/ }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), outcome).toEqual(['Drag Fixture figure two to reorder', 'Drag Fixture figure one to reorder', 'Drag Fixture figure three to reorder', 'Drag Fixture figure four to reorder']);
+    await expect
+      .poll(
+        () =>
+          ui
+            .getByRole('button', { name: /^Drag Fixture figure/ })
+            .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))),
+        outcome,
+      )
+      .toEqual([
+        'Drag Fixture figure two to reorder',
+        'Drag Fixture figure one to reorder',
+        'Drag Fixture figure three to reorder',
+        'Drag Fixture figure four to reorder',
+      ]);
 
     await save(ui, 'pages/home.yaml');
     const saved = await onDisk('pages/home.yaml');
@@ -80,29 +102,55 @@ describe('the Markdown editor', () => {
     const editor = ui.getByRole('textbox', { name: 'Text (Markdown)' });
     const rendered = ui.getByRole('region', { name: 'Rendered text' });
     await expect.poll(() => editor.evaluate((el) => el.getAttribute('contenteditable')), outcome).toBe('true');
-    await expect.poll(() => editor.getAttribute('aria-describedby').then((ids) => ui.locator(`[id="${ids}"]`).textContent()), outcome).toContain('## for a heading');
+    await expect
+      .poll(
+        () => editor.getAttribute('aria-describedby').then((ids) => ui.locator(`[id="${ids}"]`).textContent()),
+        outcome,
+      )
+      .toContain('## for a heading');
     expect(await axeProblems(ui)).toEqual([]);
 
     // The cursor at the end of the quotation, then typing: the editor and the rendered text follow.
     await editor.locator('.cm-line', { hasText: '> A quotation, so quotes render.' }).click();
     await ui.keyboard.press('End');
     await ui.keyboard.type(' Typed in the **studio**.');
-    await rendered.locator('blockquote', { hasText: 'A quotation, so quotes render. Typed in the studio.' }).locator('strong', { hasText: 'studio' }).waitFor(outcome);
+    await rendered
+      .locator('blockquote', { hasText: 'A quotation, so quotes render. Typed in the studio.' })
+      .locator('strong', { hasText: 'studio' })
+      .waitFor(outcome);
 
     // The studio's Undo (its button, outside the editor) takes the typing back out of the editor.
     await ui.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => editor.textContent(), outcome).not.toContain('Typed in the');
-    await expect.poll(() => rendered.locator('blockquote').textContent().then((text) => text?.trim()), outcome).toBe('A quotation, so quotes render.');
+    await expect
+      .poll(
+        () =>
+          rendered
+            .locator('blockquote')
+            .textContent()
+            .then((text) => text?.trim()),
+        outcome,
+      )
+      .toBe('A quotation, so quotes render.');
     await ui.getByRole('button', { name: 'Redo' }).click();
-    await expect.poll(() => editor.textContent(), outcome).toContain('> A quotation, so quotes render. Typed in the **studio**.');
+    await expect
+      .poll(() => editor.textContent(), outcome)
+      .toContain('> A quotation, so quotes render. Typed in the **studio**.');
     // The caret ends after the text the redo brought back, and focus coming back by keyboard keeps it.
     await editor.focus();
     await ui.keyboard.type(' Twice.');
-    await expect.poll(() => editor.textContent(), outcome).toContain('> A quotation, so quotes render. Typed in the **studio**. Twice.');
+    await expect
+      .poll(() => editor.textContent(), outcome)
+      .toContain('> A quotation, so quotes render. Typed in the **studio**. Twice.');
 
     await save(ui, 'blog/first-note.md');
     const saved = await onDisk('blog/first-note.md');
-    expect(saved).toBe(original.replace('\n> A quotation, so quotes render.\n', '\n> A quotation, so quotes render. Typed in the **studio**. Twice.\n'));
+    expect(saved).toBe(
+      original.replace(
+        '\n> A quotation, so quotes render.\n',
+        '\n> A quotation, so quotes render. Typed in the **studio**. Twice.\n',
+      ),
+    );
     expect(saved).not.toBe(original);
   });
 });

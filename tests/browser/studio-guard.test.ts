@@ -44,7 +44,10 @@ describe('another site open in the same browser', () => {
   it('cannot save, read the key or the files, with or without the key, and nothing is written', async () => {
     const before = await readFile(path.join(studio.root, 'site', 'pages', 'home.yaml'), 'utf8');
     // The attacker knows the file (the site is public) and so its version: only the guard stands in the way.
-    const entry = (await (await studioFetch(studio, 'entry?file=pages%2Fhome.yaml')).json()) as { version: string; data: Record<string, unknown> };
+    const entry = (await (await studioFetch(studio, 'entry?file=pages%2Fhome.yaml')).json()) as {
+      version: string;
+      data: Record<string, unknown>;
+    };
     const body = JSON.stringify({ version: entry.version, data: { ...entry.data, title: 'Defaced' } });
     const page = await newPage(elsewhereUrl);
     const results = await page.evaluate(
@@ -58,19 +61,45 @@ describe('another site open in the same browser', () => {
         return {
           // A "simple" request, sent without asking: the studio answers it, as every response, with
           // Cross-Origin-Resource-Policy: same-origin, so the browser withholds even the opaque answer.
-          blind: await attempt(save, { method: 'POST', mode: 'no-cors', body, headers: { 'content-type': 'text/plain' } }),
-          guessedKey: await attempt(save, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-studio-token': 'guessed' } }),
-          realKey: await attempt(save, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-studio-token': realKey } }),
+          blind: await attempt(save, {
+            method: 'POST',
+            mode: 'no-cors',
+            body,
+            headers: { 'content-type': 'text/plain' },
+          }),
+          guessedKey: await attempt(save, {
+            method: 'POST',
+            body,
+            headers: { 'content-type': 'application/json', 'x-studio-token': 'guessed' },
+          }),
+          realKey: await attempt(save, {
+            method: 'POST',
+            body,
+            headers: { 'content-type': 'application/json', 'x-studio-token': realKey },
+          }),
           readKey: await attempt(studioPage, {}),
           readFile: await attempt(`${api}entry?file=pages%2Fhome.yaml`, { headers: { 'x-studio-token': realKey } }),
           readSource: await attempt(source, {}),
         };
       },
-      { api: `${studio.base}/_studio/api/`, studioPage: studio.studioUrl, body, realKey: studio.token, source: `${studio.base}/src/studio/api.ts` },
+      {
+        api: `${studio.base}/_studio/api/`,
+        studioPage: studio.studioUrl,
+        body,
+        realKey: studio.token,
+        source: `${studio.base}/src/studio/api.ts`,
+      },
     );
     // The browser itself withholds every answer (the studio allows no other origin), and the
     // studio's guard refuses each request that gets through (tests/server/studio.test.ts).
-    expect(results).toEqual({ blind: 'blocked', guessedKey: 'blocked', realKey: 'blocked', readKey: 'blocked', readFile: 'blocked', readSource: 'blocked' });
+    expect(results).toEqual({
+      blind: 'blocked',
+      guessedKey: 'blocked',
+      realKey: 'blocked',
+      readKey: 'blocked',
+      readFile: 'blocked',
+      readSource: 'blocked',
+    });
     expect(await readFile(path.join(studio.root, 'site', 'pages', 'home.yaml'), 'utf8')).toBe(before);
     expect(studioGit(studio, 'status', '--porcelain')).toBe('');
     await page.close();
@@ -78,7 +107,10 @@ describe('another site open in the same browser', () => {
 
   it('cannot show the studio in a frame of its own to trick a click', async () => {
     const page = await newPage(elsewhereUrl);
-    const refused = page.waitForEvent('console', { predicate: (message) => message.text().includes('frame-ancestors'), timeout: 30_000 });
+    const refused = page.waitForEvent('console', {
+      predicate: (message) => message.text().includes('frame-ancestors'),
+      timeout: 30_000,
+    });
     await page.evaluate((src) => {
       const frame = document.createElement('iframe');
       frame.src = src;
@@ -86,29 +118,47 @@ describe('another site open in the same browser', () => {
     }, studio.studioUrl);
     await refused;
     const framed = page.frames().find((frame) => frame !== page.mainFrame());
-    expect(await framed?.evaluate(() => document.querySelector('meta[name="studio-token"]') !== null).catch(() => false)).not.toBe(true);
+    expect(
+      await framed?.evaluate(() => document.querySelector('meta[name="studio-token"]') !== null).catch(() => false),
+    ).not.toBe(true);
     await page.close();
   });
 });
 
-describe('the studio\'s own address', () => {
+describe("the studio's own address", () => {
   it('never opens a file outside site/, by .. or by a link leading out, and never shows its content', async () => {
     const outside = await mkdtemp(path.join(tmpdir(), 'outside-'));
-    await writeFile(path.join(outside, 'secret.yaml'), 'path: /secret\ntitle: Outside Secret\ndescription: A file outside site/ that the studio must never show or change.\nsections: []\n');
+    await writeFile(
+      path.join(outside, 'secret.yaml'),
+      'path: /secret\ntitle: Outside Secret\ndescription: A file outside site/ that the studio must never show or change.\nsections: []\n',
+    );
     const link = path.join(studio.root, 'site', 'pages', 'leak.yaml');
     await symlink(path.join(outside, 'secret.yaml'), link);
     try {
-      for (const query of ['?file=../package.json', '?file=pages%2F..%2F..%2Fpackage.json', '?file=%2Fetc%2Fpasswd', '?file=pages/leak.yaml', '?path=/secret']) {
+      for (const query of [
+        '?file=../package.json',
+        '?file=pages%2F..%2F..%2Fpackage.json',
+        '?file=%2Fetc%2Fpasswd',
+        '?file=pages/leak.yaml',
+        '?path=/secret',
+      ]) {
         const page = await browser.newPage();
         const answers: string[] = [];
         page.on('response', (response) => {
-          if (response.url().includes('/_studio/api/')) void response.text().then((text) => answers.push(text), () => undefined);
+          if (response.url().includes('/_studio/api/'))
+            void response.text().then(
+              (text) => answers.push(text),
+              () => undefined,
+            );
         });
         await page.goto(studio.studioUrl + query);
         await page.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, outcome);
         // The studio falls back to the home page; nothing it was sent names or holds the outside file.
         await page.getByText('site/pages/home.yaml').waitFor(outcome);
-        expect(/Outside Secret|"name": "gcc-storyteller-site"|root:x:0/.exec(answers.join('\n'))?.[0], query).toBeUndefined();
+        expect(
+          /Outside Secret|"name": "gcc-storyteller-site"|root:x:0/.exec(answers.join('\n'))?.[0],
+          query,
+        ).toBeUndefined();
         expect(await page.getByText('Outside Secret').count(), query).toBe(0);
         await page.close();
       }

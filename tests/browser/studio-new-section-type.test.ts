@@ -32,9 +32,15 @@ sections:
 beforeAll(async () => {
   copy = await copyProject('studio-new-type-');
   await addLogosType(copy);
-  [studio, browser] = await Promise.all([startStudio({ project: copy, site: path.join(copy, 'tests', 'fixture-site', 'site') }), launchChromium()]);
+  [studio, browser] = await Promise.all([
+    startStudio({ project: copy, site: path.join(copy, 'tests', 'fixture-site', 'site') }),
+    launchChromium(),
+  ]);
   await mkdir(path.join(studio.root, 'site', 'images', 'logos'), { recursive: true });
-  await writeFile(path.join(studio.root, 'site', 'images', 'logos', 'acme.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48"/>');
+  await writeFile(
+    path.join(studio.root, 'site', 'images', 'logos', 'acme.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48"/>',
+  );
   await writeFile(path.join(studio.root, 'site', 'pages', 'partners.yaml'), page);
 }, 240_000);
 afterAll(async () => {
@@ -59,6 +65,8 @@ it('edits a section type that only the schema and the registry know, and saves e
   await preview.getByText('Trusted by teams on three continents').waitFor(outcome);
   await tab.getByRole('button', { name: 'Save', exact: true }).click();
   await tab.getByText('Saved site/pages/partners.yaml').waitFor(outcome);
-  expect(await readFile(path.join(studio.root, 'site', 'pages', 'partners.yaml'), 'utf8')).toBe(page.replace('Trusted by one company so far', 'Trusted by teams on three continents'));
+  expect(await readFile(path.join(studio.root, 'site', 'pages', 'partners.yaml'), 'utf8')).toBe(
+    page.replace('Trusted by one company so far', 'Trusted by teams on three continents'),
+  );
   await tab.close();
 });

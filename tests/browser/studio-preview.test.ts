@@ -16,12 +16,17 @@ async function openStudio(): Promise<{ ui: Page; frame: Frame }> {
   return { ui: page, frame };
 }
 
-const field = (ui: Page, name: string) => ui.getByRole('region', { name: 'Editing panel' }).getByRole('textbox', { name, exact: true });
+const field = (ui: Page, name: string) =>
+  ui.getByRole('region', { name: 'Editing panel' }).getByRole('textbox', { name, exact: true });
 
 /** A mark on the frame's window: it survives a re-render and is gone after a reload. */
-const mark = (frame: Frame) => frame.evaluate(() => void ((window as unknown as { studioMark: string }).studioMark = 'kept'));
+const mark = (frame: Frame) =>
+  frame.evaluate(() => void ((window as unknown as { studioMark: string }).studioMark = 'kept'));
 const marked = (frame: Frame) => frame.evaluate(() => (window as unknown as { studioMark?: string }).studioMark);
-const selected = (frame: Frame) => frame.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-studio-selected]')].map((el) => el.dataset.section));
+const selected = (frame: Frame) =>
+  frame.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-studio-selected]')].map((el) => el.dataset.section),
+  );
 
 it('typing in a field re-renders the preview in place: no reload, the outline, the scroll position and the page stay; saving and undoing show too', async () => {
   const { ui, frame } = await openStudio();
@@ -32,7 +37,9 @@ it('typing in a field re-renders the preview in place: no reload, the outline, t
   await expect.poll(() => selected(frame), outcome).toEqual(['1']);
   // The selected section is scrolled into view smoothly: wait until the frame has come to rest.
   let scrolled = -1;
-  await expect.poll(async () => scrolled === (scrolled = await frame.evaluate(() => scrollY)), { timeout: 10_000, interval: 300 }).toBe(true);
+  await expect
+    .poll(async () => scrolled === (scrolled = await frame.evaluate(() => scrollY)), { timeout: 10_000, interval: 300 })
+    .toBe(true);
   expect(scrolled).toBeGreaterThan(0);
   await mark(frame);
 

@@ -41,7 +41,9 @@ export function useStudio(options: { restore?: boolean } = {}): StudioSession {
       const page = await started(browser).newPage({ viewport: { width: 1400, height: 900 } });
       pages.push(page);
       await page.goto(started(studio).studioUrl + query);
-      await page.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, {
+        timeout: 60_000,
+      });
       return page;
     },
   };

@@ -26,7 +26,8 @@ async function openStudio(query = ''): Promise<{ page: Page; preview: FrameLocat
   return { page, preview };
 }
 
-const field = (p: Page, name: string) => p.getByRole('region', { name: 'Editing panel' }).getByRole('textbox', { name, exact: true });
+const field = (p: Page, name: string) =>
+  p.getByRole('region', { name: 'Editing panel' }).getByRole('textbox', { name, exact: true });
 
 /** Presses Tab until the focused element's label (or name) matches, as a keyboard user would. */
 async function tabTo(p: Page, name: RegExp): Promise<void> {
@@ -34,7 +35,9 @@ async function tabTo(p: Page, name: RegExp): Promise<void> {
     await p.keyboard.press('Tab');
     const focused = await p.evaluate(() => {
       const el = document.activeElement as HTMLInputElement | null;
-      return (el?.labels?.[0]?.textContent ?? el?.getAttribute('aria-label') ?? el?.textContent ?? '').replace(/\s*\*$/, '').trim();
+      return (el?.labels?.[0]?.textContent ?? el?.getAttribute('aria-label') ?? el?.textContent ?? '')
+        .replace(/\s*\*$/, '')
+        .trim();
     });
     if (name.test(focused)) return;
   }
@@ -61,26 +64,34 @@ describe('editing a page', () => {
     await preview.locator('[data-section="0"]').waitFor(outcome);
     await headline.hover();
     // Hovering outlines the section and names its type.
-    const hovered = await preview.locator('[data-section="0"]').evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el, '::before').content]);
+    const hovered = await preview
+      .locator('[data-section="0"]')
+      .evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el, '::before').content]);
     expect(hovered).toEqual(['solid', '"hero"']);
     await headline.click();
     await page.getByRole('heading', { level: 2, name: 'Section 1' }).waitFor(outcome);
     const title = field(page, 'Title');
     await expect.poll(() => title.evaluate((el) => el === document.activeElement), outcome).toBe(true);
     await title.fill('Every Field. One Page. Edited in the Studio');
-    await preview.getByRole('heading', { level: 1, name: 'Every Field. One Page. Edited in the Studio' }).waitFor(outcome);
+    await preview
+      .getByRole('heading', { level: 1, name: 'Every Field. One Page. Edited in the Studio' })
+      .waitFor(outcome);
     await save(page, 'pages/home.yaml');
-    expect(changedLines(studio(), 'pages/home.yaml')).toEqual({ removed: ['    title: Every Field. One Page.'], added: ['    title: Every Field. One Page. Edited in the Studio'] });
+    expect(changedLines(studio(), 'pages/home.yaml')).toEqual({
+      removed: ['    title: Every Field. One Page.'],
+      added: ['    title: Every Field. One Page. Edited in the Studio'],
+    });
     expect(studioGit(studio(), 'status', '--porcelain')).toBe(' M site/pages/home.yaml');
   });
 
   it('a click on text inside a list item (an FAQ question) opens that item and focuses its field', async () => {
     const { page, preview } = await openStudio('?path=/offer');
     await preview.getByText('Does every section render?', { exact: true }).click();
-    const focused = () => page.evaluate(() => {
-      const el = document.activeElement as HTMLInputElement | null;
-      return { label: el?.labels?.[0]?.textContent?.replace(/\s*\*$/, ''), value: el?.value };
-    });
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return { label: el?.labels?.[0]?.textContent?.replace(/\s*\*$/, ''), value: el?.value };
+      });
     await expect.poll(focused, outcome).toEqual({ label: 'Question', value: 'Does every section render?' });
   });
 
@@ -103,14 +114,36 @@ describe('editing a page', () => {
   it('adds a section from the type picker, moves it and deletes another, and the file changes by exactly those sections', async () => {
     const { page, preview } = await openStudio('?path=/summary');
     await page.getByRole('button', { name: 'Add a section' }).click();
-    await page.getByRole('dialog', { name: 'Add a section' }).getByRole('button', { name: 'Add a faq section' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add a section' })
+      .getByRole('button', { name: 'Add a faq section' })
+      .click();
     await page.getByRole('button', { name: 'Move section 3 (faq) up' }).click();
     await page.getByRole('button', { name: 'Delete section 1 (hero)' }).click();
-    await expect.poll(() => preview.locator('main section[data-type]').evaluateAll((all) => all.map((s) => s.getAttribute('data-type'))), outcome).toEqual(['faq', 'document']);
+    await expect
+      .poll(
+        () =>
+          preview.locator('main section[data-type]').evaluateAll((all) => all.map((s) => s.getAttribute('data-type'))),
+        outcome,
+      )
+      .toEqual(['faq', 'document']);
     await save(page, 'pages/summary.yaml');
     const { removed, added } = changedLines(studio(), 'pages/summary.yaml');
-    expect(removed).toEqual(['  - type: hero', '    title: The Fixture Summary', '    buttons:', '      - label: Print This', '        action: print', '        icon: file-text']);
-    expect(added).toEqual(['  - type: faq', '    title: FAQ', '    items:', '      - question: How fast can you start?', '        answer: Within two weeks.']);
+    expect(removed).toEqual([
+      '  - type: hero',
+      '    title: The Fixture Summary',
+      '    buttons:',
+      '      - label: Print This',
+      '        action: print',
+      '        icon: file-text',
+    ]);
+    expect(added).toEqual([
+      '  - type: faq',
+      '    title: FAQ',
+      '    items:',
+      '      - question: How fast can you start?',
+      '        answer: Within two weeks.',
+    ]);
   });
 
   it('undo and redo step through unsaved edits, and leaving them asks first', async () => {
@@ -130,7 +163,9 @@ describe('editing a page', () => {
       void dialog.dismiss();
     });
     await page.getByRole('link', { name: /^Start/ }).click();
-    await expect.poll(() => asked, outcome).toEqual(['confirm: You have unsaved edits. Leave them and open another entry?']);
+    await expect
+      .poll(() => asked, outcome)
+      .toEqual(['confirm: You have unsaved edits. Leave them and open another entry?']);
     expect(await title.inputValue()).toBe('Contact Us');
     // Leaving the studio asks too; staying keeps the edit.
     await page.goto(`${studio().base}/`).catch(() => undefined);
@@ -144,7 +179,10 @@ describe('editing a page', () => {
   it('never overwrites a file edited on disk since it was opened', async () => {
     const { page } = await openStudio('?path=/contact');
     await field(page, 'Title').fill('Contact the Studio');
-    const elsewhere = (await onDisk('pages/contact.yaml')).replace('description: ', '# Written in a text editor meanwhile.\ndescription: ');
+    const elsewhere = (await onDisk('pages/contact.yaml')).replace(
+      'description: ',
+      '# Written in a text editor meanwhile.\ndescription: ',
+    );
     await writeFile(path.join(studio().root, 'site', 'pages', 'contact.yaml'), elsewhere);
     await page.getByRole('alert').filter({ hasText: 'This file changed on disk' }).waitFor(outcome);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
@@ -162,10 +200,16 @@ describe('the editor nobody taught YAML', () => {
     await field(page, 'Title').fill('Every Field. One Page. Now Live');
     await save(page, 'pages/home.yaml');
 
-    await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: /^Contact/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Content' })
+      .getByRole('link', { name: /^Contact/ })
+      .click();
     await page.getByText('site/pages/contact.yaml').waitFor(outcome);
     await page.getByRole('button', { name: 'Add a section' }).click();
-    await page.getByRole('dialog', { name: 'Add a section' }).getByRole('button', { name: 'Add a faq section' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add a section' })
+      .getByRole('button', { name: 'Add a faq section' })
+      .click();
     await page.getByRole('heading', { level: 2, name: 'Section 2' }).waitFor(outcome);
     await field(page, 'Title').fill('Questions');
     await page.getByRole('button', { name: '1. How fast can you start?' }).click();
@@ -180,7 +224,9 @@ describe('the editor nobody taught YAML', () => {
     await dialog.getByRole('textbox', { name: 'Title' }).fill('A Note From the Studio');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('site/blog/studio-note.md').waitFor(outcome);
-    await field(page, 'Excerpt').fill('How an editor who never saw YAML wrote and published this note from the browser.');
+    await field(page, 'Excerpt').fill(
+      'How an editor who never saw YAML wrote and published this note from the browser.',
+    );
     const body = page.getByRole('textbox', { name: 'Text (Markdown)' });
     await body.click();
     await page.keyboard.press('ControlOrMeta+a');
@@ -188,11 +234,25 @@ describe('the editor nobody taught YAML', () => {
     await page.getByRole('switch', { name: /^Draft/ }).click();
     await save(page, 'blog/studio-note.md');
 
-    expect(studioGit(studio(), 'status', '--porcelain').split('\n')).toEqual([' M site/pages/contact.yaml', ' M site/pages/home.yaml', '?? site/blog/studio-note.md', '?? site/images/blog/studio-note.svg']);
-    expect(changedLines(studio(), 'pages/home.yaml')).toEqual({ removed: ['    title: Every Field. One Page.'], added: ['    title: Every Field. One Page. Now Live'] });
+    expect(studioGit(studio(), 'status', '--porcelain').split('\n')).toEqual([
+      ' M site/pages/contact.yaml',
+      ' M site/pages/home.yaml',
+      '?? site/blog/studio-note.md',
+      '?? site/images/blog/studio-note.svg',
+    ]);
+    expect(changedLines(studio(), 'pages/home.yaml')).toEqual({
+      removed: ['    title: Every Field. One Page.'],
+      added: ['    title: Every Field. One Page. Now Live'],
+    });
     expect(changedLines(studio(), 'pages/contact.yaml')).toEqual({
       removed: [],
-      added: ['  - type: faq', '    title: Questions', '    items:', '      - question: Do you answer on weekends?', '        answer: On Mondays, first thing.'],
+      added: [
+        '  - type: faq',
+        '    title: Questions',
+        '    items:',
+        '      - question: Do you answer on weekends?',
+        '        answer: On Mondays, first thing.',
+      ],
     });
     const today = new Date().toISOString().slice(0, 10);
     expect(await onDisk('blog/studio-note.md')).toBe(`---
@@ -231,7 +291,10 @@ describe('access', () => {
     await page.keyboard.type('Write to Us');
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByText('Saved site/pages/contact.yaml').waitFor(outcome);
-    expect(changedLines(studio(), 'pages/contact.yaml')).toEqual({ removed: ['    eyebrow: Contact'], added: ['    eyebrow: Write to Us'] });
+    expect(changedLines(studio(), 'pages/contact.yaml')).toEqual({
+      removed: ['    eyebrow: Contact'],
+      added: ['    eyebrow: Write to Us'],
+    });
   });
 
   it('has no axe violations with a page open and a section selected', async () => {
@@ -253,20 +316,31 @@ describe('images', () => {
     };
     await upload('notes.png', Buffer.from('Meeting notes, not a picture.\n'));
     await image.getByRole('alert').filter({ hasText: 'This file is not an image the site can show' }).waitFor(outcome);
-    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2168d4' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2168d4' } })
+      .png()
+      .toBuffer();
     await upload('Team Photo.png', png);
-    await expect.poll(() => image.getByRole('textbox', { name: 'Src' }).inputValue(), outcome).toBe('/images/team-photo.png');
+    await expect
+      .poll(() => image.getByRole('textbox', { name: 'Src' }).inputValue(), outcome)
+      .toBe('/images/team-photo.png');
     expect(await readdir(path.join(studio().root, 'site', 'images'))).not.toContain('notes.png');
     expect(await readFile(path.join(studio().root, 'site', 'images', 'team-photo.png'))).toEqual(png);
     await image.getByRole('textbox', { name: 'Alt' }).fill('');
-    await expect.poll(() => image.getByRole('textbox', { name: 'Alt' }).getAttribute('aria-invalid'), outcome).toBe('true');
+    await expect
+      .poll(() => image.getByRole('textbox', { name: 'Alt' }).getAttribute('aria-invalid'), outcome)
+      .toBe('true');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Not saved' }).waitFor(outcome);
     await image.getByRole('textbox', { name: 'Alt' }).fill('The team around a table');
     await save(page, 'blog/first-note.md');
     // The new picture's own size replaces the old one's; nothing else changes.
     expect(changedLines(studio(), 'blog/first-note.md')).toEqual({
-      removed: ['  src: /images/blog/first-note.svg', '  alt: "Cover of the fixture article First Fixture Note"', '  width: 1200', '  height: 630'],
+      removed: [
+        '  src: /images/blog/first-note.svg',
+        '  alt: "Cover of the fixture article First Fixture Note"',
+        '  width: 1200',
+        '  height: 630',
+      ],
       added: ['  src: /images/team-photo.png', '  alt: "The team around a table"', '  width: 1600', '  height: 900'],
     });
   });

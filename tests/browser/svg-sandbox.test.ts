@@ -62,22 +62,42 @@ async function open(address: string): Promise<{ requests: string[]; ran: unknown
   await page.mouse.click(30, 30);
   // Give a script that did run time to be heard: wait until the page's own fetches have settled.
   await page.waitForLoadState('networkidle');
-  const ran = await page.evaluate(() => [(window as unknown as Record<string, unknown>).svgScriptRan, (window as unknown as Record<string, unknown>).svgOnload]);
+  const ran = await page.evaluate(() => [
+    (window as unknown as Record<string, unknown>).svgScriptRan,
+    (window as unknown as Record<string, unknown>).svgOnload,
+  ]);
   await page.close();
-  return { requests: requests.filter((url) => url !== baseUrl + address && !blocked.has(url)), ran, csp: response?.headers()['content-security-policy'] };
+  return {
+    requests: requests.filter((url) => url !== baseUrl + address && !blocked.has(url)),
+    ran,
+    csp: response?.headers()['content-security-policy'],
+  };
 }
 
 describe('an SVG with scripts, handlers and foreign references', () => {
   it('comes out of the build without them, its drawing kept', async () => {
     const built = await readFile(path.join(outDir, 'images', 'hostile.svg'), 'utf8');
-    for (const gone of ['<script', 'onload', 'onclick', 'foreignObject', 'iframe', 'evil.example', 'javascript:', 'fetch(']) expect(built, gone).not.toContain(gone);
+    for (const gone of [
+      '<script',
+      'onload',
+      'onclick',
+      'foreignObject',
+      'iframe',
+      'evil.example',
+      'javascript:',
+      'fetch(',
+    ])
+      expect(built, gone).not.toContain(gone);
     expect(built).toContain('<rect id="kept" width="60" height="60" fill="#336699"/>');
   });
 
-  it.each(['/images/hostile.svg', '/images/raw.svg'])('%s opened in Chromium on the production server runs nothing and asks for nothing', async (address) => {
-    const { requests, ran, csp } = await open(address);
-    expect(csp).toBe(headersForMediaType('image/svg+xml')['Content-Security-Policy']);
-    expect(requests).toEqual([]);
-    expect(ran).toEqual([undefined, undefined]);
-  });
+  it.each(['/images/hostile.svg', '/images/raw.svg'])(
+    '%s opened in Chromium on the production server runs nothing and asks for nothing',
+    async (address) => {
+      const { requests, ran, csp } = await open(address);
+      expect(csp).toBe(headersForMediaType('image/svg+xml')['Content-Security-Policy']);
+      expect(requests).toEqual([]);
+      expect(ran).toEqual([undefined, undefined]);
+    },
+  );
 });

@@ -13,10 +13,15 @@ describe('valid HTML', () => {
     const pages = await htmlFiles(fixtureDistDir);
     expect(pages.length).toBeGreaterThan(10);
     const known = path.join(await mkdtemp(path.join(tmpdir(), 'invalid-html-')), 'invalid.html');
-    await writeFile(known, '<!doctype html><html lang="en"><head><title>x</title></head><body><button><div>x</div></button><div radius="md">y</div></body></html>');
+    await writeFile(
+      known,
+      '<!doctype html><html lang="en"><head><title>x</title></head><body><button><div>x</div></button><div radius="md">y</div></body></html>',
+    );
     const messages = await checkHtml([...pages, known]);
     const inPlanted = (m: { url: string }) => new URL(m.url).pathname === known;
-    const problems = messages.filter((m) => !inPlanted(m)).map((m) => `${path.relative(fixtureDistDir, new URL(m.url).pathname)}:${m.lastLine}  ${m.message}`);
+    const problems = messages
+      .filter((m) => !inPlanted(m))
+      .map((m) => `${path.relative(fixtureDistDir, new URL(m.url).pathname)}:${m.lastLine}  ${m.message}`);
     expect(problems).toEqual([]);
     // The same run reports the planted page's two faults: the check can fail.
     expect(messages.filter(inPlanted).map((m) => m.message)).toEqual([

@@ -37,8 +37,16 @@ afterEach(async () => {
   while (cleanup.length) await cleanup.pop()!();
 });
 
-async function app(overrides: Partial<ServerConfig>, logLines?: string[]): Promise<{ app: FastifyInstance; config: ServerConfig }> {
-  const config = testConfig(distDir, { dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`), rateLimit: 0, retry: fastRetry, ...overrides });
+async function app(
+  overrides: Partial<ServerConfig>,
+  logLines?: string[],
+): Promise<{ app: FastifyInstance; config: ServerConfig }> {
+  const config = testConfig(distDir, {
+    dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`),
+    rateLimit: 0,
+    retry: fastRetry,
+    ...overrides,
+  });
   const stream = new Writable({ write: (chunk, _encoding, done) => (logLines?.push(chunk.toString()), done()) });
   const instance = await buildApp({ config, logger: logLines ? { level: 'info', stream } : false });
   await instance.ready();
@@ -52,12 +60,17 @@ async function smtp(options?: Parameters<typeof startSmtp>[0]): Promise<TestSmtp
   return server;
 }
 
-const post = (instance: FastifyInstance, payload: object = lead) => instance.inject({ method: 'POST', url: '/email/api/sendEmail', payload });
+const post = (instance: FastifyInstance, payload: object = lead) =>
+  instance.inject({ method: 'POST', url: '/email/api/sendEmail', payload });
 
 describe('delivery over SMTP', () => {
   it('the inquiry arrives with every field, its label, Reply-To and the lead id', async () => {
     const server = await smtp();
-    const { app: instance } = await app({ smtpUrl: server.url, mailTo: 'sales@example.com', mailFrom: { name: 'Website', address: 'web@example.com' } });
+    const { app: instance } = await app({
+      smtpUrl: server.url,
+      mailTo: 'sales@example.com',
+      mailFrom: { name: 'Website', address: 'web@example.com' },
+    });
     const { id } = (await post(instance)).json() as { id: string };
     await expect.poll(() => server.received.length, { timeout: 15_000 }).toBe(1);
     const [mail] = server.received;
@@ -67,10 +80,18 @@ describe('delivery over SMTP', () => {
     expect(mail.headers.from).toBe('Website <web@example.com>');
     expect(mail.headers.subject).toBe('New inquiry from Asha Rao (Acme GCC)');
     for (const line of [
-      'Full Name: Asha Rao', 'Email Address: asha@example.com', 'Company Name: Acme GCC', 'Your Role: GCC Director', 'Phone Number: +91 98765 43210',
-      'Project Urgency: 1-3 months (1-3-months)', 'Primary Needs: Data Visualization (data-visualization)', 'Engagement Size: Strategic partnership (12+ months) (strategic-partnership)',
-      'Line one.', 'Submitted at: 2026-11-22T03:00:00.000Z',
-    ]) expect(mail.text).toContain(line);
+      'Full Name: Asha Rao',
+      'Email Address: asha@example.com',
+      'Company Name: Acme GCC',
+      'Your Role: GCC Director',
+      'Phone Number: +91 98765 43210',
+      'Project Urgency: 1-3 months (1-3-months)',
+      'Primary Needs: Data Visualization (data-visualization)',
+      'Engagement Size: Strategic partnership (12+ months) (strategic-partnership)',
+      'Line one.',
+      'Submitted at: 2026-11-22T03:00:00.000Z',
+    ])
+      expect(mail.text).toContain(line);
     // The message body's "Bcc:" stayed text: no such header exists.
     expect(mail.headers.bcc).toBeUndefined();
   });
@@ -104,10 +125,16 @@ describe('durability', () => {
     }
     // Failed at least once (the oldest lead is the one tried while mail is down) and still queued, nothing lost.
     const oldest = path.join(config.dataDir, 'spool', 'queue', `${[...ids].sort()[0]}.json`);
-    await expect.poll(async () => JSON.parse(await readFile(oldest, 'utf8')).attempts as number, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
-    expect((await readdir(path.join(config.dataDir, 'spool', 'queue'))).sort()).toEqual(ids.map((id) => `${id}.json`).sort());
+    await expect
+      .poll(async () => JSON.parse(await readFile(oldest, 'utf8')).attempts as number, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
+    expect((await readdir(path.join(config.dataDir, 'spool', 'queue'))).sort()).toEqual(
+      ids.map((id) => `${id}.json`).sort(),
+    );
     const server = await smtp({ port });
-    await expect.poll(() => server.received.map((m) => m.headers['x-lead-id']).sort(), { timeout: 15_000 }).toEqual(ids.sort());
+    await expect
+      .poll(() => server.received.map((m) => m.headers['x-lead-id']).sort(), { timeout: 15_000 })
+      .toEqual(ids.sort());
     await expect.poll(() => readdir(path.join(config.dataDir, 'spool', 'queue')), { timeout: 15_000 }).toEqual([]);
   });
 
@@ -123,7 +150,9 @@ describe('durability', () => {
     }
     // The oldest lead is the probe: wait until it has been tried a few times on the backoff.
     const oldest = path.join(config.dataDir, 'spool', 'queue', `${[...ids].sort()[0]}.json`);
-    await expect.poll(async () => JSON.parse(await readFile(oldest, 'utf8')).attempts as number, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(async () => JSON.parse(await readFile(oldest, 'utf8')).attempts as number, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(4);
     const server = await smtp({ port });
     await expect.poll(() => server.received.length, { timeout: 20_000 }).toBe(ids.length);
     expect(server.received.map((m) => m.headers['x-lead-id'])).toEqual([...ids].sort());
@@ -149,7 +178,9 @@ describe('durability', () => {
     const server = await smtp({ rejectRecipients: true });
     const { app: instance, config } = await app({ smtpUrl: server.url });
     const { id } = (await post(instance)).json() as { id: string };
-    await expect.poll(() => readdir(path.join(config.dataDir, 'spool', 'dead')), { timeout: 15_000 }).toEqual([`${id}.json`]);
+    await expect
+      .poll(() => readdir(path.join(config.dataDir, 'spool', 'dead')), { timeout: 15_000 })
+      .toEqual([`${id}.json`]);
     expect(await readdir(path.join(config.dataDir, 'spool', 'queue'))).toEqual([]);
   });
 });

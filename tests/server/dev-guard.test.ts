@@ -22,7 +22,13 @@ let studio: TestStudio;
 const servers: Record<'preview' | 'studio', string> = { preview: '', studio: '' };
 
 /** The spool and outbox files a lead leaves, each holding the secret. */
-const dataFiles = ['outbox/lead-1.json', 'outbox/lead-1.eml', 'spool/queue/lead-2.json', 'spool/sent/lead-3.json', 'spool/dead/lead-4.json'];
+const dataFiles = [
+  'outbox/lead-1.json',
+  'outbox/lead-1.eml',
+  'spool/queue/lead-2.json',
+  'spool/sent/lead-3.json',
+  'spool/dead/lead-4.json',
+];
 
 beforeAll(async () => {
   copy = await copyProject('dev-guard-');
@@ -34,7 +40,13 @@ beforeAll(async () => {
   await writeFile(path.join(copy, '.env'), `SMTP_URL=smtp://user:${secret}@mail.example.com\n`);
   const port = await freePort();
   servers.preview = `http://localhost:${port}`;
-  const env = { ...process.env, SITE_ROOT: path.join(copy, 'tests', 'fixture-site'), PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir };
+  const env = {
+    ...process.env,
+    SITE_ROOT: path.join(copy, 'tests', 'fixture-site'),
+    PORT: String(port),
+    HOST: 'localhost',
+    DATA_DIR: dataDir,
+  };
   [dev, studio] = await Promise.all([
     startChildServer(path.join(copy, 'scripts', 'dev.ts'), { url: servers.preview, env, cwd: copy }),
     startStudio({ project: copy, env: { DATA_DIR: dataDir } }),
@@ -48,23 +60,43 @@ afterAll(async () => {
 });
 
 /** A GET with the path sent exactly as written (fetch would normalise `..` and `%2e`). */
-function get(base: string, rawPath: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  base: string,
+  rawPath: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(base);
-    const req = request({ host: url.hostname, port: url.port, path: rawPath, headers: { accept: '*/*' } }, (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: rawPath, headers: { accept: '*/*' } },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
 function hostileAddresses(): string[] {
-  const files = [...dataFiles.map((file) => `/var/${file}`), '/.env', '/package.json', '/scripts/build.ts', '/server/config.ts', '/tests/fixture-site/site/site.yaml'];
+  const files = [
+    ...dataFiles.map((file) => `/var/${file}`),
+    '/.env',
+    '/package.json',
+    '/scripts/build.ts',
+    '/server/config.ts',
+    '/tests/fixture-site/site/site.yaml',
+  ];
   return [
-    ...files.flatMap((file) => [file, `${file}?raw`, `${file}?import`, `${file}?url`, `/@fs${copy}${file}`, `/@fs${copy}${file}?raw`]),
+    ...files.flatMap((file) => [
+      file,
+      `${file}?raw`,
+      `${file}?import`,
+      `${file}?url`,
+      `/@fs${copy}${file}`,
+      `/@fs${copy}${file}?raw`,
+    ]),
     `/@id/${copy}/var/${dataFiles[0]}?raw`,
     `/@id/var/${dataFiles[0]}?raw`,
     '/@id/package.json?raw',
@@ -84,13 +116,20 @@ describe.each(['preview', 'studio'] as const)('the %s', (name) => {
     const answered: string[] = [];
     for (const address of hostileAddresses()) {
       const { status, body } = await get(servers[name], address);
-      if (![403, 404].includes(status) || body.includes(secret) || body.includes('"devDependencies"') || body.includes('root:x:0')) answered.push(`${address} → ${status}`);
+      if (
+        ![403, 404].includes(status) ||
+        body.includes(secret) ||
+        body.includes('"devDependencies"') ||
+        body.includes('root:x:0')
+      )
+        answered.push(`${address} → ${status}`);
     }
     expect(answered).toEqual([]);
   });
 
   it('still serves the app: the page, its modules and Vite client, the data, the images', async () => {
-    for (const address of ['/', '/src/main.tsx', '/@vite/client', '/_data/index.json', '/images/logo.svg']) expect((await get(servers[name], address)).status, address).toBe(200);
+    for (const address of ['/', '/src/main.tsx', '/@vite/client', '/_data/index.json', '/images/logo.svg'])
+      expect((await get(servers[name], address)).status, address).toBe(200);
   });
 
   it('sends the production security headers on every response, its own included', async () => {
@@ -99,7 +138,10 @@ describe.each(['preview', 'studio'] as const)('the %s', (name) => {
       const { headers, status } = await get(servers[name], address);
       for (const [header, value] of Object.entries(securityHeaders)) {
         // The studio's pages may be framed by the studio page itself, nothing else (frame-ancestors 'self').
-        const expected = name === 'studio' && header === 'Content-Security-Policy' ? value.replace("frame-ancestors 'none'", "frame-ancestors 'self'") : value;
+        const expected =
+          name === 'studio' && header === 'Content-Security-Policy'
+            ? value.replace("frame-ancestors 'none'", "frame-ancestors 'self'")
+            : value;
         expect(headers[header.toLowerCase()], `${address} (${status}) ${header}`).toBe(expected);
       }
     }

@@ -11,14 +11,25 @@ import { fixtureForms } from '../fixtures/leads.ts';
 
 let distDir: string;
 beforeAll(async () => (distDir = await writeDist(await fixtureForms())));
-const freshConfig = () => testConfig(distDir, { dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`), rateLimit: 1 });
+const freshConfig = () =>
+  testConfig(distDir, {
+    dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`),
+    rateLimit: 1,
+  });
 
 it('answers 200 with the queue and dead counts and the age of the oldest queued lead', async () => {
   const config = freshConfig();
   const app = await buildApp({ config });
   const queued = newLeadId(new Date(Date.now() - 90_000));
   // A lead the server cannot deliver yet (next attempt far ahead) and one dead lead.
-  await writeFile(path.join(config.dataDir, 'spool', 'queue', `${queued}.json`), JSON.stringify({ lead: { id: queued, form: 'x', receivedAt: new Date().toISOString(), fields: { name: 'Secret Person' } }, attempts: 1, nextAttemptAt: Date.now() + 3600_000 }));
+  await writeFile(
+    path.join(config.dataDir, 'spool', 'queue', `${queued}.json`),
+    JSON.stringify({
+      lead: { id: queued, form: 'x', receivedAt: new Date().toISOString(), fields: { name: 'Secret Person' } },
+      attempts: 1,
+      nextAttemptAt: Date.now() + 3600_000,
+    }),
+  );
   await writeFile(path.join(config.dataDir, 'spool', 'dead', `${newLeadId()}.json`), '{}');
   const response = await app.inject({ url: '/healthz' });
   expect(response.statusCode).toBe(200);
@@ -32,7 +43,9 @@ it('answers 200 with the queue and dead counts and the age of the oldest queued 
 
 it('is never rate limited', async () => {
   const app = await buildApp({ config: freshConfig() });
-  const statuses = await Promise.all(Array.from({ length: 20 }, () => app.inject({ url: '/healthz' }).then((r) => r.statusCode)));
+  const statuses = await Promise.all(
+    Array.from({ length: 20 }, () => app.inject({ url: '/healthz' }).then((r) => r.statusCode)),
+  );
   expect(new Set(statuses)).toEqual(new Set([200]));
   await app.close();
 });
@@ -49,7 +62,10 @@ it('answers 503 with a reason when the spool does not take writes, and 200 again
   const broken = await app.inject({ url: '/healthz' });
   expect(broken.statusCode).toBe(503);
   expect(broken.headers['cache-control']).toBe('no-store');
-  expect(broken.json()).toEqual({ status: 'unavailable', reason: expect.stringMatching(/spool does not accept writes/) });
+  expect(broken.json()).toEqual({
+    status: 'unavailable',
+    reason: expect.stringMatching(/spool does not accept writes/),
+  });
   await rm(tmp);
   await mkdir(tmp);
   await expect.poll(async () => (await app.inject({ url: '/healthz' })).statusCode, { timeout: 15_000 }).toBe(200);
@@ -65,7 +81,12 @@ it('looks at the disk at most once per interval under 100 requests, and counts a
   const list = vi.spyOn(Spool.prototype, 'list');
   const started = Date.now();
   const statuses: number[] = [];
-  for (let i = 0; i < 10; i++) statuses.push(...(await Promise.all(Array.from({ length: 10 }, () => app.inject({ url: '/healthz' }).then((r) => r.statusCode)))));
+  for (let i = 0; i < 10; i++)
+    statuses.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, () => app.inject({ url: '/healthz' }).then((r) => r.statusCode)),
+      )),
+    );
   const seconds = (Date.now() - started) / 1000;
   expect(statuses).toEqual(Array(100).fill(200));
   expect(probe.mock.calls.length).toBeGreaterThanOrEqual(1);

@@ -24,10 +24,15 @@ async function leads(...args: string[]): Promise<{ code: number; stdout: string;
   const env = { ...process.env, DATA_DIR: config.dataDir, DIST_DIR: config.distDir };
   return promisify(execFile)(process.execPath, [path.join(root, 'scripts', 'leads.ts'), ...args], { env }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
-const inFolder = async (folder: string) => (await readdir(path.join(config.dataDir, 'spool', folder))).map((f) => f.replace(/\.json$/, ''));
+const inFolder = async (folder: string) =>
+  (await readdir(path.join(config.dataDir, 'spool', folder))).map((f) => f.replace(/\.json$/, ''));
 
 /** RFC 4180, to read the export back: quoted cells may hold commas, quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -62,23 +67,47 @@ beforeAll(async () => {
   forms = await fixtureForms();
   const distDir = await writeDist(forms);
   // A running server that rescans its queue often, as the real one does every 30 s.
-  config = testConfig(distDir, { dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`), rateLimit: 0, retry: { baseMs: 100, capMs: 200, giveUpAfterMs: 3600_000, rescanMs: 200 } });
+  config = testConfig(distDir, {
+    dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`),
+    rateLimit: 0,
+    retry: { baseMs: 100, capMs: 200, giveUpAfterMs: 3600_000, rescanMs: 200 },
+  });
   app = await buildApp({ config });
   await app.ready();
   const [form] = forms;
   const textField = form.fields.find((field) => field.kind === 'text')!;
   const message = form.fields.find((field) => field.kind === 'textarea');
-  const post = async (values: Record<string, string>) => (await app.inject({ method: 'POST', url: form.endpoint, payload: values })).json().id as string;
+  const post = async (values: Record<string, string>) =>
+    (await app.inject({ method: 'POST', url: form.endpoint, payload: values })).json().id as string;
   ids.plain = await post(validLead(form));
-  ids.hostile = await post({ ...validLead(form), [textField.name]: '=HYPERLINK("http://evil.example","Click")', ...(message && { [message.name]: 'Line one, with "quotes"\nLine two' }) });
+  ids.hostile = await post({
+    ...validLead(form),
+    [textField.name]: '=HYPERLINK("http://evil.example","Click")',
+    ...(message && { [message.name]: 'Line one, with "quotes"\nLine two' }),
+  });
   await vi.waitFor(async () => expect(await inFolder('sent')).toHaveLength(2), { timeout: 15_000, interval: 50 });
   // A dead lead, as the worker leaves it after a permanent refusal.
   ids.dead = newLeadId(new Date(Date.now() - 3 * 3600_000));
-  const lead = { id: ids.dead, form: form.id, receivedAt: new Date(Date.now() - 3 * 3600_000).toISOString(), fields: validLead(form, 'Dead') };
-  await writeFile(path.join(config.dataDir, 'spool', 'dead', `${ids.dead}.json`), JSON.stringify({ lead, attempts: 7, nextAttemptAt: 0, lastError: '550 No such user here' }));
+  const lead = {
+    id: ids.dead,
+    form: form.id,
+    receivedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+    fields: validLead(form, 'Dead'),
+  };
+  await writeFile(
+    path.join(config.dataDir, 'spool', 'dead', `${ids.dead}.json`),
+    JSON.stringify({ lead, attempts: 7, nextAttemptAt: 0, lastError: '550 No such user here' }),
+  );
   // An old sent lead, for purge.
   ids.old = newLeadId(new Date(Date.now() - 400 * 24 * 3600_000));
-  await writeFile(path.join(config.dataDir, 'spool', 'sent', `${ids.old}.json`), JSON.stringify({ lead: { ...lead, id: ids.old, receivedAt: new Date(Date.now() - 400 * 24 * 3600_000).toISOString() }, attempts: 1, nextAttemptAt: 0 }));
+  await writeFile(
+    path.join(config.dataDir, 'spool', 'sent', `${ids.old}.json`),
+    JSON.stringify({
+      lead: { ...lead, id: ids.old, receivedAt: new Date(Date.now() - 400 * 24 * 3600_000).toISOString() },
+      attempts: 1,
+      nextAttemptAt: 0,
+    }),
+  );
 });
 afterAll(() => app?.close());
 
@@ -108,8 +137,12 @@ describe('reading', () => {
   });
 
   it('refuses an id that is a path, and says so for an unknown one', async () => {
-    for (const id of ['../../etc/passwd', '.hidden', 'a/b']) expect(await leads('show', id)).toMatchObject({ code: 1, stderr: expect.stringMatching(/is not a lead id/) });
-    expect(await leads('show', '20200101T000000000Z-0000000000')).toMatchObject({ code: 1, stderr: expect.stringMatching(/^No lead/) });
+    for (const id of ['../../etc/passwd', '.hidden', 'a/b'])
+      expect(await leads('show', id)).toMatchObject({ code: 1, stderr: expect.stringMatching(/is not a lead id/) });
+    expect(await leads('show', '20200101T000000000Z-0000000000')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^No lead/),
+    });
   });
 });
 
@@ -151,10 +184,21 @@ describe('changing', () => {
 
   it('retry --dead re-queues every dead lead; a sent one cannot be retried', async () => {
     const again = newLeadId();
-    await writeFile(path.join(config.dataDir, 'spool', 'dead', `${again}.json`), JSON.stringify({ lead: { id: again, form: forms[0].id, receivedAt: new Date().toISOString(), fields: validLead(forms[0]) }, attempts: 3, nextAttemptAt: 0, lastError: 'x' }));
+    await writeFile(
+      path.join(config.dataDir, 'spool', 'dead', `${again}.json`),
+      JSON.stringify({
+        lead: { id: again, form: forms[0].id, receivedAt: new Date().toISOString(), fields: validLead(forms[0]) },
+        attempts: 3,
+        nextAttemptAt: 0,
+        lastError: 'x',
+      }),
+    );
     expect((await leads('retry', '--dead')).stdout).toMatch(/^1 lead\(s\)/);
     await expect.poll(() => inFolder('sent'), { timeout: 5000 }).toContain(again);
-    expect(await leads('retry', ids.plain)).toMatchObject({ code: 1, stderr: expect.stringMatching(/delivered already/) });
+    expect(await leads('retry', ids.plain)).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/delivered already/),
+    });
   });
 
   it('purge deletes sent leads older than the given days, and only those', async () => {
@@ -172,15 +216,30 @@ it('a retried lead gets a fresh retry period: an old lead that fails again waits
   const saved = config;
   const dataDir = path.join(config.distDir, '..', `data-${Math.random().toString(36).slice(2)}`);
   // A server whose mail server refuses connections, giving up on a lead after an hour.
-  config = { ...saved, dataDir, smtpUrl: 'smtp://127.0.0.1:1', retry: { baseMs: 60_000, capMs: 60_000, giveUpAfterMs: 3600_000, rescanMs: 200 } };
+  config = {
+    ...saved,
+    dataDir,
+    smtpUrl: 'smtp://127.0.0.1:1',
+    retry: { baseMs: 60_000, capMs: 60_000, giveUpAfterMs: 3600_000, rescanMs: 200 },
+  };
   const failing = await buildApp({ config });
   try {
     await failing.ready();
     const id = newLeadId(new Date(Date.now() - 3 * 3600_000));
-    const lead = { id, form: forms[0].id, receivedAt: new Date(Date.now() - 3 * 3600_000).toISOString(), fields: validLead(forms[0]) };
-    await writeFile(path.join(dataDir, 'spool', 'dead', `${id}.json`), JSON.stringify({ lead, attempts: 9, nextAttemptAt: 0, lastError: 'old' }));
+    const lead = {
+      id,
+      form: forms[0].id,
+      receivedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+      fields: validLead(forms[0]),
+    };
+    await writeFile(
+      path.join(dataDir, 'spool', 'dead', `${id}.json`),
+      JSON.stringify({ lead, attempts: 9, nextAttemptAt: 0, lastError: 'old' }),
+    );
     expect((await leads('retry', id)).code).toBe(0);
-    await expect.poll(async () => (await leads('show', id)).stdout, { timeout: 10_000 }).toMatch(/Attempts: 1\n[\s\S]*Last error: .*ECONNREFUSED/);
+    await expect
+      .poll(async () => (await leads('show', id)).stdout, { timeout: 10_000 })
+      .toMatch(/Attempts: 1\n[\s\S]*Last error: .*ECONNREFUSED/);
     expect((await leads('show', id)).stdout).toContain('Status: queue');
   } finally {
     await failing.close();
@@ -192,7 +251,10 @@ it('without a spool it says where it looked', async () => {
   const saved = config.dataDir;
   await rename(saved, `${saved}-moved`);
   try {
-    expect(await leads('status')).toMatchObject({ code: 1, stderr: expect.stringMatching(/No lead spool in .*Set DATA_DIR/) });
+    expect(await leads('status')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/No lead spool in .*Set DATA_DIR/),
+    });
   } finally {
     await rename(`${saved}-moved`, saved);
   }

@@ -24,20 +24,37 @@ it('RATE_LIMIT per 10 minutes becomes that many at once, then an even refill in 
 
 it('states the security headers in every location that adds a header (nginx does not inherit them there)', () => {
   const config = nginxConfig(base);
-  const blocks = config.split(/\n    location /).slice(1).filter((block) => block.includes('add_header'));
+  const blocks = config
+    .split(/\n    location /)
+    .slice(1)
+    .filter((block) => block.includes('add_header'));
   expect(blocks.length).toBeGreaterThan(manifest.routes.length);
-  for (const block of blocks) for (const name of Object.keys(securityHeaders)) expect(block, block.split('\n')[0]).toContain(`add_header ${name} `);
+  for (const block of blocks)
+    for (const name of Object.keys(securityHeaders))
+      expect(block, block.split('\n')[0]).toContain(`add_header ${name} `);
 });
 
 it('refuses a path that could end a directive, and has no user or daemon directive', () => {
-  expect(() => nginxConfig({ ...base, manifest: { ...manifest, routes: ['/a; return 200 x'] } })).toThrow(/Cannot put the path/);
+  expect(() => nginxConfig({ ...base, manifest: { ...manifest, routes: ['/a; return 200 x'] } })).toThrow(
+    /Cannot put the path/,
+  );
   expect(nginxConfig(base)).not.toMatch(/^\s*(user|daemon)\s/m);
 });
 
 it('the command line names what is missing', async () => {
-  const run = (...args: string[]) => promisify(execFile)(process.execPath, [path.join(import.meta.dirname, '..', '..', 'scripts', 'nginx-config.ts'), ...args]).catch((error: { code: number; stderr: string }) => error);
-  expect(await run('--listen', '8080')).toMatchObject({ code: 1, stderr: expect.stringMatching(/--upstream HOST:PORT/) });
-  expect(await run('--listen', 'x', '--upstream', '127.0.0.1:3001')).toMatchObject({ code: 1, stderr: expect.stringMatching(/--listen needs a port/) });
+  const run = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [
+      path.join(import.meta.dirname, '..', '..', 'scripts', 'nginx-config.ts'),
+      ...args,
+    ]).catch((error: { code: number; stderr: string }) => error);
+  expect(await run('--listen', '8080')).toMatchObject({
+    code: 1,
+    stderr: expect.stringMatching(/--upstream HOST:PORT/),
+  });
+  expect(await run('--listen', 'x', '--upstream', '127.0.0.1:3001')).toMatchObject({
+    code: 1,
+    stderr: expect.stringMatching(/--listen needs a port/),
+  });
 });
 
 describe('every value in nginx.conf is encoded for nginx, or refused', () => {
@@ -54,16 +71,33 @@ describe('every value in nginx.conf is encoded for nginx, or refused', () => {
     // nginx runs unprivileged: the build must be readable by anyone, as a deployed one is.
     for (const dir of [parent, distDir]) await chmod(dir, 0o755);
     const port = await freePort();
-    const config = nginxConfig({ ...base, distDir, listen: `127.0.0.1:${port}`, manifest: { ...manifest, site: { ...manifest.site, name: hostileName } } });
+    const config = nginxConfig({
+      ...base,
+      distDir,
+      listen: `127.0.0.1:${port}`,
+      manifest: { ...manifest, site: { ...manifest.site, name: hostileName } },
+    });
     // Nothing of the name became a directive: one server block, listening where we said.
     expect(config.match(/^\s*server \{/gm)).toHaveLength(1);
     expect(config.match(/^\s*listen .*/gm)).toEqual([`    listen 127.0.0.1:${port};`]);
     const prefix = await mkdtemp(path.join(tmpdir(), 'nginx-hostile-'));
     await writeFile(path.join(prefix, 'nginx.conf'), config);
-    const checked = await promisify(execFile)(nginxBinary, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;']).catch((error: { stderr: string }) => error);
+    const checked = await promisify(execFile)(nginxBinary, [
+      '-t',
+      '-p',
+      prefix,
+      '-c',
+      path.join(prefix, 'nginx.conf'),
+      '-g',
+      'daemon off;',
+    ]).catch((error: { stderr: string }) => error);
     expect(checked.stderr).toMatch(/syntax is ok/);
     expect(checked.stderr).toMatch(/test is successful/);
-    const nginx = await startNginx({ config, prefix: await mkdtemp(path.join(tmpdir(), 'nginx-hostile-run-')), url: `http://127.0.0.1:${port}/` });
+    const nginx = await startNginx({
+      config,
+      prefix: await mkdtemp(path.join(tmpdir(), 'nginx-hostile-run-')),
+      url: `http://127.0.0.1:${port}/`,
+    });
     try {
       const page = await fetch(`http://127.0.0.1:${port}/services`);
       expect(page.status).toBe(200);
@@ -74,9 +108,16 @@ describe('every value in nginx.conf is encoded for nginx, or refused', () => {
   }, 60_000);
 
   it('refuses what nginx would read as a variable or a line break, and addresses that could end a directive', () => {
-    const refused = (options: Partial<NginxOptions>, message: RegExp) => expect(() => nginxConfig({ ...base, ...options })).toThrow(message);
-    refused({ distDir: '/srv/$document_root' }, /build folder \/srv\/\$document_root into nginx\.conf: it holds a "\$"/);
-    refused({ distDir: '/srv/dist\nuser root;' }, /build folder \/srv\/dist\\nuser root; into nginx\.conf: it holds a line break/);
+    const refused = (options: Partial<NginxOptions>, message: RegExp) =>
+      expect(() => nginxConfig({ ...base, ...options })).toThrow(message);
+    refused(
+      { distDir: '/srv/$document_root' },
+      /build folder \/srv\/\$document_root into nginx\.conf: it holds a "\$"/,
+    );
+    refused(
+      { distDir: '/srv/dist\nuser root;' },
+      /build folder \/srv\/dist\\nuser root; into nginx\.conf: it holds a line break/,
+    );
     refused({ listen: '8080; user root' }, /Cannot listen on "8080; user root"/);
     refused({ upstreams: ['127.0.0.1:3001 backup; include /etc/passwd'] }, /is not HOST:PORT/);
     refused({ serverName: 'example.com; return 200' }, /Cannot put the server name/);

@@ -19,14 +19,24 @@ beforeAll(async () => {
   distDir = await writeDist(forms);
 });
 
-async function post(config: Partial<ServerConfig>, clients: { remoteAddress: string; forwardedFor?: string }[], logLines?: string[]) {
+async function post(
+  config: Partial<ServerConfig>,
+  clients: { remoteAddress: string; forwardedFor?: string }[],
+  logLines?: string[],
+) {
   const stream = new Writable({ write: (chunk, _encoding, done) => (logLines?.push(chunk.toString()), done()) });
   const dataDir = path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`);
-  const app = await buildApp({ config: testConfig(distDir, { dataDir, rateLimit: 2, ...config }), logger: logLines ? { level: 'info', stream } : false });
+  const app = await buildApp({
+    config: testConfig(distDir, { dataDir, rateLimit: 2, ...config }),
+    logger: logLines ? { level: 'info', stream } : false,
+  });
   const statuses: number[] = [];
   for (const { remoteAddress, forwardedFor } of clients) {
     const headers = forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
-    statuses.push((await app.inject({ method: 'POST', url: form.endpoint, payload: validLead(form), headers, remoteAddress })).statusCode);
+    statuses.push(
+      (await app.inject({ method: 'POST', url: form.endpoint, payload: validLead(form), headers, remoteAddress }))
+        .statusCode,
+    );
   }
   await app.close();
   return statuses;
@@ -34,7 +44,10 @@ async function post(config: Partial<ServerConfig>, clients: { remoteAddress: str
 
 describe('without TRUST_PROXY', () => {
   it('a forged X-Forwarded-For does not escape the rate limit', async () => {
-    const forged = ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4'].map((forwardedFor) => ({ remoteAddress: '203.0.113.9', forwardedFor }));
+    const forged = ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4'].map((forwardedFor) => ({
+      remoteAddress: '203.0.113.9',
+      forwardedFor,
+    }));
     expect(await post({}, forged)).toEqual([202, 202, 429, 429]);
   });
 
@@ -47,7 +60,12 @@ describe('with TRUST_PROXY set to the proxy', () => {
   const behindProxy = (client: string) => ({ remoteAddress: '10.0.0.5', forwardedFor: `${client}` });
 
   it('each client has its own budget, and the limit holds per client', async () => {
-    const statuses = await post({ trustProxy: ['10.0.0.0/8'] }, [behindProxy('198.51.100.1'), behindProxy('198.51.100.1'), behindProxy('198.51.100.1'), behindProxy('198.51.100.2')]);
+    const statuses = await post({ trustProxy: ['10.0.0.0/8'] }, [
+      behindProxy('198.51.100.1'),
+      behindProxy('198.51.100.1'),
+      behindProxy('198.51.100.1'),
+      behindProxy('198.51.100.2'),
+    ]);
     expect(statuses).toEqual([202, 202, 429, 202]);
   });
 
@@ -57,12 +75,18 @@ describe('with TRUST_PROXY set to the proxy', () => {
   });
 
   it('a request that does not come from the proxy is its own client, whatever it claims', async () => {
-    const direct = ['1.1.1.1', '2.2.2.2', '3.3.3.3'].map((forwardedFor) => ({ remoteAddress: '203.0.113.9', forwardedFor }));
+    const direct = ['1.1.1.1', '2.2.2.2', '3.3.3.3'].map((forwardedFor) => ({
+      remoteAddress: '203.0.113.9',
+      forwardedFor,
+    }));
     expect(await post({ trustProxy: ['10.0.0.5'] }, direct)).toEqual([202, 202, 429]);
   });
 
   it('a hop count trusts that many proxies', async () => {
-    const twoProxies = ['1.1.1.1', '2.2.2.2', '3.3.3.3'].map((fake) => ({ remoteAddress: '10.0.0.5', forwardedFor: `${fake}, 198.51.100.9, 10.0.0.4` }));
+    const twoProxies = ['1.1.1.1', '2.2.2.2', '3.3.3.3'].map((fake) => ({
+      remoteAddress: '10.0.0.5',
+      forwardedFor: `${fake}, 198.51.100.9, 10.0.0.4`,
+    }));
     expect(await post({ trustProxy: 2 }, twoProxies)).toEqual([202, 202, 429]);
   });
 
@@ -76,7 +100,13 @@ describe('with TRUST_PROXY set to the proxy', () => {
 
 describe('the TRUST_PROXY setting', () => {
   it('reads addresses, CIDRs, range names and hop counts', () => {
-    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('')).toBe(false);
   });

@@ -16,7 +16,10 @@ beforeAll(async () => (distDir = await writeDist(await fixtureForms())));
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600_000);
 
 it('deletes sent leads older than LEAD_RETENTION_DAYS and nothing else', async () => {
-  const config = testConfig(distDir, { dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`), leadRetentionDays: 30 });
+  const config = testConfig(distDir, {
+    dataDir: path.join(distDir, '..', `data-${Math.random().toString(36).slice(2)}`),
+    leadRetentionDays: 30,
+  });
   // The app creates the spool folders; write leads of several ages into each, then start it again.
   await (await buildApp({ config })).close();
   const files: Record<string, string[]> = { sent: [], queue: [], dead: [] };
@@ -24,13 +27,18 @@ it('deletes sent leads older than LEAD_RETENTION_DAYS and nothing else', async (
     for (const age of [400, 31, 29, 1]) {
       const id = newLeadId(daysAgo(age));
       files[folder].push(`${id}.json`);
-      const entry = { lead: { id, form: 'none', receivedAt: daysAgo(age).toISOString(), fields: {} }, attempts: 1, nextAttemptAt: Date.now() + 3600_000 };
+      const entry = {
+        lead: { id, form: 'none', receivedAt: daysAgo(age).toISOString(), fields: {} },
+        attempts: 1,
+        nextAttemptAt: Date.now() + 3600_000,
+      };
       await writeFile(path.join(config.dataDir, 'spool', folder, `${id}.json`), JSON.stringify(entry));
     }
   }
   const app = await buildApp({ config });
   await app.ready();
-  const inFolder = (folder: string) => readdir(path.join(config.dataDir, 'spool', folder)).then((names) => names.sort());
+  const inFolder = (folder: string) =>
+    readdir(path.join(config.dataDir, 'spool', folder)).then((names) => names.sort());
   await expect.poll(() => inFolder('sent'), { timeout: 15_000 }).toEqual(files.sent.slice(2).sort());
   expect(await inFolder('queue')).toEqual(files.queue.sort());
   expect(await inFolder('dead')).toEqual(files.dead.sort());

@@ -24,14 +24,26 @@ function parseHeaders(text: string): Map<string, Record<string, string>> {
 it('_headers gives every path the security headers and each public file its caching, each header set once', () => {
   const rules = parseHeaders(headersFile(manifest));
   expect(rules.get('/*')).toEqual(securityHeaders);
-  for (const entry of publicPaths) expect(rules.get(entry.path.endsWith('/') ? `${entry.path}*` : entry.path)).toEqual({ 'Cache-Control': entry.cacheControl });
+  for (const entry of publicPaths)
+    expect(rules.get(entry.path.endsWith('/') ? `${entry.path}*` : entry.path)).toEqual({
+      'Cache-Control': entry.cacheControl,
+    });
   // A header in two matching rules would be joined by the host: only /* sets security headers.
-  const names = [...rules.entries()].filter(([pattern]) => pattern !== '/*').flatMap(([, headers]) => Object.keys(headers));
+  const names = [...rules.entries()]
+    .filter(([pattern]) => pattern !== '/*')
+    .flatMap(([, headers]) => Object.keys(headers));
   expect(new Set(names)).toEqual(new Set(['Cache-Control']));
 });
 
 it('_headers gives each SVG of the build its sandboxing policy, by its exact path', () => {
-  const rules = parseHeaders(headersFile(manifest, ['/images/logo.svg', '/images/blog/Cover.SVG', '/images/photo.png', '/assets/index-AbC123.js']));
+  const rules = parseHeaders(
+    headersFile(manifest, [
+      '/images/logo.svg',
+      '/images/blog/Cover.SVG',
+      '/images/photo.png',
+      '/assets/index-AbC123.js',
+    ]),
+  );
   const sandbox = headersForMediaType('image/svg+xml');
   expect(sandbox['Content-Security-Policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
   expect(rules.get('/images/logo.svg')).toEqual(sandbox);
@@ -40,6 +52,8 @@ it('_headers gives each SVG of the build its sandboxing policy, by its exact pat
 });
 
 it('_redirects has each redirect as a 301', () => {
-  const lines = redirectsFile(manifest).split('\n').filter((line) => line && !line.startsWith('#'));
+  const lines = redirectsFile(manifest)
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'));
   expect(lines).toEqual(manifest.redirects.map((r) => `${r.from} ${r.to} 301`));
 });

@@ -13,8 +13,12 @@ let studio: TestStudio;
 const contact = 'pages/contact.yaml';
 const onDisk = (file: string) => readFile(path.join(studio.root, 'site', file), 'utf8');
 
-interface Entry { version: string; data: { title: string; sections: Record<string, unknown>[] } & Record<string, unknown> }
-const open = async (file: string) => (await (await studioFetch(studio, `entry?file=${encodeURIComponent(file)}`)).json()) as Entry;
+interface Entry {
+  version: string;
+  data: { title: string; sections: Record<string, unknown>[] } & Record<string, unknown>;
+}
+const open = async (file: string) =>
+  (await (await studioFetch(studio, `entry?file=${encodeURIComponent(file)}`)).json()) as Entry;
 
 /** Changed lines between two texts: [removed, added]. */
 function lineDiff(before: string, after: string): [string[], string[]] {
@@ -41,7 +45,11 @@ describe('npm run studio', () => {
   });
 
   it('lists pages, articles, forms, settings and redirects', async () => {
-    const entries = (await (await studioFetch(studio, 'entries')).json()) as { file: string; kind: string; route?: string }[];
+    const entries = (await (await studioFetch(studio, 'entries')).json()) as {
+      file: string;
+      kind: string;
+      route?: string;
+    }[];
     const kinds = new Set(entries.map((e) => e.kind));
     for (const kind of ['page', 'article', 'form', 'settings', 'redirects']) expect(kinds).toContain(kind);
     expect(entries.find((e) => e.file === contact)?.route).toBe('/contact');
@@ -74,7 +82,9 @@ describe('saving', () => {
     const before = await onDisk(contact);
     const entry = await open(contact);
     entry.data.title = 'Contact the Team';
-    const response = await studioFetch(studio, `save?file=${contact}`, { body: { version: entry.version, data: entry.data } });
+    const response = await studioFetch(studio, `save?file=${contact}`, {
+      body: { version: entry.version, data: entry.data },
+    });
     expect(response.status).toBe(200);
     expect(lineDiff(before, await onDisk(contact))).toEqual([['title: Contact'], ['title: Contact the Team']]);
   });
@@ -83,29 +93,42 @@ describe('saving', () => {
     const before = await onDisk(contact);
     const entry = await open(contact);
     entry.data.sections[0].type = 'heor';
-    const response = await studioFetch(studio, `save?file=${contact}`, { body: { version: entry.version, data: entry.data } });
+    const response = await studioFetch(studio, `save?file=${contact}`, {
+      body: { version: entry.version, data: entry.data },
+    });
     expect(response.status).toBe(422);
     const body = (await response.json()) as { error: string; errors: { at: unknown[]; text: string }[] };
-    expect(body.error).toMatch(/^Not saved: 1 problem to fix first\.\nsite\/pages\/contact\.yaml:\d+:\d+  section 1 \(heor\) › type: unknown section type "heor"/);
+    expect(body.error).toMatch(
+      /^Not saved: 1 problem to fix first\.\nsite\/pages\/contact\.yaml:\d+:\d+  section 1 \(heor\) › type: unknown section type "heor"/,
+    );
     expect(body.errors[0].at).toEqual(['sections', 0, 'type']);
     expect(await onDisk(contact)).toBe(before);
   });
 
   it('never overwrites a file edited on disk since it was opened', async () => {
     const entry = await open(contact);
-    const elsewhere = (await onDisk(contact)).replace('description: ', '# A comment from a text editor.\ndescription: ');
+    const elsewhere = (await onDisk(contact)).replace(
+      'description: ',
+      '# A comment from a text editor.\ndescription: ',
+    );
     await writeFile(path.join(studio.root, 'site', contact), elsewhere);
     entry.data.title = 'Overwritten?';
-    const response = await studioFetch(studio, `save?file=${contact}`, { body: { version: entry.version, data: entry.data } });
+    const response = await studioFetch(studio, `save?file=${contact}`, {
+      body: { version: entry.version, data: entry.data },
+    });
     expect(response.status).toBe(409);
-    expect(((await response.json()) as { error: string }).error).toContain('changed on disk since the studio opened it');
+    expect(((await response.json()) as { error: string }).error).toContain(
+      'changed on disk since the studio opened it',
+    );
     expect(await onDisk(contact)).toBe(elsewhere);
   });
 
   it('checks an edit live, placing each error at its field', async () => {
     const entry = await open(contact);
     entry.data.description = 'Too short.';
-    const body = (await (await studioFetch(studio, `check?file=${contact}`, { body: { data: entry.data } })).json()) as { errors: { at: unknown[]; text: string }[] };
+    const body = (await (
+      await studioFetch(studio, `check?file=${contact}`, { body: { data: entry.data } })
+    ).json()) as { errors: { at: unknown[]; text: string }[] };
     expect(body.errors).toHaveLength(1);
     expect(body.errors[0].at).toEqual(['description']);
     expect(body.errors[0].text).toMatch(/^site\/pages\/contact\.yaml:\d+:\d+  description: /);
@@ -116,16 +139,30 @@ describe('refusals', () => {
   it('refuses a request without the key, with a foreign Origin, or a foreign Host', async () => {
     const entry = await open(contact);
     const save = { body: { version: entry.version, data: entry.data } };
-    expect((await studioFetch(studio, `save?file=${contact}`, { ...save, headers: { 'x-studio-token': 'guess' } })).status).toBe(403);
-    expect((await studioFetch(studio, `save?file=${contact}`, { ...save, headers: { origin: 'http://evil.example' } })).status).toBe(403);
+    expect(
+      (await studioFetch(studio, `save?file=${contact}`, { ...save, headers: { 'x-studio-token': 'guess' } })).status,
+    ).toBe(403);
+    expect(
+      (await studioFetch(studio, `save?file=${contact}`, { ...save, headers: { origin: 'http://evil.example' } }))
+        .status,
+    ).toBe(403);
     expect((await studioFetch(studio, 'entries', { headers: { origin: 'http://evil.example' } })).status).toBe(403);
     // DNS rebinding: the attacker's name resolves to 127.0.0.1, so Host is theirs.
     const status = (hostHeader: string, pathName: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: studio.port, path: pathName, method: 'GET', headers: { host: hostHeader, 'x-studio-token': studio.token } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: studio.port,
+            path: pathName,
+            method: 'GET',
+            headers: { host: hostHeader, 'x-studio-token': studio.token },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         req.end();
       });
@@ -136,33 +173,53 @@ describe('refusals', () => {
 
   it('refuses paths outside site/', async () => {
     for (const file of ['../package.json', 'pages/../../package.json', '/etc/passwd', 'pages/%2e%2e/x.yaml']) {
-      const response = await studioFetch(studio, `save?file=${encodeURIComponent(file)}`, { body: { version: 'x', data: {} } });
+      const response = await studioFetch(studio, `save?file=${encodeURIComponent(file)}`, {
+        body: { version: 'x', data: {} },
+      });
       expect([403, 404]).toContain(response.status);
     }
-    expect((await studioFetch(studio, `entry?file=${encodeURIComponent('pages/../../package.json')}`)).status).toBe(403);
+    expect((await studioFetch(studio, `entry?file=${encodeURIComponent('pages/../../package.json')}`)).status).toBe(
+      403,
+    );
     // A link inside site/ that leads out of it.
     const outside = await mkdtemp(path.join(tmpdir(), 'outside-'));
     await writeFile(path.join(outside, 'x.yaml'), 'path: /x\n');
     await symlink(outside, path.join(studio.root, 'site', 'pages', 'out'));
     const response = await studioFetch(studio, `entry?file=${encodeURIComponent('pages/out/x.yaml')}`);
     expect(response.status).toBe(403);
-    const write = await studioFetch(studio, `save?file=${encodeURIComponent('pages/out/x.yaml')}`, { body: { version: 'x', data: { path: '/y' } } });
+    const write = await studioFetch(studio, `save?file=${encodeURIComponent('pages/out/x.yaml')}`, {
+      body: { version: 'x', data: { path: '/y' } },
+    });
     expect(write.status).toBe(403);
     expect(await readFile(path.join(outside, 'x.yaml'), 'utf8')).toBe('path: /x\n');
     await rm(path.join(studio.root, 'site', 'pages', 'out'));
   });
 
   it('uploads an image told by its content, and refuses other files and large ones', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
-    const ok = await studioFetch(studio, 'upload?name=Team%20Photo.png', { body: png, headers: { 'content-type': 'application/octet-stream' } });
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+        '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+      'hex',
+    );
+    const ok = await studioFetch(studio, 'upload?name=Team%20Photo.png', {
+      body: png,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(ok.status).toBe(201);
     expect(await ok.json()).toEqual({ src: '/images/team-photo.png', width: 1, height: 1 });
     expect(await readFile(path.join(studio.root, 'site', 'images', 'team-photo.png'))).toEqual(png);
-    const script = await studioFetch(studio, 'upload?name=photo.png', { body: Buffer.from('<script>alert(1)</script>'), headers: { 'content-type': 'image/png' } });
+    const script = await studioFetch(studio, 'upload?name=photo.png', {
+      body: Buffer.from('<script>alert(1)</script>'),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(script.status).toBe(415);
-    const gif = await studioFetch(studio, 'upload?name=moving.gif', { body: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1') });
+    const gif = await studioFetch(studio, 'upload?name=moving.gif', {
+      body: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
+    });
     expect(gif.status).toBe(415);
-    const big = await studioFetch(studio, 'upload?name=big.png', { body: Buffer.concat([png, Buffer.alloc(maxUploadBytes)]) });
+    const big = await studioFetch(studio, 'upload?name=big.png', {
+      body: Buffer.concat([png, Buffer.alloc(maxUploadBytes)]),
+    });
     expect(big.status).toBe(413);
     const traversal = await studioFetch(studio, `upload?name=${encodeURIComponent('../../evil.png')}`, { body: png });
     expect(((await traversal.json()) as { src: string }).src).toBe('/images/evil.png');
@@ -171,14 +228,21 @@ describe('refusals', () => {
   it('refuses a decompression bomb in plain words, before decoding it, and writes nothing', async () => {
     const response = await studioFetch(studio, 'upload?name=bomb.png', { body: pixelBomb() });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: expect.stringMatching(/^This picture is 30000 × 30000 pixels \(900 megapixels\), more than the 100 megapixels .* a picture may have/) });
+    expect(await response.json()).toEqual({
+      error: expect.stringMatching(
+        /^This picture is 30000 × 30000 pixels \(900 megapixels\), more than the 100 megapixels .* a picture may have/,
+      ),
+    });
     await expect(readFile(path.join(studio.root, 'site', 'images', 'bomb.png'))).rejects.toThrow(/ENOENT/);
   });
 });
 
 describe('changes', () => {
   it('lists files changed since the last commit with their diff', async () => {
-    const body = (await (await studioFetch(studio, 'changes')).json()) as { git: boolean; files: { file: string; diff: string }[] };
+    const body = (await (await studioFetch(studio, 'changes')).json()) as {
+      git: boolean;
+      files: { file: string; diff: string }[];
+    };
     expect(body.git).toBe(true);
     const change = body.files.find((f) => f.file === `site/${contact}`);
     expect(change?.diff).toContain('+title: Contact the Team');

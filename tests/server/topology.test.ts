@@ -43,11 +43,19 @@ async function startInstance(instance: (typeof instances)[number]): Promise<void
     LEAD_RETRY_BASE_MS: '100',
     LEAD_RETRY_CAP_MS: '500',
   };
-  instance.child = await startChildServer(path.join(root, 'server', 'main.ts'), { url: `http://127.0.0.1:${instance.port}/healthz`, env });
+  instance.child = await startChildServer(path.join(root, 'server', 'main.ts'), {
+    url: `http://127.0.0.1:${instance.port}/healthz`,
+    env,
+  });
 }
 
 /** A POST from a given loopback address, so each burst lead is its own client to nginx. */
-function post(url: string, body: unknown, localAddress = '127.0.0.1', forwardedFor?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function post(
+  url: string,
+  body: unknown,
+  localAddress = '127.0.0.1',
+  forwardedFor?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
     const headers = { 'content-type': 'application/json', ...(forwardedFor && { 'x-forwarded-for': forwardedFor }) };
     const req = request(url, { method: 'POST', localAddress, headers }, (response) => {
@@ -60,7 +68,10 @@ function post(url: string, body: unknown, localAddress = '127.0.0.1', forwardedF
   });
 }
 
-const leadsIn = async (dataDir: string) => (await Promise.all(['queue', 'sent', 'dead'].map((folder) => readdir(path.join(dataDir, 'spool', folder))))).flat().filter((f) => f.endsWith('.json'));
+const leadsIn = async (dataDir: string) =>
+  (await Promise.all(['queue', 'sent', 'dead'].map((folder) => readdir(path.join(dataDir, 'spool', folder)))))
+    .flat()
+    .filter((f) => f.endsWith('.json'));
 
 beforeAll(async () => {
   ensureNginx();
@@ -70,13 +81,18 @@ beforeAll(async () => {
   await chmod(distDir, 0o755);
   manifest = await readManifest(distDir);
   smtp = await startSmtp();
-  for (let i = 0; i < 2; i++) instances.push({ port: await freePort(), dataDir: await mkdtemp(path.join(tmpdir(), `instance-${i}-`)) });
+  for (let i = 0; i < 2; i++)
+    instances.push({ port: await freePort(), dataDir: await mkdtemp(path.join(tmpdir(), `instance-${i}-`)) });
   await Promise.all(instances.map(startInstance));
   const port = await freePort();
   const upstreams = instances.flatMap((instance) => ['--upstream', `127.0.0.1:${instance.port}`]);
-  const { stdout: config } = await promisify(execFile)(process.execPath, [path.join(root, 'scripts', 'nginx-config.ts'), '--listen', `127.0.0.1:${port}`, ...upstreams], {
-    env: { ...process.env, DIST_DIR: distDir, RATE_LIMIT: String(RATE_LIMIT) },
-  });
+  const { stdout: config } = await promisify(execFile)(
+    process.execPath,
+    [path.join(root, 'scripts', 'nginx-config.ts'), '--listen', `127.0.0.1:${port}`, ...upstreams],
+    {
+      env: { ...process.env, DIST_DIR: distDir, RATE_LIMIT: String(RATE_LIMIT) },
+    },
+  );
   prefix = await mkdtemp(path.join(tmpdir(), 'nginx-prefix-'));
   nginxUrl = `http://127.0.0.1:${port}`;
   nginx = await startNginx({ config, prefix, url: `${nginxUrl}/` });
@@ -89,10 +105,18 @@ afterAll(async () => {
 });
 
 describe('through nginx, the site answers exactly as one instance does', () => {
-  const compared = ['content-type', 'cache-control', 'content-encoding', 'location', ...Object.keys(securityHeaders).map((name) => name.toLowerCase())];
+  const compared = [
+    'content-type',
+    'cache-control',
+    'content-encoding',
+    'location',
+    ...Object.keys(securityHeaders).map((name) => name.toLowerCase()),
+  ];
 
   it('on every route, redirect, trailing slash, public file and unknown or private path', async () => {
-    const files = (await readdir(distDir, { recursive: true })).map((file) => `/${file.split(path.sep).join('/')}`).filter((url) => publicPath(url) && !/\.(br|gz)$/.test(url));
+    const files = (await readdir(distDir, { recursive: true }))
+      .map((file) => `/${file.split(path.sep).join('/')}`)
+      .filter((url) => publicPath(url) && !/\.(br|gz)$/.test(url));
     const probes = [
       ...manifest.routes,
       ...manifest.routes.filter((route) => route !== '/').map((route) => `${route}/`),
@@ -112,12 +136,21 @@ describe('through nginx, the site answers exactly as one instance does', () => {
     const differences: string[] = [];
     for (const probe of probes) {
       for (const encoding of ['br', 'gzip', 'identity']) {
-        const [a, b] = await Promise.all([direct, nginxUrl].map((base) => fetch(base + probe, { redirect: 'manual', headers: { 'accept-encoding': encoding } })));
+        const [a, b] = await Promise.all(
+          [direct, nginxUrl].map((base) =>
+            fetch(base + probe, { redirect: 'manual', headers: { 'accept-encoding': encoding } }),
+          ),
+        );
         // A redirect's body and its type are nginx's own short page: no browser shows them.
         const redirect = a.status === 301 && b.status === 301;
-        for (const name of compared) if (!(redirect && name === 'content-type') && a.headers.get(name) !== b.headers.get(name)) differences.push(`${probe} (${encoding}) ${name}: server ${a.headers.get(name)}, nginx ${b.headers.get(name)}`);
+        for (const name of compared)
+          if (!(redirect && name === 'content-type') && a.headers.get(name) !== b.headers.get(name))
+            differences.push(
+              `${probe} (${encoding}) ${name}: server ${a.headers.get(name)}, nginx ${b.headers.get(name)}`,
+            );
         if (a.status !== b.status) differences.push(`${probe} (${encoding}): server ${a.status}, nginx ${b.status}`);
-        if ((await a.text()) !== (await b.text()) && !redirect) differences.push(`${probe} (${encoding}): the bodies differ`);
+        if ((await a.text()) !== (await b.text()) && !redirect)
+          differences.push(`${probe} (${encoding}): the bodies differ`);
       }
     }
     expect(differences).toEqual([]);
@@ -127,7 +160,9 @@ describe('through nginx, the site answers exactly as one instance does', () => {
     const response = await fetch(`${nginxUrl}/images/logo.svg`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
-    expect(response.headers.get('content-security-policy')).toBe(headersForMediaType('image/svg+xml')['Content-Security-Policy']);
+    expect(response.headers.get('content-security-policy')).toBe(
+      headersForMediaType('image/svg+xml')['Content-Security-Policy'],
+    );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
@@ -139,7 +174,8 @@ describe('through nginx, the site answers exactly as one instance does', () => {
   });
 
   it('runs unprivileged, with its pid and logs under its prefix', () => {
-    for (const file of ['nginx.pid', 'error.log', 'access.log']) expect(existsSync(path.join(prefix, file)), file).toBe(true);
+    for (const file of ['nginx.pid', 'error.log', 'access.log'])
+      expect(existsSync(path.join(prefix, file)), file).toBe(true);
   });
 });
 
@@ -147,7 +183,8 @@ it('one client is limited across both instances, whatever X-Forwarded-For it for
   const form = manifest.forms[0];
   const before = await Promise.all(instances.map((instance) => leadsIn(instance.dataDir)));
   const answers = [];
-  for (let i = 0; i < RATE_LIMIT + 2; i++) answers.push(await post(nginxUrl + form.endpoint, validLead(form, `Limited ${i}`), '127.0.0.1', `198.51.100.${i}`));
+  for (let i = 0; i < RATE_LIMIT + 2; i++)
+    answers.push(await post(nginxUrl + form.endpoint, validLead(form, `Limited ${i}`), '127.0.0.1', `198.51.100.${i}`));
   expect(answers.map((a) => a.status)).toEqual([...Array(RATE_LIMIT).fill(202), 429, 429]);
   const limited = answers.at(-1)!;
   expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -174,23 +211,45 @@ it('a burst of leads with one instance killed -9 and restarted: every lead answe
       if (i === 16) victim.child!.kill('SIGKILL');
       if (i === 32) await startInstance(victim);
       // Each lead from its own loopback address: its own client, within its own budget.
-      const answer = await post(nginxUrl + form.endpoint, validLead(form, `Burst ${i}`), `127.0.1.${i + 1}`).catch(() => ({ status: 0, text: '' }));
+      const answer = await post(nginxUrl + form.endpoint, validLead(form, `Burst ${i}`), `127.0.1.${i + 1}`).catch(
+        () => ({ status: 0, text: '' }),
+      );
       if (answer.status >= 200 && answer.status < 300) acknowledged.push(JSON.parse(answer.text).id);
       else refused.push(answer.status);
     }
   };
   await Promise.all([send(), send(), send(), send()]);
   const delivered = () => new Set(smtp.received.map((mail) => mail.headers['x-lead-id']));
-  await expect.poll(() => acknowledged.filter((id) => !delivered().has(id)), { timeout: 30_000, interval: 200 }).toEqual([]);
-  const tookLeads = await Promise.all(instances.map(async (instance) => (await readdir(path.join(instance.dataDir, 'spool', 'sent'))).filter((f) => acknowledged.includes(f.replace(/\.json$/, ''))).length));
-  console.log(`topology test: ${acknowledged.length} of ${total} leads acknowledged (${refused.length} refused: ${refused.join(', ') || 'none'}), ${acknowledged.length} delivered; instances took ${tookLeads.join(' and ')}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await expect
+    .poll(() => acknowledged.filter((id) => !delivered().has(id)), { timeout: 30_000, interval: 200 })
+    .toEqual([]);
+  const tookLeads = await Promise.all(
+    instances.map(
+      async (instance) =>
+        (await readdir(path.join(instance.dataDir, 'spool', 'sent'))).filter((f) =>
+          acknowledged.includes(f.replace(/\.json$/, '')),
+        ).length,
+    ),
+  );
+  console.log(
+    `topology test: ${acknowledged.length} of ${total} leads acknowledged (${refused.length} refused: ${refused.join(', ') || 'none'}), ${acknowledged.length} delivered; instances took ${tookLeads.join(' and ')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   expect(acknowledged.length).toBeGreaterThan(total / 2);
   expect(tookLeads.every((n) => n > 0)).toBe(true);
 }, 90_000);
 
 it('with every instance down, nginx answers in JSON with the security headers: 503 for a lead and for /healthz', async () => {
   for (const instance of instances) instance.child!.kill('SIGKILL');
-  await Promise.all(instances.map((instance) => new Promise((resolve) => (instance.child!.exitCode !== null || instance.child!.signalCode ? resolve(undefined) : instance.child!.once('exit', resolve)))));
+  await Promise.all(
+    instances.map(
+      (instance) =>
+        new Promise((resolve) =>
+          instance.child!.exitCode !== null || instance.child!.signalCode
+            ? resolve(undefined)
+            : instance.child!.once('exit', resolve),
+        ),
+    ),
+  );
   const form = manifest.forms[0];
   const lead = await post(nginxUrl + form.endpoint, validLead(form), '127.0.0.3');
   expect(lead.status).toBe(503);

@@ -10,7 +10,20 @@ blogSuite({
   site: useHarness({ distDir: siteDistDir }),
   distDir: siteDistDir,
   copy: {
-    slugs: ['quantifying-business-value', 'projects-to-programs', 'strategic-storytelling', 'innovation-hub-transformation', 'talent-acquisition-digital-age', 'bridging-cultural-divides', 'one-team-culture', 'co-creation-collaboration', 'cultural-diversity-asset', 'employer-brand-community', 'intrapreneurial-mindset', 'future-work-flexibility-ai'],
+    slugs: [
+      'quantifying-business-value',
+      'projects-to-programs',
+      'strategic-storytelling',
+      'innovation-hub-transformation',
+      'talent-acquisition-digital-age',
+      'bridging-cultural-divides',
+      'one-team-culture',
+      'co-creation-collaboration',
+      'cultural-diversity-asset',
+      'employer-brand-community',
+      'intrapreneurial-mindset',
+      'future-work-flexibility-ai',
+    ],
     byline: 'Meridian Narratives Team',
     eachArticle: async ({ page, route, article, longDate }) => {
       expect(longDate).toMatch(/^(December|January) \d{1,2}, 202[34]$/);
@@ -21,10 +34,16 @@ blogSuite({
       expect(await page.locator('article h2').count(), route).toBeGreaterThan(1);
     },
     // The fixed slug: the link points at the registered route.
-    recommended: { route: '/resources/blogs/talent-acquisition-digital-age', hrefs: ['/resources/blogs/future-work-flexibility-ai'] },
+    recommended: {
+      route: '/resources/blogs/talent-acquisition-digital-age',
+      hrefs: ['/resources/blogs/future-work-flexibility-ai'],
+    },
     sidebar: '/resources/blogs/strategic-storytelling',
     // The old future-of-work slug answers 301 to the registered one.
-    redirect: { from: '/resources/blogs/future-of-work-flexibility-ai', to: '/resources/blogs/future-work-flexibility-ai' },
+    redirect: {
+      from: '/resources/blogs/future-of-work-flexibility-ai',
+      to: '/resources/blogs/future-work-flexibility-ai',
+    },
     listing: { newest: 'January 15, 2024' },
     smallCover: '/resources/blogs/one-team-culture',
     socialImage: /^https:\/\/www\.example\.com\/images\/\S+$/,

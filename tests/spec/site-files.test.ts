@@ -14,7 +14,16 @@ it('every YAML file opens with a one-line comment and names its schema for the e
     expect(first, file).toMatch(/^# \S/);
     const schema = /^# yaml-language-server: \$schema=(\S+)$/.exec(second)?.[1];
     expect(schema, file).toBeDefined();
-    const expected = file === 'site.yaml' ? 'settings' : file === 'redirects.yaml' ? 'redirects' : file.startsWith('forms/') ? 'form' : 'page';
-    expect(path.resolve(path.dirname(path.join(root, 'site', file)), schema!), file).toBe(path.join(root, 'schema', `${expected}.schema.json`));
+    const expected =
+      file === 'site.yaml'
+        ? 'settings'
+        : file === 'redirects.yaml'
+          ? 'redirects'
+          : file.startsWith('forms/')
+            ? 'form'
+            : 'page';
+    expect(path.resolve(path.dirname(path.join(root, 'site', file)), schema!), file).toBe(
+      path.join(root, 'schema', `${expected}.schema.json`),
+    );
   }
 });

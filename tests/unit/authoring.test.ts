@@ -13,7 +13,12 @@ import { authoringGuide } from '../../scripts/generate-docs.ts';
 import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
-const sections = { $defs: sectionSchemas().sections as Record<string, { examples: unknown[]; defaultSnippets: { body: unknown }[]; markdownDescription: string }> };
+const sections = {
+  $defs: sectionSchemas().sections as Record<
+    string,
+    { examples: unknown[]; defaultSnippets: { body: unknown }[]; markdownDescription: string }
+  >,
+};
 
 describe('the authoring guide', () => {
   it('documents every section type with an example', () => {
@@ -27,7 +32,12 @@ describe('the authoring guide', () => {
   it('every example in it passes validation, links included, inside a site', async () => {
     const copy = await mkdtemp(path.join(tmpdir(), 'guide-examples-'));
     await cp(path.join(fixtureSiteRoot, 'site'), path.join(copy, 'site'), { recursive: true });
-    const page = { path: '/guide-examples', title: 'Examples', description: 'Every section example from the authoring guide, on one page, validated like real content.', sections: sectionTypes().map((t) => sections.$defs[t].examples[0]) };
+    const page = {
+      path: '/guide-examples',
+      title: 'Examples',
+      description: 'Every section example from the authoring guide, on one page, validated like real content.',
+      sections: sectionTypes().map((t) => sections.$defs[t].examples[0]),
+    };
     await writeFile(path.join(copy, 'site', 'pages', 'guide-examples.yaml'), `# Page: examples\n${stringify(page)}`);
     const result = await loadSite({ root: copy });
     expect(result.errors.map(formatError)).toEqual([]);
@@ -40,7 +50,8 @@ describe('the authoring guide', () => {
     let groups = 0;
     for (const [file, schema] of sectionSchemas().schemas) {
       eachSchema(schema, (node, at) => {
-        for (const name of Object.keys((node.properties ?? {}) as object)) if (!rows.has(name)) missing.push(`${file}#/${at.join('/')}/properties/${name}`);
+        for (const name of Object.keys((node.properties ?? {}) as object))
+          if (!rows.has(name)) missing.push(`${file}#/${at.join('/')}/properties/${name}`);
         if (node.properties && at.includes('properties')) groups++;
       });
     }
@@ -56,20 +67,35 @@ describe('the authoring guide', () => {
 
 describe('editor support', () => {
   it('the section union lists exactly its types, for completion', () => {
-    const union = (sectionSchemas().schemas.get('sections.composed.json') as { $defs: { section: { properties: { type: { enum: string[] } } } } }).$defs.section;
+    const union = (
+      sectionSchemas().schemas.get('sections.composed.json') as {
+        $defs: { section: { properties: { type: { enum: string[] } } } };
+      }
+    ).$defs.section;
     expect(union.properties.type.enum).toEqual(sectionTypes());
   });
 
   it('every YAML file of the fixture site opens with a one-line comment and names its schema (as npm run new writes them)', async () => {
-    const files = (await readdir(path.join(fixtureSiteRoot, 'site'), { recursive: true })).filter((f) => f.endsWith('.yaml'));
+    const files = (await readdir(path.join(fixtureSiteRoot, 'site'), { recursive: true })).filter((f) =>
+      f.endsWith('.yaml'),
+    );
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
       const [first, second] = (await readFile(path.join(fixtureSiteRoot, 'site', file), 'utf8')).split('\n');
       expect(first, file).toMatch(/^# \S/);
       const schema = /^# yaml-language-server: \$schema=(\S+)$/.exec(second)?.[1];
       expect(schema, file).toBeDefined();
-      const expected = file === 'site.yaml' ? 'settings' : file === 'redirects.yaml' ? 'redirects' : file.startsWith('forms/') ? 'form' : 'page';
-      expect(path.resolve(path.dirname(path.join(fixtureSiteRoot, 'site', file)), schema!), file).toBe(path.join(root, 'schema', `${expected}.schema.json`));
+      const expected =
+        file === 'site.yaml'
+          ? 'settings'
+          : file === 'redirects.yaml'
+            ? 'redirects'
+            : file.startsWith('forms/')
+              ? 'form'
+              : 'page';
+      expect(path.resolve(path.dirname(path.join(fixtureSiteRoot, 'site', file)), schema!), file).toBe(
+        path.join(root, 'schema', `${expected}.schema.json`),
+      );
     }
   });
 

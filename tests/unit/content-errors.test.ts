@@ -21,7 +21,11 @@ describe('the valid fixture', () => {
     expect(result.model!.pages.map((p) => p.path)).toEqual(['/', '/contact', '/solutions']);
     expect(result.stats).toMatchObject({ pages: 3, articles: 1 });
     const [article] = result.model!.articles;
-    expect(article).toMatchObject({ slug: 'hello-world', path: '/resources/blogs/hello-world', author: 'Test Co Team' });
+    expect(article).toMatchObject({
+      slug: 'hello-world',
+      path: '/resources/blogs/hello-world',
+      author: 'Test Co Team',
+    });
     // Raw HTML in Markdown is shown as text, never rendered.
     expect(article.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(article.html).not.toContain('<script>');
@@ -36,9 +40,11 @@ describe('errors point at the exact node', () => {
   });
 
   it('a required field missing deep inside a section points at the object that lacks it', async () => {
-    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('      - title: First\n        icon: rocket', '      - icon: rocket') })).toEqual([
-      'site/pages/home.yaml:15:9  section 2 (cards) › card 1: missing required field "title".',
-    ]);
+    expect(
+      await errorsFor({
+        'site/pages/home.yaml': home.replace('      - title: First\n        icon: rocket', '      - icon: rocket'),
+      }),
+    ).toEqual(['site/pages/home.yaml:15:9  section 2 (cards) › card 1: missing required field "title".']);
   });
 
   it('a broken internal link, with the closest page', async () => {
@@ -70,7 +76,8 @@ describe('errors point at the exact node', () => {
   });
 
   it('a redirect chain and a redirect that hides a page', async () => {
-    const redirects = '# Redirects.\nredirects:\n  - from: /old\n    to: /older\n  - from: /older\n    to: /solutions\n  - from: /contact\n    to: /\n';
+    const redirects =
+      '# Redirects.\nredirects:\n  - from: /old\n    to: /older\n  - from: /older\n    to: /solutions\n  - from: /contact\n    to: /\n';
     expect(await errorsFor({ 'site/redirects.yaml': redirects })).toEqual([
       'site/redirects.yaml:4:9  redirect 1 (/old) › to: redirect chain: /old → /older → /solutions. Point "/old" straight at "/solutions".',
       'site/redirects.yaml:7:11  redirect 3 (/contact) › from: "/contact" is a page; a redirect there would hide it. Remove the redirect or the page.',
@@ -87,8 +94,12 @@ describe('errors point at the exact node', () => {
     expect(await errorsFor({ 'site/pages/home.yaml': home.replace('title: Home', 'title: "Home') })).toEqual([
       'site/pages/home.yaml:3:8  the quote " opened here is never closed, so YAML reads everything after it as one text. Close it at the end of the text: `title: "Home"`.',
     ]);
-    const [indent] = await errorsFor({ 'site/pages/home.yaml': home.replace('  - type: articles', '  - type: articles\n   bad: indent') });
-    expect(indent).toMatch(/^site\/pages\/home\.yaml:18:1  this line is indented 3 spaces, less than the lines it goes with, which use 4\. /);
+    const [indent] = await errorsFor({
+      'site/pages/home.yaml': home.replace('  - type: articles', '  - type: articles\n   bad: indent'),
+    });
+    expect(indent).toMatch(
+      /^site\/pages\/home\.yaml:18:1  this line is indented 3 spaces, less than the lines it goes with, which use 4\. /,
+    );
   });
 
   it('a number where text is expected is an error, not a silent coercion', async () => {
@@ -104,9 +115,9 @@ describe('errors point at the exact node', () => {
   });
 
   it('an unknown key points at the key, with the closest field; the missing field it explains is not reported again', async () => {
-    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('    title: Your GCC', '    titel: Your GCC') })).toEqual([
-      'site/pages/home.yaml:7:5  section 1 (hero) › titel: unknown field "titel". Did you mean "title"?',
-    ]);
+    expect(
+      await errorsFor({ 'site/pages/home.yaml': home.replace('    title: Your GCC', '    titel: Your GCC') }),
+    ).toEqual(['site/pages/home.yaml:7:5  section 1 (hero) › titel: unknown field "titel". Did you mean "title"?']);
   });
 
   it('a button with no destination names the three choices', async () => {
@@ -116,8 +127,12 @@ describe('errors point at the exact node', () => {
   });
 
   it('a missing image file and an image without alt text', async () => {
-    const article = files['site/blog/hello-world.md'].replace('hello-world.svg', 'hello-wrld.svg').replace('  alt: Abstract cover illustration\n', '');
-    expect(await errorsFor({ 'site/blog/hello-world.md': article })).toEqual(['site/blog/hello-world.md:10:3  image: missing required field "alt".']);
+    const article = files['site/blog/hello-world.md']
+      .replace('hello-world.svg', 'hello-wrld.svg')
+      .replace('  alt: Abstract cover illustration\n', '');
+    expect(await errorsFor({ 'site/blog/hello-world.md': article })).toEqual([
+      'site/blog/hello-world.md:10:3  image: missing required field "alt".',
+    ]);
     const missing = files['site/blog/hello-world.md'].replace('hello-world.svg', 'hello-wrld.svg');
     expect(await errorsFor({ 'site/blog/hello-world.md': missing })).toEqual([
       'site/blog/hello-world.md:10:8  image › src: no file site/images/blog/hello-wrld.svg. Did you mean "/images/blog/hello-world.svg"?',
@@ -129,23 +144,35 @@ describe('errors point at the exact node', () => {
       'site/pages/home.yaml': home.replace('type: hero', 'type: heor').replace('icon: rocket', 'icon: rocet'),
       'site/pages/solutions.yaml': files['site/pages/solutions.yaml'].replace('to: /contact', 'to: /contct'),
     });
-    expect(errors.map((e) => e.split('  ')[0])).toEqual(['site/pages/home.yaml:6:11', 'site/pages/home.yaml:16:15', 'site/pages/solutions.yaml:10:13']);
+    expect(errors.map((e) => e.split('  ')[0])).toEqual([
+      'site/pages/home.yaml:6:11',
+      'site/pages/home.yaml:16:15',
+      'site/pages/solutions.yaml:10:13',
+    ]);
   });
 });
 
 describe('drafts', () => {
   it('are left out of the production model and kept for the dev server', async () => {
-    const draft = files['site/pages/solutions.yaml'].replace('path: /solutions', 'path: /draft').replace('title: Solutions', 'title: Draft\ndraft: true');
+    const draft = files['site/pages/solutions.yaml']
+      .replace('path: /solutions', 'path: /draft')
+      .replace('title: Solutions', 'title: Draft\ndraft: true');
     const root = await writeFixture({ 'site/pages/draft.yaml': draft });
     expect((await loadSite({ root })).model!.pages.map((p) => p.path)).not.toContain('/draft');
     expect((await loadSite({ root, includeDrafts: true })).model!.pages.map((p) => p.path)).toContain('/draft');
   });
 
   it('a published page linking to a draft fails the production build', async () => {
-    const draft = files['site/pages/solutions.yaml'].replace('path: /solutions', 'path: /draft').replace('title: Solutions', 'title: Draft\ndraft: true');
+    const draft = files['site/pages/solutions.yaml']
+      .replace('path: /solutions', 'path: /draft')
+      .replace('title: Solutions', 'title: Draft\ndraft: true');
     const linking = files['site/pages/contact.yaml'].replace('href: mailto:hello@example.com', 'to: /draft');
-    const result = await loadSite({ root: await writeFixture({ 'site/pages/draft.yaml': draft, 'site/pages/contact.yaml': linking }) });
-    expect(result.errors.map(formatError)).toEqual(['site/pages/contact.yaml:10:13  section 1 (cta) › button 1 (E-mail) › to: "/draft" is not a page.']);
+    const result = await loadSite({
+      root: await writeFixture({ 'site/pages/draft.yaml': draft, 'site/pages/contact.yaml': linking }),
+    });
+    expect(result.errors.map(formatError)).toEqual([
+      'site/pages/contact.yaml:10:13  section 1 (cta) › button 1 (E-mail) › to: "/draft" is not a page.',
+    ]);
   });
 });
 
@@ -168,10 +195,13 @@ fields:
       - value: small
         label: Small
 `;
-  const withOptions = (options: string) => form.replace('    options:\n      - value: small\n        label: Small\n', options);
+  const withOptions = (options: string) =>
+    form.replace('    options:\n      - value: small\n        label: Small\n', options);
 
   it('options written as a sentence: the list, its fields and an example', async () => {
-    expect(await errorsFor({ 'site/forms/inquiry.yaml': withOptions('    options: small, medium or large\n') })).toEqual([
+    expect(
+      await errorsFor({ 'site/forms/inquiry.yaml': withOptions('    options: small, medium or large\n') }),
+    ).toEqual([
       'site/forms/inquiry.yaml:15:14  field 2 (Company Size) › options: must be a list, but it is text. Each option needs a "value" and a "label", for example:\n' +
         '    - value: 51-200\n' +
         '      label: 51–200 people',
@@ -179,7 +209,11 @@ fields:
   });
 
   it('options as a list of words: one error for the list, not one per item', async () => {
-    expect(await errorsFor({ 'site/forms/inquiry.yaml': withOptions('    options:\n      - small\n      - medium\n      - large\n') })).toEqual([
+    expect(
+      await errorsFor({
+        'site/forms/inquiry.yaml': withOptions('    options:\n      - small\n      - medium\n      - large\n'),
+      }),
+    ).toEqual([
       'site/forms/inquiry.yaml:16:9  field 2 (Company Size) › option 1: must be a group of fields, but it is text (so are options 2 and 3). Each option needs a "value" and a "label", for example:\n' +
         '    value: 51-200\n' +
         '    label: 51–200 people',
@@ -192,7 +226,14 @@ fields:
         '    - value: 51-200\n' +
         '      label: 51–200 people',
     ]);
-    expect(await errorsFor({ 'site/pages/home.yaml': home.replace('    cards:\n      - title: First\n        icon: rocket\n', '    cards: First, Second\n') })).toEqual([
+    expect(
+      await errorsFor({
+        'site/pages/home.yaml': home.replace(
+          '    cards:\n      - title: First\n        icon: rocket\n',
+          '    cards: First, Second\n',
+        ),
+      }),
+    ).toEqual([
       'site/pages/home.yaml:14:12  section 2 (cards) › cards: must be a list, but it is text. Each card needs a "title", for example:\n' +
         '    - title: Strategic Storytelling\n' +
         '      icon: presentation\n' +
@@ -201,8 +242,16 @@ fields:
   });
 
   it('a broken form file is reported there only, not again where a page uses it', async () => {
-    const contact = files['site/pages/contact.yaml'].replace('sections:\n', 'sections:\n  - type: form\n    form: inquiry\n');
-    expect(await errorsFor({ 'site/forms/inquiry.yaml': form.replace('kind: select', 'kind: selekt'), 'site/pages/contact.yaml': contact })).toEqual([
+    const contact = files['site/pages/contact.yaml'].replace(
+      'sections:\n',
+      'sections:\n  - type: form\n    form: inquiry\n',
+    );
+    expect(
+      await errorsFor({
+        'site/forms/inquiry.yaml': form.replace('kind: select', 'kind: selekt'),
+        'site/pages/contact.yaml': contact,
+      }),
+    ).toEqual([
       'site/forms/inquiry.yaml:14:11  field 2 (Company Size) › kind: unknown value "selekt". Did you mean "select"?',
     ]);
   });

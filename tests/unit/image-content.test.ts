@@ -32,12 +32,22 @@ describe('files in site/images, told by their content', () => {
     ['page.svg', '<!doctype html><html><body><svg></svg><script>alert(1)</script></body></html>'],
   ])('%s that no content uses is refused at the file, naming it', async (name, text) => {
     const errors = await errorsOf(await withImages({ [name]: text }));
-    expect(errors).toEqual([expect.stringMatching(new RegExp(`^site/images/${name.replace('.', '\\.')}:1:1  this file is not .*Everything in site/images is published, so only images belong there\\.$`))]);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^site/images/${name.replace('.', '\\.')}:1:1  this file is not .*Everything in site/images is published, so only images belong there\\.$`,
+        ),
+      ),
+    ]);
   });
 
   it('a picture under a name of another kind is refused: it would be sent as what its name says', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
-    const errors = await errorsOf(await withImages({ 'photo.jpg': png, 'drawing.html': '<svg xmlns="http://www.w3.org/2000/svg"/>' }));
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const errors = await errorsOf(
+      await withImages({ 'photo.jpg': png, 'drawing.html': '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
+    );
     expect(errors).toEqual([
       'site/images/drawing.html:1:1  this file holds an SVG image, but its name ends in ".html": rename it to end in .svg, so it is sent as what it is. Everything in site/images is published, so only images belong there.',
       'site/images/photo.jpg:1:1  this file holds a PNG image, but its name ends in ".jpg": rename it to end in .png, so it is sent as what it is. Everything in site/images is published, so only images belong there.',
@@ -46,7 +56,11 @@ describe('files in site/images, told by their content', () => {
 
   it('a decompression bomb is refused at the file, with the limit in plain words', async () => {
     const errors = await errorsOf(await withImages({ 'bomb.png': pixelBomb() }));
-    expect(errors).toEqual([expect.stringContaining(`site/images/bomb.png:1:1  this file is 30000 × 30000 pixels (900 megapixels), more than the ${maxPixelsInWords} a picture may have`)]);
+    expect(errors).toEqual([
+      expect.stringContaining(
+        `site/images/bomb.png:1:1  this file is 30000 × 30000 pixels (900 megapixels), more than the ${maxPixelsInWords} a picture may have`,
+      ),
+    ]);
   });
 
   it('the build stops on a decompression bomb, naming the file', async () => {
@@ -56,7 +70,17 @@ describe('files in site/images, told by their content', () => {
   });
 
   it('real pictures and SVGs pass', async () => {
-    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).webp().toBuffer();
-    expect(await errorsOf(await withImages({ 'a.webp': webp, 'b.svg': '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>' }))).toEqual([]);
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .webp()
+      .toBuffer();
+    expect(
+      await errorsOf(
+        await withImages({
+          'a.webp': webp,
+          'b.svg':
+            '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
+        }),
+      ),
+    ).toEqual([]);
   });
 });

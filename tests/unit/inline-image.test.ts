@@ -15,7 +15,9 @@ it('inlines a site image of at most 4 KB as a data: address and leaves the rest 
   await writeFile(path.join(root, 'site', 'images', 'edge.png'), Buffer.alloc(4096));
   await writeFile(path.join(root, 'site', 'images', 'large.png'), Buffer.alloc(4097));
   const inline = inlineSmallImages(root);
-  expect(inline('/images/small.svg')).toBe(`data:image/svg+xml;base64,${Buffer.from(sanitiseSvg(small)).toString('base64')}`);
+  expect(inline('/images/small.svg')).toBe(
+    `data:image/svg+xml;base64,${Buffer.from(sanitiseSvg(small)).toString('base64')}`,
+  );
   expect(inline('/images/edge.png')).toMatch(/^data:image\/png;base64,/);
   expect(inline('/images/large.png')).toBeUndefined();
   expect(inline('/images/missing.svg')).toBeUndefined();
@@ -25,7 +27,10 @@ it('inlines a site image of at most 4 KB as a data: address and leaves the rest 
 it('inlines an SVG without its script or handlers', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'inline-'));
   await mkdir(path.join(root, 'site', 'images'), { recursive: true });
-  await writeFile(path.join(root, 'site', 'images', 'x.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="4" height="4"/></svg>');
+  await writeFile(
+    path.join(root, 'site', 'images', 'x.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="4" height="4"/></svg>',
+  );
   const inlined = Buffer.from(inlineSmallImages(root)('/images/x.svg')!.split(',')[1], 'base64').toString('utf8');
   expect(inlined).toContain('<rect width="4" height="4"/>');
   expect(inlined).not.toMatch(/script|onload|alert/);

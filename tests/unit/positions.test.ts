@@ -3,8 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { describePosition, itemName } from '../../scripts/content/positions.ts';
 
 describe('describePosition', () => {
-  const page = { sections: [{ type: 'hero', title: 'Hi', buttons: [{ label: 'Go', to: '/x' }] }, { type: 'cards', cards: [{ title: 'A' }, { icon: 'rocket' }] }] };
-  const form = { fields: [{ name: 'a', label: 'Name' }, { name: 'size', label: 'Company Size', options: ['small'] }] };
+  const page = {
+    sections: [
+      { type: 'hero', title: 'Hi', buttons: [{ label: 'Go', to: '/x' }] },
+      { type: 'cards', cards: [{ title: 'A' }, { icon: 'rocket' }] },
+    ],
+  };
+  const form = {
+    fields: [
+      { name: 'a', label: 'Name' },
+      { name: 'size', label: 'Company Size', options: ['small'] },
+    ],
+  };
 
   it('counts list items from one and names them', () => {
     expect(describePosition(['sections', 0, 'highlight'], page)).toBe('section 1 (hero) › highlight');
@@ -17,10 +27,14 @@ describe('describePosition', () => {
   });
 
   it('shortens long names', () => {
-    expect(describePosition(['items', 0], { items: [{ question: 'q'.repeat(60) }] })).toBe(`item 1 (${'q'.repeat(39)}…)`);
+    expect(describePosition(['items', 0], { items: [{ question: 'q'.repeat(60) }] })).toBe(
+      `item 1 (${'q'.repeat(39)}…)`,
+    );
   });
 
   it('names the items of every kind of list', () => {
-    expect(['sections', 'stories', 'options', 'columns', 'sidebar', 'meta', 'keyFocus', 'status'].map(itemName)).toEqual(['section', 'story', 'option', 'column', 'sidebar article', 'fact', 'focus point', 'status item']);
+    expect(
+      ['sections', 'stories', 'options', 'columns', 'sidebar', 'meta', 'keyFocus', 'status'].map(itemName),
+    ).toEqual(['section', 'story', 'option', 'column', 'sidebar article', 'fact', 'focus point', 'status item']);
   });
 });

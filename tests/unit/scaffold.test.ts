@@ -13,7 +13,9 @@ describe('npm run new -- page', () => {
     const root = await writeFixture();
     const file = await newPage(root, '/solutions/new-offer', 'New Offer');
     expect(path.relative(root, file)).toBe('site/pages/solutions/new-offer.yaml');
-    expect((await readFile(file, 'utf8')).split('\n')[1]).toBe('# yaml-language-server: $schema=../../../schema/page.schema.json');
+    expect((await readFile(file, 'utf8')).split('\n')[1]).toBe(
+      '# yaml-language-server: $schema=../../../schema/page.schema.json',
+    );
     const drafts = await loadSite({ root, includeDrafts: true });
     expect(drafts.errors.map(formatError)).toEqual([]);
     expect(drafts.model!.pages.map((p) => p.path)).toContain('/solutions/new-offer');
@@ -28,11 +30,26 @@ describe('npm run new -- page', () => {
     const text = (await readFile(file, 'utf8')).replace(/^draft: true.*\n/m, '');
     await writeFile(file, text);
     const lines = text.split('\n');
-    const at = (sentence: string) => `${lines.findIndex((l) => l.includes(sentence)) + 1}:${lines.find((l) => l.includes(sentence))!.indexOf(sentence) + 1}`;
+    const at = (sentence: string) =>
+      `${lines.findIndex((l) => l.includes(sentence)) + 1}:${lines.find((l) => l.includes(sentence))!.indexOf(sentence) + 1}`;
     const errors = (await loadSite({ root })).errors.map(formatError);
-    expect(errors).toEqual([placeholders.pageDescription, placeholders.pageIntroduction].map((sentence) => expect.stringMatching(new RegExp(`^site/pages/about\\.yaml:${at(sentence)}  this is the scaffold's placeholder text`))));
+    expect(errors).toEqual(
+      [placeholders.pageDescription, placeholders.pageIntroduction].map((sentence) =>
+        expect.stringMatching(
+          new RegExp(`^site/pages/about\\.yaml:${at(sentence)}  this is the scaffold's placeholder text`),
+        ),
+      ),
+    );
     // Once the editor's own words replace them, it publishes.
-    await writeFile(file, text.replace(placeholders.pageDescription, 'Who we are, where we work and how we help GCC leaders tell their story.').replace(placeholders.pageIntroduction, 'A team of writers and designers.'));
+    await writeFile(
+      file,
+      text
+        .replace(
+          placeholders.pageDescription,
+          'Who we are, where we work and how we help GCC leaders tell their story.',
+        )
+        .replace(placeholders.pageIntroduction, 'A team of writers and designers.'),
+    );
     const published = await loadSite({ root });
     expect(published.errors.map(formatError)).toEqual([]);
     expect(published.model!.pages.map((p) => p.path)).toContain('/about');
@@ -40,7 +57,9 @@ describe('npm run new -- page', () => {
 
   it('refuses an existing file or an address already taken, and bad input', async () => {
     const root = await writeFixture();
-    await expect(newPage(root, '/contact', 'Contact again')).rejects.toThrow('A page with the address /contact already exists');
+    await expect(newPage(root, '/contact', 'Contact again')).rejects.toThrow(
+      'A page with the address /contact already exists',
+    );
     await newPage(root, '/about', 'About');
     const before = await readFile(path.join(root, 'site/pages/about.yaml'), 'utf8');
     await expect(newPage(root, '/about', 'Other')).rejects.toThrow('already exists');
@@ -51,7 +70,7 @@ describe('npm run new -- page', () => {
 });
 
 describe('npm run new -- post', () => {
-  it('writes a valid draft article with the next id, today\'s date and a cover image', async () => {
+  it("writes a valid draft article with the next id, today's date and a cover image", async () => {
     const root = await writeFixture();
     const file = await newPost(root, 'my-new-article', 'My New Article', new Date('2024-02-01T10:00:00Z'));
     const text = await readFile(file, 'utf8');
@@ -64,7 +83,10 @@ describe('npm run new -- post', () => {
     expect((await loadSite({ root })).model!.articles.map((a) => a.slug)).not.toContain('my-new-article');
     // Published as written, its placeholders are refused: the excerpt and the body.
     await writeFile(file, text.replace(/^draft: true.*\n/m, ''));
-    expect((await loadSite({ root })).errors.map((e) => `${e.file}:${e.line}`)).toEqual(['site/blog/my-new-article.md:5', 'site/blog/my-new-article.md:17']);
+    expect((await loadSite({ root })).errors.map((e) => `${e.file}:${e.line}`)).toEqual([
+      'site/blog/my-new-article.md:5',
+      'site/blog/my-new-article.md:17',
+    ]);
   });
 
   it('refuses to overwrite an article', async () => {
@@ -76,7 +98,13 @@ describe('npm run new -- post', () => {
 
 describe('titles, whatever they hold', () => {
   // Characters YAML gives meaning to, at the start, inside and at the end of a title.
-  const titles = ['Q&A: what "GCC" means # really', "- [draft] {not} a list | > % @ ` ! * &x 'quoted'", 'yes', '2024', 'Über uns — naïve café'];
+  const titles = [
+    'Q&A: what "GCC" means # really',
+    "- [draft] {not} a list | > % @ ` ! * &x 'quoted'",
+    'yes',
+    '2024',
+    'Über uns — naïve café',
+  ];
 
   it('are written as values: each page and article reads back with exactly its title', async () => {
     const root = await writeFixture();

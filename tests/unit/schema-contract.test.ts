@@ -9,7 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { eachSchema } from '../../scripts/content/schema-check.ts';
-import { componentMistakes, composedSchemas, createAjv, loadContract, sectionSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
+import {
+  componentMistakes,
+  composedSchemas,
+  createAjv,
+  loadContract,
+  sectionSchemas,
+  sectionTypes,
+} from '../../scripts/content/schemas.ts';
 import { inlined } from '../../scripts/content/shapes.ts';
 import { authoringGuide } from '../../scripts/generate-docs.ts';
 import { files, writeFixture } from '../fixtures/site-fixture.ts';
@@ -29,14 +36,22 @@ describe('the shared section fields, declared once', () => {
     for (const type of sectionTypes()) {
       expect(validate({ ...example(type), eyebrow: 'Shared', hideWhenQuery: 'source=form' }), type).toBe(true);
       expect(validate({ ...example(type), eyebrw: 'Misspelt' }), type).toBe(false);
-      expect(validate.errors!.some((e) => e.keyword === 'additionalProperties' && e.params.additionalProperty === 'eyebrw'), type).toBe(true);
+      expect(
+        validate.errors!.some((e) => e.keyword === 'additionalProperties' && e.params.additionalProperty === 'eyebrw'),
+        type,
+      ).toBe(true);
     }
   });
 
   it('error messages know them: an unknown field gets the shared one as suggestion', async () => {
-    const home = files['site/pages/home.yaml'].replace('  - type: articles\n', '  - type: articles\n    eyebrw: Reading\n');
+    const home = files['site/pages/home.yaml'].replace(
+      '  - type: articles\n',
+      '  - type: articles\n    eyebrw: Reading\n',
+    );
     const result = await loadSite({ root: await writeFixture({ 'site/pages/home.yaml': home }) });
-    expect(result.errors.map(formatError)).toEqual([expect.stringMatching(/home\.yaml:\d+:5 {2}.*unknown field "eyebrw"\. Did you mean "eyebrow"\?$/)]);
+    expect(result.errors.map(formatError)).toEqual([
+      expect.stringMatching(/home\.yaml:\d+:5 {2}.*unknown field "eyebrw"\. Did you mean "eyebrow"\?$/),
+    ]);
   });
 
   it('the generated types give every section type each shared field with its own description, and no index signature', async () => {
@@ -58,20 +73,28 @@ describe('the shared section fields, declared once', () => {
     for (const field of shared) expect(table).toContain(`| \`${field}\` |`);
     for (const type of sectionTypes()) {
       expect(sections[type].additionalProperties, type).toBe(false);
-      expect(Object.keys(sections[type].properties as object), type).toEqual(expect.arrayContaining(['type', ...shared]));
+      expect(Object.keys(sections[type].properties as object), type).toEqual(
+        expect.arrayContaining(['type', ...shared]),
+      );
     }
   });
 
   it('the studio can have a section type with every $ref inlined, each field keeping its own description', () => {
-    const hero = inlined(sections.hero) as { properties: Record<string, { type?: string; description?: string; items?: { properties?: object } }> };
+    const hero = inlined(sections.hero) as {
+      properties: Record<string, { type?: string; description?: string; items?: { properties?: object } }>;
+    };
     expect(JSON.stringify(hero)).not.toContain('$ref');
     expect(hero.properties.title).toMatchObject({ type: 'string', description: 'The headline.' });
     expect(Object.keys(hero.properties.claims.items!.properties!)).toEqual(['value', 'label', 'description', 'icon']);
   });
 
   it('a type restates a shared field only to say something of its own', () => {
-    expect((sections.hero.properties as Record<string, { description: string }>).title.description).toBe('The headline.');
-    expect((sections.cta.properties as Record<string, { description: string }>).title.description).toBe((sharedFields.title as { description: string }).description);
+    expect((sections.hero.properties as Record<string, { description: string }>).title.description).toBe(
+      'The headline.',
+    );
+    expect((sections.cta.properties as Record<string, { description: string }>).title.description).toBe(
+      (sharedFields.title as { description: string }).description,
+    );
   });
 });
 
@@ -85,7 +108,10 @@ describe('examples, each written once', () => {
         const validate = ajv.getSchema(`${file}#/${at.join('/')}`)!;
         for (const value of node.examples) {
           checked++;
-          expect(validate(value), `${file}#/${at.join('/')}: ${JSON.stringify(value)} ${JSON.stringify(validate.errors)}`).toBe(true);
+          expect(
+            validate(value),
+            `${file}#/${at.join('/')}: ${JSON.stringify(value)} ${JSON.stringify(validate.errors)}`,
+          ).toBe(true);
         }
       });
     }
@@ -101,7 +127,10 @@ describe('examples, each written once', () => {
 });
 
 describe('mistakes in the schema itself', () => {
-  async function brokenSchema(edit: (sections: Record<string, unknown>) => void, editText = (text: string) => text): Promise<string[]> {
+  async function brokenSchema(
+    edit: (sections: Record<string, unknown>) => void,
+    editText = (text: string) => text,
+  ): Promise<string[]> {
     const dir = await mkdtemp(path.join(tmpdir(), 'schema-mistake-'));
     await cp(path.join(root, 'schema'), dir, { recursive: true });
     const file = path.join(dir, 'sections.schema.json');
@@ -114,8 +143,12 @@ describe('mistakes in the schema itself', () => {
   }
 
   it('a keyword strict mode refuses, with its place', async () => {
-    expect(await brokenSchema((defs) => Object.assign(defs.cta as object, { not: { required: ['title', 'subtitle'] } }))).toEqual([
-      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta\/not: Ajv refuses this schema: required property "title" is not defined\./),
+    expect(
+      await brokenSchema((defs) => Object.assign(defs.cta as object, { not: { required: ['title', 'subtitle'] } })),
+    ).toEqual([
+      expect.stringMatching(
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta\/not: Ajv refuses this schema: required property "title" is not defined\./,
+      ),
     ]);
   });
 
@@ -127,26 +160,48 @@ describe('mistakes in the schema itself', () => {
       props.bare = { type: 'string' };
     });
     expect(errors).toEqual([
-      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/descripton: unknown keyword "descripton"/),
-      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/extra\/\$ref: "common\.schema\.json#\/\$defs\/nothing" leads nowhere: nothing is defined at that path\.$/),
-      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/bare: field "bare" has no description\./),
+      expect.stringMatching(
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/descripton: unknown keyword "descripton"/,
+      ),
+      expect.stringMatching(
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/extra\/\$ref: "common\.schema\.json#\/\$defs\/nothing" leads nowhere: nothing is defined at that path\.$/,
+      ),
+      expect.stringMatching(
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/bare: field "bare" has no description\./,
+      ),
     ]);
   });
 
   it('a file that is not JSON, and a keyword with a value of the wrong kind', async () => {
-    expect(await brokenSchema(() => undefined, (text) => text.replace('"description": "One block of a page."', '"description": "One block of a page.",,'))).toEqual([
-      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}not valid JSON: /),
-    ]);
-    expect(await brokenSchema((defs) => Object.assign((defs.faq as { properties: Record<string, Record<string, unknown>> }).properties.items, { minItems: 'one' }))).toEqual([
-      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/minItems: Ajv refuses this schema: minItems value must be \["number"\]/),
+    expect(
+      await brokenSchema(
+        () => undefined,
+        (text) => text.replace('"description": "One block of a page."', '"description": "One block of a page.",,'),
+      ),
+    ).toEqual([expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}not valid JSON: /)]);
+    expect(
+      await brokenSchema((defs) =>
+        Object.assign((defs.faq as { properties: Record<string, Record<string, unknown>> }).properties.items, {
+          minItems: 'one',
+        }),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/minItems: Ajv refuses this schema: minItems value must be \["number"\]/,
+      ),
     ]);
   });
 
   it('a nested group without an example', async () => {
     const errors = await brokenSchema((defs) => {
-      delete ((defs.faq as { properties: { items: { items: Record<string, unknown> } } }).properties.items.items).examples;
+      delete (defs.faq as { properties: { items: { items: Record<string, unknown> } } }).properties.items.items
+        .examples;
     });
-    expect(errors).toEqual([expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/items: each item of "items" has no example\./)]);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/items: each item of "items" has no example\./,
+      ),
+    ]);
   });
 
   it('a section type without description or example, or restating its type', async () => {
@@ -157,9 +212,15 @@ describe('mistakes in the schema itself', () => {
       (cta.properties as Record<string, unknown>).type = { const: 'cta', description: 'Copied.' };
     });
     expect(errors).toEqual([
-      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta: section type "cta" has no description\./),
-      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta: section type "cta" has no example\./),
-      expect.stringMatching(/^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta\/properties\/type: leave "type" out/),
+      expect.stringMatching(
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta: section type "cta" has no description\./,
+      ),
+      expect.stringMatching(
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta: section type "cta" has no example\./,
+      ),
+      expect.stringMatching(
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta\/properties\/type: leave "type" out/,
+      ),
     ]);
   });
 
@@ -169,7 +230,11 @@ describe('mistakes in the schema itself', () => {
     const file = path.join(dir, 'sections.schema.json');
     const source = JSON.parse(await readFile(file, 'utf8'));
     const index = source.$defs.section.oneOf.push({ $ref: '#/$defs/quote-wall' }) - 1;
-    source.$defs['quote-wall'] = { description: 'A wall of quotes.', properties: {}, examples: [{ type: 'quote-wall' }] };
+    source.$defs['quote-wall'] = {
+      description: 'A wall of quotes.',
+      properties: {},
+      examples: [{ type: 'quote-wall' }],
+    };
     await writeFile(file, JSON.stringify(source, null, 2));
     expect(Array.isArray(loadContract(dir))).toBe(false);
     const [mistake, ...others] = componentMistakes(dir, root).map(formatError);
@@ -182,7 +247,10 @@ describe('mistakes in the schema itself', () => {
   it('a component that matches no section type says how to add the type', async () => {
     const project = await mkdtemp(path.join(tmpdir(), 'component-first-'));
     await cp(path.join(root, 'src', 'sections'), path.join(project, 'src', 'sections'), { recursive: true });
-    await writeFile(path.join(project, 'src', 'sections', 'QuoteWall.tsx'), 'export function QuoteWall() {\n  return null;\n}\n');
+    await writeFile(
+      path.join(project, 'src', 'sections', 'QuoteWall.tsx'),
+      'export function QuoteWall() {\n  return null;\n}\n',
+    );
     expect(componentMistakes(undefined, project).map(formatError)).toEqual([
       'src/sections/QuoteWall.tsx:1:1  matches no section type: src/sections/ holds one component per type in schema/sections.schema.json. For a new type "quote-wall", add { "$ref": "#/$defs/quote-wall" } to $defs/section/oneOf and its $defs/quote-wall entry there, then run npm run types (docs/sections.md, steps 1 and 2); a helper goes in src/components/ instead.',
     ]);

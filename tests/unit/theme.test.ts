@@ -7,7 +7,9 @@ import { contrast, nearestPassingShade, PRIMARY_SHADE, shades } from '../../src/
 import { siteTheme } from '../../src/theme.ts';
 import { files, writeFixture } from '../fixtures/site-fixture.ts';
 
-const withTheme = (block: string) => ({ 'site/site.yaml': files['site/site.yaml'].replace('tooltips:', `${block}\ntooltips:`) });
+const withTheme = (block: string) => ({
+  'site/site.yaml': files['site/site.yaml'].replace('tooltips:', `${block}\ntooltips:`),
+});
 
 describe('brand colour', () => {
   it('is exactly the primary shade, between lighter and darker shades', () => {
@@ -29,7 +31,9 @@ describe('brand colour', () => {
   });
 
   it('a colour that passes AA compiles', async () => {
-    const result = await loadSite({ root: await writeFixture(withTheme('theme:\n  primaryColor: "#0f4aa0"\n  radius: 12')) });
+    const result = await loadSite({
+      root: await writeFixture(withTheme('theme:\n  primaryColor: "#0f4aa0"\n  radius: 12')),
+    });
     expect(result.errors).toEqual([]);
     expect(result.model!.settings.theme).toEqual({ primaryColor: '#0f4aa0', radius: 12 });
   });
@@ -44,7 +48,9 @@ describe('brand colour', () => {
   });
 
   it('a logo that is not in site/images is reported', async () => {
-    const result = await loadSite({ root: await writeFixture(withTheme('theme:\n  primaryColor: "#0f4aa0"\n  logo: /images/logo.svg')) });
+    const result = await loadSite({
+      root: await writeFixture(withTheme('theme:\n  primaryColor: "#0f4aa0"\n  logo: /images/logo.svg')),
+    });
     expect(result.errors.map(formatError).join('\n')).toMatch(/theme › logo: no file site\/images\/logo\.svg/);
   });
 });

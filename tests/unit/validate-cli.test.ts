@@ -10,7 +10,10 @@ import { manifest } from '../../scripts/site-build/site-files.ts';
 import { files, writeFixture } from '../fixtures/site-fixture.ts';
 
 const validate = (root: string, env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [path.join(import.meta.dirname, '..', '..', 'scripts', 'validate.ts')], { env: { ...process.env, SITE_ROOT: root, CI: '', ...env }, encoding: 'utf8' });
+  spawnSync(process.execPath, [path.join(import.meta.dirname, '..', '..', 'scripts', 'validate.ts')], {
+    env: { ...process.env, SITE_ROOT: root, CI: '', ...env },
+    encoding: 'utf8',
+  });
 
 describe('npm run validate', () => {
   it('prints one summary line and exits 0 on a valid site', async () => {
@@ -21,21 +24,34 @@ describe('npm run validate', () => {
   });
 
   it('prints every error as file:line:col and exits 1; with CI=true also ::error annotations', async () => {
-    const root = await writeFixture({ 'site/pages/home.yaml': files['site/pages/home.yaml'].replace('to: /solutions', 'to: /solutons') });
+    const root = await writeFixture({
+      'site/pages/home.yaml': files['site/pages/home.yaml'].replace('to: /solutions', 'to: /solutons'),
+    });
     const run = validate(root, { CI: 'true' });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('site/pages/home.yaml:10:13  section 1 (hero) › button 1 (Solutions) › to: "/solutons" is not a page. Did you mean "/solutions"?');
-    expect(run.stderr).toContain('::error file=site/pages/home.yaml,line=10,col=13::section 1 (hero) › button 1 (Solutions) › to: "/solutons" is not a page. Did you mean "/solutions"?');
+    expect(run.stderr).toContain(
+      'site/pages/home.yaml:10:13  section 1 (hero) › button 1 (Solutions) › to: "/solutons" is not a page. Did you mean "/solutions"?',
+    );
+    expect(run.stderr).toContain(
+      '::error file=site/pages/home.yaml,line=10,col=13::section 1 (hero) › button 1 (Solutions) › to: "/solutons" is not a page. Did you mean "/solutions"?',
+    );
     expect(run.stderr).toContain('1 error in site/.');
   });
 
   it('warns, without failing, about unused images and pages no link reaches', async () => {
-    const orphan = files['site/pages/solutions.yaml'].replace('path: /solutions', 'path: /orphan').replace('title: Solutions', 'title: Orphan');
-    const root = await writeFixture({ 'site/images/unused.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'site/pages/orphan.yaml': orphan });
+    const orphan = files['site/pages/solutions.yaml']
+      .replace('path: /solutions', 'path: /orphan')
+      .replace('title: Solutions', 'title: Orphan');
+    const root = await writeFixture({
+      'site/images/unused.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'site/pages/orphan.yaml': orphan,
+    });
     const run = validate(root);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('warning  site/images/unused.svg:1:1  image is not used by any page or article.');
-    expect(run.stdout).toContain('warning  site/pages/orphan.yaml:2:7  path: no link leads to "/orphan": visitors can only reach it by typing its address.');
+    expect(run.stdout).toContain(
+      'warning  site/pages/orphan.yaml:2:7  path: no link leads to "/orphan": visitors can only reach it by typing its address.',
+    );
     // The summary counts the warnings above it: it comes last, on a line of its own.
     expect(run.stdout).toMatch(/\nsite\/ is valid: .* \(2 warnings\)\.\n$/);
   });
@@ -43,7 +59,9 @@ describe('npm run validate', () => {
 
 describe('drafts', () => {
   it('are not routes, not in the listing, the sitemap or the server manifest of a production build', async () => {
-    const draft = files['site/blog/hello-world.md'].replace('id: 1', 'id: 2\ndraft: true').replace('title: Hello World', 'title: Draft Post');
+    const draft = files['site/blog/hello-world.md']
+      .replace('id: 1', 'id: 2\ndraft: true')
+      .replace('title: Hello World', 'title: Draft Post');
     const root = await writeFixture({ 'site/blog/draft-post.md': draft });
     const { model } = await loadSite({ root });
     const routes = routeData(model!, inlineSmallImages(root));

@@ -24,7 +24,15 @@ it('reports a diagnostic on the line of an unknown section type and of an unknow
   lines[typeLine] = lines[typeLine].replace('steps', 'stepz');
   while (lines.at(-1) === '') lines.pop();
   // The editor reads the composed schema: a shared field is accepted, a misspelt one flagged.
-  lines.push('  - type: cta', '    eyebrow: Shared field', '    title: Ready?', '    eyebrw: Misspelt field', '    buttons:', '      - label: Go', '        to: /contact');
+  lines.push(
+    '  - type: cta',
+    '    eyebrow: Shared field',
+    '    title: Ready?',
+    '    eyebrw: Misspelt field',
+    '    buttons:',
+    '      - label: Go',
+    '        to: /contact',
+  );
   const sharedLine = lines.findIndex((l) => l.includes('eyebrow: Shared field'));
   const unknownLine = lines.findIndex((l) => l.includes('eyebrw: Misspelt field'));
   // A new, empty section at the end of the page, where an editor asks for completions.
@@ -42,7 +50,7 @@ it('reports a diagnostic on the line of an unknown section type and of an unknow
   for (const type of sectionTypes()) expect(labels, type).toContain(type);
 }, 40_000);
 
-it('says a one-line field must be one line in the schema\'s words, on its line, never with the regex', async () => {
+it("says a one-line field must be one line in the schema's words, on its line, never with the regex", async () => {
   const original = await readFile(path.join(fixtureSiteRoot, 'site', 'pages', 'offer.yaml'), 'utf8');
   const lines = original.split('\n');
   const titleLine = lines.findIndex((l) => /^title: /.test(l));
@@ -50,7 +58,11 @@ it('says a one-line field must be one line in the schema\'s words, on its line, 
   lines[titleLine] = 'title: "Offer\\nsections: []"';
   const uri = server.open(path.join(fixtureSiteRoot, 'site', 'pages', 'offer-one-line-check.yaml'), lines.join('\n'));
   const diagnostics = await server.diagnostics(uri);
-  const common = JSON.parse(await readFile(path.join(root, 'schema', 'common.schema.json'), 'utf8')) as { $defs: { text: { patternErrorMessage: string } } };
-  expect(diagnostics.filter((d) => d.range.start.line === titleLine).map((d) => d.message)).toEqual([common.$defs.text.patternErrorMessage]);
+  const common = JSON.parse(await readFile(path.join(root, 'schema', 'common.schema.json'), 'utf8')) as {
+    $defs: { text: { patternErrorMessage: string } };
+  };
+  expect(diagnostics.filter((d) => d.range.start.line === titleLine).map((d) => d.message)).toEqual([
+    common.$defs.text.patternErrorMessage,
+  ]);
   for (const d of diagnostics) expect(d.message).not.toMatch(/\\u00|\[\^/);
 }, 40_000);

@@ -13,12 +13,16 @@ const seed = Number(process.env.SLIP_SEED ?? Math.floor(Math.random() * 2 ** 31)
 const SLIPS = 300;
 
 it(`${SLIPS} seeded YAML slips in site/ each give one plain error in the slipped file (seed ${seed})`, async () => {
-  console.log(`YAML slip test: seed ${seed}. Replay with SLIP_SEED=${seed} npx vitest run tests/unit/yaml-mutations.test.ts`);
+  console.log(
+    `YAML slip test: seed ${seed}. Replay with SLIP_SEED=${seed} npx vitest run tests/unit/yaml-mutations.test.ts`,
+  );
   const files = await readSiteFiles(root);
   const before = await compileSiteFiles(files, { root });
   // site/ belongs to its editors: when it is itself invalid, validation (its own step) says so.
   if (!before.model) return;
-  const editable = files.filter((f) => /^(pages\/.+\.ya?ml|forms\/.+\.ya?ml|blog\/.+\.md|site\.yaml|redirects\.yaml)$/.test(f.relative));
+  const editable = files.filter((f) =>
+    /^(pages\/.+\.ya?ml|forms\/.+\.ya?ml|blog\/.+\.md|site\.yaml|redirects\.yaml)$/.test(f.relative),
+  );
   const next = random(seed);
   const failures: string[] = [];
   let made = 0;
@@ -30,7 +34,10 @@ it(`${SLIPS} seeded YAML slips in site/ each give one plain error in the slipped
     const label = `slip ${made} (${mutation.kind}) at site/${target.relative}:${mutation.line}`;
     let errors;
     try {
-      ({ errors } = await compileSiteFiles(files.map((f) => (f === target ? { ...f, bytes: mutation.bytes } : f)), { root }));
+      ({ errors } = await compileSiteFiles(
+        files.map((f) => (f === target ? { ...f, bytes: mutation.bytes } : f)),
+        { root },
+      ));
     } catch (error) {
       failures.push(`${label}: crashed: ${(error as Error).stack}`);
       continue;
@@ -38,7 +45,8 @@ it(`${SLIPS} seeded YAML slips in site/ each give one plain error in the slipped
     const shown = errors.map(formatError).join('\n    ');
     if (errors.length > 2) failures.push(`${label}: ${errors.length} errors:\n    ${shown}`);
     for (const error of errors) {
-      if (error.file !== `site/${target.relative}`) failures.push(`${label}: an error in another file:\n    ${formatError(error)}`);
+      if (error.file !== `site/${target.relative}`)
+        failures.push(`${label}: an error in another file:\n    ${formatError(error)}`);
       const jargon = jargonIn(error.message);
       if (jargon) failures.push(`${label}: parser jargon "${jargon}":\n    ${formatError(error)}`);
     }

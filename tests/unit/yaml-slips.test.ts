@@ -48,7 +48,11 @@ describe('one slip, one error, in every kind of file', () => {
     it(`a colon inside text in ${file}`, async () => {
       const { shown, warnings } = await errorsFor({ [file]: slip(files[file], line) });
       expect(shown).toHaveLength(1);
-      expect(shown[0]).toMatch(new RegExp(`^${file}:\\d+:\\d+  the colon after "Note" made YAML read the rest of the text as a new field. Put the whole text in quotes: `));
+      expect(shown[0]).toMatch(
+        new RegExp(
+          `^${file}:\\d+:\\d+  the colon after "Note" made YAML read the rest of the text as a new field. Put the whole text in quotes: `,
+        ),
+      );
       // Warnings that only follow from the broken file wait until it is fixed.
       expect(warnings).toEqual([]);
     });
@@ -57,7 +61,9 @@ describe('one slip, one error, in every kind of file', () => {
   it('a tab in an article front matter is reported at its line in the whole file', async () => {
     const article = files['site/blog/hello-world.md'].replace('  alt: Abstract', '\talt: Abstract');
     const { shown } = await errorsFor({ 'site/blog/hello-world.md': article });
-    expect(shown).toEqual(['site/blog/hello-world.md:11:1  this line is indented with a tab. YAML only accepts spaces before a line. Write it as `  alt: Abstract cover illustration` (2 spaces before it).']);
+    expect(shown).toEqual([
+      'site/blog/hello-world.md:11:1  this line is indented with a tab. YAML only accepts spaces before a line. Write it as `  alt: Abstract cover illustration` (2 spaces before it).',
+    ]);
   });
 
   it('a deleted group line: its fields land in the group above, said once, beside the missing group', async () => {
@@ -68,7 +74,9 @@ describe('one slip, one error, in every kind of file', () => {
   });
 
   it('a broken site.yaml leaves out the warnings that follow from it (unused images, unreachable pages)', async () => {
-    const { shown, warnings } = await errorsFor({ 'site/site.yaml': files['site/site.yaml'].replace('  links:\n    - label: Home', '  links\n    - label: Home') });
+    const { shown, warnings } = await errorsFor({
+      'site/site.yaml': files['site/site.yaml'].replace('  links:\n    - label: Home', '  links\n    - label: Home'),
+    });
     expect(shown).toHaveLength(1);
     expect(shown[0]).toContain('site/site.yaml:');
     expect(warnings).toEqual([]);
@@ -82,13 +90,17 @@ describe('every state a file can be in gets an answer', () => {
     ['only ---', '---\n'],
   ])('a page that is %s', async (_, text) => {
     const { shown } = await errorsFor({ 'site/pages/new.yaml': text });
-    expect(shown).toEqual(['site/pages/new.yaml:1:1  this page has no fields yet. It needs "path", "title", "description" and "sections", each on its own line as `name: value`. `npm run new -- page /address "Title"` writes a page to start from.']);
+    expect(shown).toEqual([
+      'site/pages/new.yaml:1:1  this page has no fields yet. It needs "path", "title", "description" and "sections", each on its own line as `name: value`. `npm run new -- page /address "Title"` writes a page to start from.',
+    ]);
   });
 
   it('an empty form file and an article with empty front matter', async () => {
     const { shown } = await errorsFor({ 'site/forms/new.yaml': '', 'site/blog/new-post.md': '---\n---\nBody.\n' });
     expect(shown).toHaveLength(2);
-    expect(shown[0]).toMatch(/^site\/blog\/new-post\.md:2:1  this article's front matter has no fields yet\. It needs "id", /);
+    expect(shown[0]).toMatch(
+      /^site\/blog\/new-post\.md:2:1  this article's front matter has no fields yet\. It needs "id", /,
+    );
     expect(shown[1]).toMatch(/^site\/forms\/new\.yaml:1:1  this form has no fields yet\. It needs "id", /);
   });
 
@@ -103,12 +115,19 @@ describe('every state a file can be in gets an answer', () => {
     const latin1 = Buffer.from(text, 'utf8');
     latin1[latin1.indexOf(0)] = 0xe9;
     const { shown } = await errorsFor({ 'site/pages/solutions.yaml': latin1 });
-    expect(shown).toEqual(['site/pages/solutions.yaml:3:11  this file is not saved as UTF-8: the character here is in another encoding (often Windows-1252 or Latin-1). Save the file as UTF-8 in your editor (in VS Code: "Save with Encoding" → UTF-8) and retype the character.']);
+    expect(shown).toEqual([
+      'site/pages/solutions.yaml:3:11  this file is not saved as UTF-8: the character here is in another encoding (often Windows-1252 or Latin-1). Save the file as UTF-8 in your editor (in VS Code: "Save with Encoding" → UTF-8) and retype the character.',
+    ]);
   });
 
   it("a draft article's own cover image is not reported as unused", async () => {
-    const draft = files['site/blog/hello-world.md'].replace('id: 1', 'id: 2\ndraft: true').replace('hello-world.svg', 'draft-cover.svg');
-    const { warnings, errors } = await errorsFor({ 'site/blog/draft-post.md': draft, 'site/images/blog/draft-cover.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="6"/>' });
+    const draft = files['site/blog/hello-world.md']
+      .replace('id: 1', 'id: 2\ndraft: true')
+      .replace('hello-world.svg', 'draft-cover.svg');
+    const { warnings, errors } = await errorsFor({
+      'site/blog/draft-post.md': draft,
+      'site/images/blog/draft-cover.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="6"/>',
+    });
     expect(errors).toEqual([]);
     expect(warnings.map(formatError)).toEqual([]);
   });

@@ -63,9 +63,20 @@ export function blogSuite({ site, distDir, copy }: { site: () => Harness; distDi
         expect(response?.status(), route).toBe(200);
         const { article } = JSON.parse((await page.locator('#route-data').textContent())!) as ArticleRoute;
         expect(await page.getByRole('heading', { level: 1 }).textContent(), route).toBe(article.title);
-        const longDate = new Date(`${article.date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+        const longDate = new Date(`${article.date}T00:00:00Z`).toLocaleDateString('en-US', {
+          timeZone: 'UTC',
+          month: 'long',
+          day: 'numeric',
+          year: 'numeric',
+        });
         const meta = await page.locator('article header').innerText();
-        for (const expected of [article.category, copy.byline ?? article.author, longDate, `${article.readTime} min read`]) expect(meta, route).toContain(expected);
+        for (const expected of [
+          article.category,
+          copy.byline ?? article.author,
+          longDate,
+          `${article.readTime} min read`,
+        ])
+          expect(meta, route).toContain(expected);
         const image = page.locator('article img').first();
         expect(await image.getAttribute('alt')).toBeTruthy();
         expect(Number(await image.getAttribute('width'))).toBeGreaterThan(0);
@@ -84,7 +95,9 @@ export function blogSuite({ site, distDir, copy }: { site: () => Harness; distDi
       const reading = page.getByRole('navigation', { name: 'Recommended Reading' });
       const hrefs = await reading.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
       expect(hrefs).toHaveLength(3);
-      expect(hrefs.filter((href) => href !== null && copy.recommended.hrefs.includes(href))).toEqual(copy.recommended.hrefs);
+      expect(hrefs.filter((href) => href !== null && copy.recommended.hrefs.includes(href))).toEqual(
+        copy.recommended.hrefs,
+      );
       expect(await reading.locator('svg').count()).toBe(3);
       if (copy.recommended.category) expect(await reading.textContent()).toContain(copy.recommended.category);
       await page.goto(h.baseUrl + copy.sidebar);
@@ -114,7 +127,9 @@ export function blogSuite({ site, distDir, copy }: { site: () => Harness; distDi
       if (copy.listing.titles) expect(await titles.allTextContents()).toEqual(copy.listing.titles);
       const hrefs = await titles.evaluateAll((links) => links.map((l) => l.getAttribute('href')!));
       expect([...hrefs].sort()).toEqual([...articles].sort());
-      const dates = await page.locator('main time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')!));
+      const dates = await page
+        .locator('main time')
+        .evaluateAll((times) => times.map((t) => t.getAttribute('datetime')!));
       expect(dates).toEqual([...dates].sort().reverse());
       expect(await page.locator('main time').first().textContent()).toBe(copy.listing.newest);
       await titles.first().click();
@@ -132,7 +147,9 @@ export function blogSuite({ site, distDir, copy }: { site: () => Harness; distDi
       await page.route('**/images/blog/**', (route) => route.fulfill({ status: 404, body: '' }));
       await page.goto(h.baseUrl + '/resources/blogs');
       await page.locator('main li').last().scrollIntoViewIfNeeded();
-      await expect.poll(() => page.locator('main [data-image-fallback]').count(), { timeout: 15_000 }).toBe(copy.slugs.length);
+      await expect
+        .poll(() => page.locator('main [data-image-fallback]').count(), { timeout: 15_000 })
+        .toBe(copy.slugs.length);
       expect(await page.locator('main img').count()).toBe(0);
       await page.close();
     });
@@ -141,11 +158,19 @@ export function blogSuite({ site, distDir, copy }: { site: () => Harness; distDi
       const h = site();
       const { page } = await openPage(h.browser);
       const imageRequests: string[] = [];
-      page.on('request', (request) => request.resourceType() === 'image' && request.url().includes('/images/blog/') && imageRequests.push(request.url()));
+      page.on(
+        'request',
+        (request) =>
+          request.resourceType() === 'image' &&
+          request.url().includes('/images/blog/') &&
+          imageRequests.push(request.url()),
+      );
       await page.goto(h.baseUrl + copy.smallCover);
       const cover = page.locator('article img').first();
       expect(await cover.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
-      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       expect(imageRequests).toEqual([]);
       // Social previews get an image at its own absolute address on the site (the drawn social card).
       expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(copy.socialImage);
@@ -164,7 +189,9 @@ export function blogSuite({ site, distDir, copy }: { site: () => Harness; distDi
       const seen = new Set<string>();
       for (const route of manifest.routes) {
         await page.goto(h.baseUrl + route);
-        const hrefs = await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+        const hrefs = await page
+          .locator('a[href^="/"]')
+          .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
         hrefs.forEach((href) => seen.add(href.split('#')[0]));
       }
       expect(seen.size).toBeGreaterThanOrEqual(copy.minLinks ?? manifest.routes.length);

@@ -62,7 +62,14 @@ export function formsSuite({ distDir, copy }: { distDir?: string; copy: FormsCop
     it('shows the labels with asterisks, requires the four fields natively, and delivers every field', async () => {
       const { page, log } = await openPage(h.browser);
       await page.goto(h.baseUrl + '/contact');
-      for (const label of ['Full Name *', 'Email Address *', 'Company Name *', 'Your Role *', 'Project Urgency *', 'Primary Needs *'])
+      for (const label of [
+        'Full Name *',
+        'Email Address *',
+        'Company Name *',
+        'Your Role *',
+        'Project Urgency *',
+        'Primary Needs *',
+      ])
         expect(await page.locator('label').filter({ hasText: label }).count(), label).toBe(1);
       for (const label of ['Full Name', 'Email Address', 'Company Name', 'Your Role'])
         expect(await page.getByLabel(label).evaluate((el) => (el as HTMLInputElement).required), label).toBe(true);
@@ -70,12 +77,16 @@ export function formsSuite({ distDir, copy }: { distDir?: string; copy: FormsCop
         expect(await page.getByLabel(label).evaluate((el) => (el as HTMLInputElement).required), label).toBe(false);
       expect(await page.getByLabel('Email Address').getAttribute('type')).toBe('email');
       expect(await page.getByLabel('Tell Us About Your Project').getAttribute('rows')).toBe(copy.inquiry.projectRows);
-      if (copy.inquiry.phoneMaxLength) expect(await page.getByLabel('Phone Number').getAttribute('maxlength')).toBe(copy.inquiry.phoneMaxLength);
-      if (copy.inquiry.rolePlaceholder) expect(await page.getByLabel('Your Role').getAttribute('placeholder')).toBe(copy.inquiry.rolePlaceholder);
+      if (copy.inquiry.phoneMaxLength)
+        expect(await page.getByLabel('Phone Number').getAttribute('maxlength')).toBe(copy.inquiry.phoneMaxLength);
+      if (copy.inquiry.rolePlaceholder)
+        expect(await page.getByLabel('Your Role').getAttribute('placeholder')).toBe(copy.inquiry.rolePlaceholder);
 
       // The browser's own check stops an empty submission: nothing is sent.
       await page.getByRole('button', { name: send }).click();
-      expect(await page.getByLabel('Full Name').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
+      expect(await page.getByLabel('Full Name').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(
+        true,
+      );
 
       for (const [label, value] of Object.entries(inquiry)) await page.getByLabel(label).fill(value);
       await page.getByLabel('Project Urgency').selectOption({ label: 'Within 2 weeks' });
@@ -111,7 +122,8 @@ export function formsSuite({ distDir, copy }: { distDir?: string; copy: FormsCop
       for (const [label, value] of Object.entries(inquiry)) await page.getByLabel(label).fill(value);
       await page.getByRole('button', { name: send }).click();
       await page.getByText(failed).waitFor();
-      for (const [label, value] of Object.entries(inquiry)) expect(await page.getByLabel(label).inputValue(), label).toBe(value);
+      for (const [label, value] of Object.entries(inquiry))
+        expect(await page.getByLabel(label).inputValue(), label).toBe(value);
       await page.close();
     });
   });
@@ -128,7 +140,13 @@ export function formsSuite({ distDir, copy }: { distDir?: string; copy: FormsCop
       // Focus moves into the dialog.
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       for (const label of ['Full Name *', 'Email Address *', 'Company Name *', 'Your Role', 'Select White Paper *'])
-        expect(await dialog.locator('label').filter({ hasText: new RegExp(`^${label.replace('*', '\\*')}$`) }).count(), label).toBe(1);
+        expect(
+          await dialog
+            .locator('label')
+            .filter({ hasText: new RegExp(`^${label.replace('*', '\\*')}$`) })
+            .count(),
+          label,
+        ).toBe(1);
       expect(await dialog.getByLabel('Email Address').getAttribute('placeholder')).toBe('you@example.com');
       expect(await dialog.getByLabel('Your Role').getAttribute('placeholder')).toBe(copy.paperRequest.rolePlaceholder);
       expect(await dialog.getByLabel('Full Name').getAttribute('placeholder')).toBe('Your full name');
@@ -138,7 +156,10 @@ export function formsSuite({ distDir, copy }: { distDir?: string; copy: FormsCop
       await dialog.getByLabel('Email Address').fill('ravi@example.com');
       await dialog.getByLabel('Company Name').fill('Beta Labs');
       await dialog.getByLabel('Select White Paper').selectOption('gcc-strategic-evolution');
-      const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: copy.paperRequest.submit }).click()]);
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        dialog.getByRole('button', { name: copy.paperRequest.submit }).click(),
+      ]);
       await popup.waitForLoadState();
       expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe('/white-paper?source=form');
       await page.getByText(copy.paperRequest.toast).waitFor();
@@ -192,7 +213,9 @@ export function formsSuite({ distDir, copy }: { distDir?: string; copy: FormsCop
       await expect.poll(() => page.getByRole('button', { name: read }).count()).toBe(0);
       expect(await page.locator('section[data-type="cta"]').count()).toBe(0);
       // The paper itself stays readable in its scrollable area.
-      expect(await page.getByRole('region').getByRole('heading', { name: copy.paperPage.overviewHeading }).isVisible()).toBe(true);
+      expect(
+        await page.getByRole('region').getByRole('heading', { name: copy.paperPage.overviewHeading }).isVisible(),
+      ).toBe(true);
       await page.close();
     });
   });

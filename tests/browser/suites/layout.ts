@@ -46,7 +46,9 @@ export function layoutSuite(site: () => Harness, copy: LayoutCopy): void {
       await nav.getByRole('link', { name: copy.page.name }).click();
       await page.waitForURL(h.baseUrl + copy.page.path);
       await page.waitForFunction((title) => document.title === title, `${copy.page.name} | ${copy.siteName}`);
-      expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(
+        true,
+      );
       expect(await nav.getByRole('link', { name: copy.page.name }).getAttribute('aria-current')).toBe('page');
       expect(await nav.getByRole('link', { name: copy.home }).getAttribute('aria-current')).toBeNull();
       await nav.getByRole('link', { name: copy.contact.name }).click();
@@ -102,7 +104,9 @@ export function layoutSuite(site: () => Harness, copy: LayoutCopy): void {
       const menu = page.locator('#mobile-navigation');
       expect(await menu.isVisible()).toBe(false);
       // On a phone the links wait in the menu: the row is hidden and the menu button shows.
-      expect(await page.getByRole('navigation', mainNav).getByRole('link', { name: copy.mobile.name }).isVisible()).toBe(false);
+      expect(
+        await page.getByRole('navigation', mainNav).getByRole('link', { name: copy.mobile.name }).isVisible(),
+      ).toBe(false);
       await page.getByRole('button', { name: 'Open navigation' }).click();
       expect(await menu.isVisible()).toBe(true);
       await menu.getByRole('link', { name: copy.mobile.name }).click();
@@ -184,7 +188,10 @@ export function layoutSuite(site: () => Harness, copy: LayoutCopy): void {
         const timing = await page.evaluate(() => {
           const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
           const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
-          const modules = performance.getEntriesByType('resource').filter((e) => /\/assets\/(?!boot-).*\.js$/.test(e.name)).map((e) => e.startTime);
+          const modules = performance
+            .getEntriesByType('resource')
+            .filter((e) => /\/assets\/(?!boot-).*\.js$/.test(e.name))
+            .map((e) => e.startTime);
           return { fcp, load, modules };
         });
         expect(timing.fcp, route).toBeGreaterThan(0);

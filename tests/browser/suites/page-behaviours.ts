@@ -22,7 +22,9 @@ export function pageBehavioursSuite({ site, copy }: { site: () => Harness; copy:
       const h = site();
       const { page } = await openPage(h.browser);
       await page.goto(h.baseUrl + copy.print.route);
-      await page.evaluate(() => Object.assign(window, { printed: 0, print: () => ((window as unknown as { printed: number }).printed += 1) }));
+      await page.evaluate(() =>
+        Object.assign(window, { printed: 0, print: () => ((window as unknown as { printed: number }).printed += 1) }),
+      );
       await page.getByRole('button', { name: copy.print.button }).click();
       expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
       await page.emulateMedia({ media: 'print' });
@@ -57,7 +59,9 @@ export function pageBehavioursSuite({ site, copy }: { site: () => Harness; copy:
       });
       await button.hover();
       // A timer never fires early; 5 ms allows for the clock's rounding.
-      expect(await button.evaluate((element: Timed) => element.tooltipOpened)).toBeGreaterThanOrEqual(copy.tooltip.openDelayMs - 5);
+      expect(await button.evaluate((element: Timed) => element.tooltipOpened)).toBeGreaterThanOrEqual(
+        copy.tooltip.openDelayMs - 5,
+      );
       expect(await page.getByRole('tooltip').textContent()).toBe(copy.tooltip.text);
       await page.close();
     });
