@@ -33,7 +33,8 @@ const namedShapes: Record<string, { kind: string; anchor: string }> = {
 };
 
 const resolve = (schema: Schema): Schema => (deref(schema) ?? schema) as Schema;
-const named = (schema: Schema) => namedShapes[String(resolve(schema).title)];
+// Only a reference names a shape: an inline group's title is its label ("Button"), not a shape.
+const named = (schema: Schema) => (schema.$ref ? namedShapes[String(resolve(schema).title)] : undefined);
 
 const plural = (word: string) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`);
 const scalarKinds: Record<string, string> = {
@@ -75,9 +76,14 @@ function fieldTable(shape: { properties?: Record<string, Schema>; required?: str
     .filter(([name]) => !skip.includes(name))
     .map(
       ([name, field]) =>
-        `| \`${name}\` | ${shape.required?.includes(name) ? '**yes**' : 'no'} | ${kind(field, name)} | ${cell(field.description ?? resolve(field).description)} |`,
+        `| \`${name}\` | ${cell(field.title)} | ${shape.required?.includes(name) ? '**yes**' : 'no'} | ${kind(field, name)} | ${cell(field.description ?? resolve(field).description)} |`,
     );
-  return ['| field | required | kind | what it means |', '| --- | --- | --- | --- |', ...rows].join('\n');
+  // The second column is the field's title: its label in the studio.
+  return [
+    '| field | in the studio | required | kind | what it means |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
 }
 
 const yamlBlock = (value: unknown) => `\`\`\`yaml\n${stringify(value, { lineWidth: 100 }).trimEnd()}\n\`\`\``;
@@ -172,7 +178,7 @@ export function authoringGuide(): string {
           (def.properties![name] as Schema).description !== (sharedFields[name] as Schema).description,
       );
       return [
-        `### \`${type}\``,
+        `### \`${type}\`: ${def.title ?? type}`,
         String(def.description ?? ''),
         fieldTable(def, ['type', ...shared.filter((n) => !restated.includes(n))]),
         'Minimal example:',

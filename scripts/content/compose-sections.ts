@@ -24,6 +24,9 @@ export function sectionTypesOf(source: SectionsSource): string[] {
 
 const pascal = (type: string) => type.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
+/** The generated TypeScript's name for a section type: hero is HeroSection. */
+export const sectionTypeName = (type: string) => `${pascal(type)}Section`;
+
 /** Editor hover text: the type, what it is for, and its example as YAML. */
 function hoverText(type: string, description: string, example: unknown): string {
   return `**${type}** section: ${description}\n\n\`\`\`yaml\n${stringify([example]).trimEnd()}\n\`\`\``;
@@ -51,12 +54,17 @@ function composeType(type: string, def: JsonSchema, shared: Record<string, JsonS
   const ownFields = Object.fromEntries(Object.entries(properties).filter(([name]) => !(name in shared)));
   const example = examples?.[0];
   return {
-    title: title ?? `${pascal(type)}Section`,
+    // The human name (the studio's outline, the guide); the generated types name it HeroSection.
+    title: title ?? type,
     type: 'object',
     description,
     additionalProperties: false,
     required: ['type', ...required],
-    properties: { type: { const: type, description: `Section type: ${type}.` }, ...sharedFields, ...ownFields },
+    properties: {
+      type: { title: 'Section type', const: type, description: `Section type: ${type}.` },
+      ...sharedFields,
+      ...ownFields,
+    },
     ...rest,
     ...(examples && { examples }),
     ...(example !== undefined && {
@@ -80,7 +88,7 @@ export function composeSections(source: SectionsSource): JsonSchema {
       required: ['type'],
       properties: {
         type: {
-          title: 'SectionType',
+          title: 'Section type',
           type: 'string',
           enum: types,
           description: `Which kind of section this is: ${list}.`,

@@ -100,7 +100,7 @@ export function checkSchemaSources(
       const nested =
         path.includes('properties') ||
         path.includes('items') ||
-        (path[0] === '$defs' && path.length === 2 && typeof node.title === 'string');
+        (path[0] === '$defs' && path.length === 2 && typeof node.title === 'string' && node.type === 'object');
       if (nested && node.properties && !Array.isArray(node.examples)) {
         const field = path.includes('properties') ? path[path.lastIndexOf('properties') + 1] : path.at(-1);
         const what = path.at(-1) === 'items' ? `each item of "${field}"` : `the group "${field}"`;

@@ -48,7 +48,8 @@ function newAjv(): Ajv {
   });
   // These are editor hints from the YAML language server's vocabulary; Ajv only needs to accept them.
   // patternErrorMessage is what the editor shows instead of a pattern; schema-errors.ts uses it too.
-  ajv.addVocabulary(['markdownDescription', 'defaultSnippets', 'patternErrorMessage']);
+  // `technical` marks a field the studio tucks away under "Details" (ids, image sizes): an annotation only.
+  ajv.addVocabulary(['markdownDescription', 'defaultSnippets', 'patternErrorMessage', 'technical']);
   return ajv;
 }
 

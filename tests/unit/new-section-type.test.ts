@@ -105,7 +105,7 @@ export const unknown: LogosSection = { type: 'logos', logos: [], eyebrw: 'Partne
     expect(run('scripts/generate-docs.ts').status).toBe(0);
     const guide = await readFile(path.join(copy, 'docs', 'authoring.md'), 'utf8');
     expect(guide).toContain('### `logos`');
-    expect(guide).toMatch(/\| `logos` \| \*\*yes\*\* \| list of \[images\]\(#images\) \|/);
+    expect(guide).toMatch(/\| `logos` \| Logos \| \*\*yes\*\* \| list of \[images\]\(#images\) \|/);
   });
 
   it('validation of the fixture site accepts the section and refuses a mistake in it, at its place', async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
+import { sectionTypeName } from '../../scripts/content/compose-sections.ts';
 import { eachSchema } from '../../scripts/content/schema-check.ts';
 import {
   componentMistakes,
@@ -57,7 +58,7 @@ describe('the shared section fields, declared once', () => {
   it('the generated types give every section type each shared field with its own description, and no index signature', async () => {
     const types = await readFile(path.join(root, 'shared', 'generated', 'content.ts'), 'utf8');
     for (const type of sectionTypes()) {
-      const title = String(sections[type].title);
+      const title = sectionTypeName(type);
       const body = new RegExp(`export interface ${title} \\{([\\s\\S]*?)\\n\\}`).exec(types)?.[1];
       expect(body, title).toBeDefined();
       for (const field of shared) expect(body, `${title}.${field}`).toMatch(new RegExp(`\\n {2}${field}\\??: `));
