@@ -7,4 +7,9 @@ export interface ContentError {
   /** Where in the data, for people: `section 4 (cards) › button 1 (Contact) › to` (see positions.ts); empty for syntax errors. */
   path: string;
   message: string;
+  /**
+   * Where in the data, as keys and indexes: the field that must change (for a missing field, the
+   * field itself). Absent when the problem is not in a field (syntax, a Markdown body, a whole file).
+   */
+  at?: (string | number)[];
 }

@@ -73,6 +73,7 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
       ...locate(entry.source, path, { key }),
       path: describePosition(path, entry.data),
       message,
+      at: [...path],
     });
 
   // 1. Addresses: pages and articles, each declared once.
@@ -192,6 +193,7 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
             file: entry.source.file,
             ...locate(entry.source, [...path, key]),
             path: describePosition([...path, key], entry.data),
+            at: [...path, key],
             slot: slotOf(entry, path),
           });
       }
@@ -214,11 +216,12 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
         typeof value.highlight === 'string' &&
         !String(value.title).includes(value.highlight)
       )
+        // Said at the highlight whichever of the two was edited: the highlight is what must follow the title.
         report(
           errors,
           entry,
           [...path, 'highlight'],
-          `"${value.highlight}" does not appear in the title "${value.title}".`,
+          `the highlight must be words from the title ("${value.title}"), and "${value.highlight}" is not: change the highlight too.`,
         );
     });
     checkMarkdownLinks(entry.source.file, entry.links ?? []);

@@ -21,6 +21,10 @@ export function formatError(error: ContentError): string {
   return visible(`${where}  ${error.path ? `${error.path}: ` : ''}${error.message}`, '\n');
 }
 
+/** The problem in words, without its file and line: `section 1 (hero) › highlight: …` (the studio shows it so). */
+export const inWords = (error: ContentError): string =>
+  visible(`${error.path ? `${error.path}: ` : ''}${error.message}`, '\n');
+
 /** GitHub Actions annotation, printed in CI so errors show beside the changed lines. */
 export function formatAnnotation(error: ContentError, kind: 'error' | 'warning' = 'error'): string {
   const message = `${error.path ? `${error.path}: ` : ''}${error.message}`

@@ -15,6 +15,8 @@ export interface ImageRef {
   line: number;
   col: number;
   path: string;
+  /** Where in the data (ContentError's `at`). */
+  at: (string | number)[];
   /** Where it is shown, when the place has a known largest width. */
   slot?: ImageSlot;
 }
@@ -58,7 +60,7 @@ export async function checkImageFiles(
   for (const ref of refs) {
     if (!facts.has(ref.src)) facts.set(ref.src, inspect(ref.src));
     const { bytes, width, problem, refused } = await facts.get(ref.src)!;
-    const at = { file: ref.file, line: ref.line, col: ref.col, path: ref.path };
+    const at = { file: ref.file, line: ref.line, col: ref.col, path: ref.path, at: ref.at };
     if (refused) {
       errors.push({ ...at, message: `site${ref.src} ${refused}` });
       continue;

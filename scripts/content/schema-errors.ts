@@ -86,8 +86,11 @@ function controlCharacter(text: string): string {
 
 interface Described {
   message: string;
+  /** Where the problem is said to be: its line and the place named in the message. */
   path: DataPath;
   atKey?: boolean;
+  /** The field that must change, when it is not `path`: a missing field is written in its group. */
+  at?: DataPath;
 }
 
 function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]): Described {
@@ -101,7 +104,11 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
   };
   switch (error.keyword) {
     case 'required':
-      return { path, message: `missing required field "${params.missingProperty}".` };
+      return {
+        path,
+        at: [...path, String(params.missingProperty)],
+        message: `missing required field "${params.missingProperty}".`,
+      };
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const known = Object.keys(schema.properties ?? {});
@@ -119,7 +126,11 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
           message: `unknown section type "${value}".${didYouMean(value, sectionTypes) || ` Known types: ${sectionTypes.join(', ')}.`}`,
         };
       }
-      return { path, message: `missing required field "type" (one of: ${sectionTypes.join(', ')}).` };
+      return {
+        path,
+        at: [...path, 'type'],
+        message: `missing required field "type" (one of: ${sectionTypes.join(', ')}).`,
+      };
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
@@ -225,9 +236,11 @@ function oneCauseOneError(described: Described[]): Described[] {
       missing &&
       described.some(
         (other) =>
-          other.atKey &&
-          sameObject(other.path.slice(0, -1), d.path) &&
-          other.message.includes(`Did you mean "${missing}"?`),
+          (other.atKey &&
+            sameObject(other.path.slice(0, -1), d.path) &&
+            other.message.includes(`Did you mean "${missing}"?`)) ||
+          // A section without its type: said once, with the types to choose from.
+          (sameObject(other.path, d.path) && other.message.startsWith(`missing required field "${missing}" (`)),
       )
     );
   });
@@ -275,10 +288,11 @@ export function schemaErrors(
     seen.add(key);
     described.push(d);
   }
-  return oneCauseOneError(described).map(({ path, message, atKey }) => ({
+  return oneCauseOneError(described).map(({ path, message, atKey, at }) => ({
     file: source.file,
     ...locate(source, path, { key: atKey }),
     path: describePosition(path, data),
     message,
+    at: [...(at ?? path)],
   }));
 }

@@ -3,7 +3,7 @@
 // compiler — with the edited text in place of the file — before anything is written.
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { formatError } from '../content/errors.ts';
+import { formatError, inWords } from '../content/errors.ts';
 import { splitFrontMatter } from '../content/front-matter.ts';
 import { kindOf as fileKind, loadSite, type LoadResult } from '../content/load-site.ts';
 import { blogPath } from '../content/model.ts';
@@ -97,8 +97,12 @@ export function editedText(kind: EntryKind, original: string, edit: EntryEdit): 
 /** Where in the data a line and column of the file point: the deepest key or item there. */
 function dataPathAt(kind: EntryKind, text: string, line: number, col: number): (string | number)[] {
   let yaml = text;
+  if (kind === 'document') return [];
   if (kind === 'article') {
-    yaml = splitFrontMatter(text)?.yaml ?? '';
+    const parts = splitFrontMatter(text);
+    // A line of the Markdown body (or of a file without front matter) is the body's: [].
+    if (!parts || line > parts.bodyLineOffset) return [];
+    yaml = parts.yaml;
     line -= 1;
   }
   const counter = new LineCounter();
@@ -141,11 +145,17 @@ export async function judge(root: string, file: string, text: string, baseline?:
   const result = await loadSite({ root, includeDrafts: true, overrides: new Map([[file, text]]) });
   const errors = result.errors
     .filter((error) => error.file === `site/${file}`)
-    .map((error) => ({ ...error, at: dataPathAt(kind, text, error.line, error.col), text: formatError(error) }));
+    // The compiler names the field that must change; a problem it places only by line (a
+    // placeholder sentence, a link in a Markdown body) is found at that line.
+    .map((error) => ({
+      ...error,
+      at: error.at ?? dataPathAt(kind, text, error.line, error.col),
+      text: inWords(error),
+    }));
   const before = new Set((baseline?.errors ?? []).map((error) => `${error.file} ${error.path} ${error.message}`));
   const elsewhere = result.errors
     .filter((error) => error.file !== `site/${file}` && !before.has(`${error.file} ${error.path} ${error.message}`))
-    .map(formatError);
+    .map((error) => `${error.file}: ${inWords(error)}`);
   return { text, errors, elsewhere, result };
 }
 
