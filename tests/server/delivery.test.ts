@@ -178,9 +178,12 @@ describe('durability', () => {
     const server = await smtp({ rejectRecipients: true });
     const { app: instance, config } = await app({ smtpUrl: server.url });
     const { id } = (await post(instance)).json() as { id: string };
-    await expect
-      .poll(() => readdir(path.join(config.dataDir, 'spool', 'dead')), { timeout: 15_000 })
-      .toEqual([`${id}.json`]);
-    expect(await readdir(path.join(config.dataDir, 'spool', 'queue'))).toEqual([]);
+    // The dead copy is written before the queue copy is removed (never zero copies), so both
+    // folders are read together until the move is complete.
+    const folders = async () => ({
+      dead: await readdir(path.join(config.dataDir, 'spool', 'dead')),
+      queue: await readdir(path.join(config.dataDir, 'spool', 'queue')),
+    });
+    await expect.poll(folders, { timeout: 15_000 }).toEqual({ dead: [`${id}.json`], queue: [] });
   });
 });
