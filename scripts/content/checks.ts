@@ -16,6 +16,8 @@ export interface Entry {
   data: Record<string, unknown>;
   /** For Markdown files: links found in the body, with positions inside the whole file. */
   links?: MarkdownLink[];
+  /** For Markdown files: images shown in the body (their addresses), positioned the same way. */
+  images?: MarkdownLink[];
   slug?: string;
 }
 
@@ -27,7 +29,7 @@ export interface CheckInput {
   declarations: Entry[];
   images: string[];
   /** Long texts in site/documents, with the links found in them. */
-  documents: { name: string; links: MarkdownLink[] }[];
+  documents: { name: string; links: MarkdownLink[]; images?: MarkdownLink[] }[];
   forms: string[];
   /** Valid drafts: not published, but the images they use are not unused. */
   drafts?: Entry[];
@@ -173,6 +175,16 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
   for (const document of documents) checkMarkdownLinks(`site/documents/${document.name}`, document.links);
   const usedImages = new Set<string>();
   const imageRefs: ImageRef[] = [];
+  // An image in a Markdown body is used like one in the data, and must exist like it.
+  const checkMarkdownImages = (file: string, shown: MarkdownLink[]) => {
+    for (const { href: src, line, col } of shown.filter((image) => image.href.startsWith('/images/'))) {
+      usedImages.add(src);
+      if (!images.includes(src))
+        errors.push({ file, line, col, path: '', message: `no file site${src}.${didYouMean(src, images)}` });
+      else imageRefs.push({ src, file, line, col, path: '', at: [] });
+    }
+  };
+  for (const document of documents) checkMarkdownImages(`site/documents/${document.name}`, document.images ?? []);
   const articleSlugs = declarations.filter((e) => e.kind === 'article').map((a) => a.slug!);
   const hasListing = pages.some((page) =>
     (page.data.sections as { type: string }[]).some((s) => s.type === 'articles'),
@@ -225,6 +237,7 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
         );
     });
     checkMarkdownLinks(entry.source.file, entry.links ?? []);
+    checkMarkdownImages(entry.source.file, entry.images ?? []);
     if (entry.kind === 'article') {
       const related = [
         ...((entry.data.recommended ?? []) as { slug: string }[]).map((item, index) => ({
@@ -243,10 +256,12 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
     }
   }
 
-  for (const draft of drafts)
+  for (const draft of drafts) {
+    for (const image of draft.images ?? []) usedImages.add(image.href);
     walk(draft.data, [], (value) => {
       for (const key of ['src', 'favicon']) if (typeof value[key] === 'string') usedImages.add(value[key]);
     });
+  }
 
   // 4. The brand colour carries white button labels and coloured text on white: both need AA.
   const settings = entries.find((e) => e.kind === 'settings');

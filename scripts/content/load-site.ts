@@ -6,7 +6,7 @@ import { checkSite, type Entry } from './checks.ts';
 import { checkImageFiles } from './image-files.ts';
 import { byPosition, ContentErrors, type ContentError } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';
-import { renderMarkdown as render } from './markdown.ts';
+import { renderMarkdown as render, type MarkdownLink } from './markdown.ts';
 import { blogPath, type Article, type SiteModel } from './model.ts';
 import { componentMistakes, contentValidator, schemaMistakes, sectionTypes, type ContentKind } from './schemas.ts';
 import { schemaErrors } from './schema-errors.ts';
@@ -213,10 +213,10 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     const entry: Entry = { kind, source: parsed.source, data: parsed.data as Record<string, unknown>, slug };
     if (parts) {
       bodies.set(slug!, parts.body);
-      entry.links = renderMarkdown(parts.body).links.map((link) => ({
-        ...link,
-        line: link.line + parts.bodyLineOffset,
-      }));
+      const rendered = renderMarkdown(parts.body);
+      const inFile = (link: MarkdownLink) => ({ ...link, line: link.line + parts.bodyLineOffset });
+      entry.links = rendered.links.map(inFile);
+      entry.images = rendered.images.map(inFile);
     }
     entries.push(entry);
   }

@@ -23,16 +23,26 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
-export function renderMarkdown(text: string): { html: string; links: MarkdownLink[]; words: number } {
+/**
+ * The HTML, the links (`[words](/address)`) and the images (`![alt](/images/…)`) with where each
+ * address is written, and the number of words.
+ */
+export function renderMarkdown(text: string): {
+  html: string;
+  links: MarkdownLink[];
+  images: MarkdownLink[];
+  words: number;
+} {
   const tokens = md.parse(text, {});
   const lines = text.split('\n');
   const links: MarkdownLink[] = [];
+  const images: MarkdownLink[] = [];
   for (const block of tokens) {
     if (block.type !== 'inline' || !block.map) continue;
     let searchFrom = 0;
     for (const child of block.children ?? []) {
-      if (child.type !== 'link_open') continue;
-      const href = String(child.attrGet('href') ?? '');
+      if (child.type !== 'link_open' && child.type !== 'image') continue;
+      const href = String(child.attrGet(child.type === 'image' ? 'src' : 'href') ?? '');
       // markdown-it maps blocks, not inline tokens: find the target's exact spot within the block.
       let line = block.map[0];
       let col = -1;
@@ -42,9 +52,9 @@ export function renderMarkdown(text: string): { html: string; links: MarkdownLin
       }
       if (col < 0) [line, col] = [block.map[0], 0];
       else searchFrom = col + 1;
-      links.push({ href, line: line + 1, col: col + 3 });
+      (child.type === 'image' ? images : links).push({ href, line: line + 1, col: col + 3 });
     }
   }
   const words = text.split(/\s+/).filter(Boolean).length;
-  return { html: md.renderer.render(tokens, md.options, {}), links, words };
+  return { html: md.renderer.render(tokens, md.options, {}), links, images, words };
 }

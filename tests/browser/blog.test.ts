@@ -59,3 +59,39 @@ describe('the listing', () => {
     expect((await fetch(site().baseUrl + '/draft-page')).status).toBe(404);
   });
 });
+
+describe('pictures in the text', () => {
+  it.each([1440, 390])(
+    'at %i px a picture wider than the column shrinks to the text: the page does not scroll sideways',
+    async (width) => {
+      const { page } = await openPage(site().browser, { width, height: 900 });
+      await page.goto(site().baseUrl + '/resources/blogs/third-note');
+      const picture = page.locator('[data-prose] img[alt="A bar chart wider than the text column"]');
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      const measured = await picture.evaluate((img: HTMLImageElement) => {
+        const text = img.closest('[data-prose]')!.getBoundingClientRect();
+        const box = img.getBoundingClientRect();
+        return {
+          natural: img.naturalWidth,
+          text: { left: text.left, right: text.right, width: text.width },
+          box: { left: box.left, right: box.right, width: box.width, height: box.height },
+          scrollWidth: document.scrollingElement!.scrollWidth,
+          innerWidth: window.innerWidth,
+        };
+      });
+      // The picture is wider than the column, so the test would see it spill if nothing held it.
+      expect(measured.natural).toBeGreaterThan(measured.text.width);
+      expect(measured.scrollWidth).toBeLessThanOrEqual(measured.innerWidth);
+      expect(measured.box.width).toBeLessThanOrEqual(measured.text.width + 0.5);
+      expect(measured.box.left).toBeGreaterThanOrEqual(measured.text.left - 0.5);
+      expect(measured.box.right).toBeLessThanOrEqual(measured.text.right + 0.5);
+      // Its proportions are kept (1600 × 900), not squashed into the column.
+      expect(measured.box.height / measured.box.width).toBeCloseTo(900 / 1600, 2);
+      await page.close();
+    },
+  );
+});
