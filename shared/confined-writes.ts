@@ -194,6 +194,29 @@ export async function replaceFile(
   });
 }
 
+/**
+ * Removes a file under the same lock as a replacement, after `expect` judged it (throw to keep
+ * it): of a removal and a save from one version, only one lands. A link is refused, never followed.
+ */
+export async function removeFile(c: Confinement, relative: string, options: ReplaceOptions = {}): Promise<void> {
+  relativePath(c, relative);
+  const key = path.join(await realRoot(c), relative);
+  await withLock(key, async () => {
+    const folder = await openFolder(c, relative, options);
+    try {
+      const target = path.join(folder.base, folder.name);
+      const current = await readCurrent(c, relative, target);
+      if (!current)
+        throw new ConfinedFileError('missing', shown(c, relative), relative, 'does not exist; nothing was removed.');
+      await options.expect?.(current.bytes);
+      await unlink(target);
+      await folder.handle.sync();
+    } finally {
+      await folder.handle.close();
+    }
+  });
+}
+
 async function readCurrent(
   c: Confinement,
   relative: string,

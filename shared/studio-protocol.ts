@@ -42,10 +42,3 @@ export interface FieldError extends ContentError {
   at: (string | number)[];
   text: string;
 }
-
-/** The "Changes" view: files under site/ changed since the last commit, each with its diff. */
-export interface Changes {
-  git: boolean;
-  message?: string;
-  files: { file: string; status: string; diff: string }[];
-}

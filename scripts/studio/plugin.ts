@@ -11,6 +11,9 @@ import { composedSchemas, sectionTypes } from '../content/schemas.ts';
 import { routeDataEvent, routeDataUrl, type RouteData } from '../../shared/route-data.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { siteChanges } from './changes.ts';
+import { sendCommittedImage } from './committed-image.ts';
+import { discard } from './discard.ts';
+import type { DiscardRequest } from '../../shared/review.ts';
 import { editedText, judge, kindOf, listEntries, readEntry, saveEntry } from './entries.ts';
 import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import { checkedPath, createNew, readVersioned, StudioError } from './files.ts';
@@ -177,6 +180,11 @@ export function studioPlugin(options: StudioOptions): Plugin {
       }
       case 'GET /changes':
         return send(res, 200, await siteChanges(root));
+      // The review's discards: a whole file back as committed, or single changes put back.
+      case 'POST /discard':
+        return send(res, 200, await discard(root, await readJson<DiscardRequest>(req)));
+      case 'GET /committed-image':
+        return sendCommittedImage(res, root, file);
       case 'GET /events': {
         res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
         res.write('\n');

@@ -1,8 +1,11 @@
-// "Changes": the files under site/ changed since the last git commit, each with its diff, so an
-// editor sees exactly what they hand over.
-import { Badge, Code, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+// "Changes": what was changed under site/ since the last commit, file by file and in words (the
+// review people read before handing it over), each change and each file with its own Discard.
+import { Loader, Modal, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
 import { api, type Changes } from './api.ts';
+import type { CommittedOf } from './review/ChangeLine.tsx';
+import { ChangedFileCard } from './review/ChangedFileCard.tsx';
+import { useStudio } from './store/store.ts';
 
 export function ChangesView({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   // The modal's content mounts each time it opens, so each opening reads the changes afresh.
@@ -14,43 +17,40 @@ export function ChangesView({ opened, onClose }: { opened: boolean; onClose: () 
 }
 
 function ChangeList() {
+  const contract = useStudio((state) => state.site?.contract);
   const [changes, setChanges] = useState<Changes>();
   const [problem, setProblem] = useState<string>();
-  useEffect(() => {
+  const load = useCallback(() => {
     api.changes().then(setChanges, (error: Error) => setProblem(error.message));
   }, []);
+  useEffect(load, [load]);
+  // An image's older picture comes from the last commit where the file on disk is another or gone.
+  const replaced = new Set(changes?.files.filter((f) => f.kind === 'image' && f.status !== 'added').map((f) => f.file));
+  const committedOf: CommittedOf = (src) => {
+    const file = decodeURIComponent(src.replace(/^\//, ''));
+    return replaced.has(file) ? file : undefined;
+  };
   return (
     <>
       {problem && <Text c="red">{problem}</Text>}
-      {!changes && !problem && <Loader size="sm" />}
+      {(!changes || !contract) && !problem && <Loader size="sm" />}
       {changes && !changes.git && <Text>{changes.message}</Text>}
-      {changes?.git && changes.files.length === 0 && <Text>No changes: site/ is as it was at the last commit.</Text>}
-      <Stack>
-        {changes?.files.map((change) => (
-          <section key={change.file} aria-label={change.file}>
-            <Title order={3} size="h5" mb={4}>
-              {change.file} <Badge size="xs">{change.status}</Badge>
-            </Title>
-            <Code block style={{ maxHeight: 360, overflow: 'auto' }}>
-              {change.diff.split('\n').map((line, i) => (
-                <div
-                  key={i}
-                  style={{
-                    color:
-                      line.startsWith('+') && !line.startsWith('+++')
-                        ? '#2b8a3e'
-                        : line.startsWith('-') && !line.startsWith('---')
-                          ? '#c92a2a'
-                          : undefined,
-                  }}
-                >
-                  {line || ' '}
-                </div>
-              ))}
-            </Code>
-          </section>
-        ))}
-      </Stack>
+      {changes?.git && changes.files.length === 0 && (
+        <Text>No changes: everything is as it was at the last commit.</Text>
+      )}
+      {contract && (
+        <Stack gap="lg">
+          {changes?.files.map((file) => (
+            <ChangedFileCard
+              key={file.file}
+              file={file}
+              contract={contract}
+              committedOf={committedOf}
+              onDiscarded={load}
+            />
+          ))}
+        </Stack>
+      )}
     </>
   );
 }

@@ -6,7 +6,8 @@ const token = document.querySelector<HTMLMetaElement>(`meta[name="${tokenMeta}"]
 
 // The shapes the server answers with, from the server's own modules (types only: no server code
 // reaches the page).
-import type { Changes, Entry, EntrySummary, FieldError, Json } from '../../shared/studio-protocol.ts';
+import type { Entry, EntrySummary, FieldError, Json } from '../../shared/studio-protocol.ts';
+import type { Changes, DiscardRequest } from '../../shared/review.ts';
 export type { Changes, Entry, EntrySummary, FieldError, Json };
 export type DataPath = (string | number)[];
 
@@ -59,6 +60,20 @@ export const api = {
       raw: file,
     }),
   changes: () => call<Changes>('changes'),
+  /** The whole file back as committed, or (with `changes`) those changes of it put back. */
+  discard: (request: DiscardRequest) => call<{ version?: string }>('discard', { body: request }),
+  /** An image as last committed, as a data: address (the page's policy allows no blob: images). */
+  committedImage: async (file: string): Promise<string> => {
+    const response = await fetch(`${studioApiPath}committed-image?${q(file)}`, { headers: { [tokenHeader]: token } });
+    if (!response.ok) throw new StudioRequestError(response.status, (await response.json()) as { error: string });
+    const blob = await response.blob();
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(new Error('The committed image could not be read.'));
+      reader.readAsDataURL(blob);
+    });
+  },
 };
 
 /** Calls `onChange(file)` for every file under site/ that changes on disk, while the page is open. */

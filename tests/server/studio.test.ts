@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxUploadBytes } from '../../scripts/studio/images.ts';
 import { startStudio, studioFetch, type TestStudio } from '../fixtures/studio.ts';
 import { pixelBomb } from '../fixtures/pixel-bomb.ts';
+import type { Changes } from '../../shared/review.ts';
 
 let studio: TestStudio;
 const contact = 'pages/contact.yaml';
@@ -238,13 +239,31 @@ describe('refusals', () => {
 });
 
 describe('changes', () => {
-  it('lists files changed since the last commit with their diff', async () => {
-    const body = (await (await studioFetch(studio, 'changes')).json()) as {
-      git: boolean;
-      files: { file: string; diff: string }[];
-    };
+  it('lists files changed since the last commit, each compared as data', async () => {
+    const body = (await (await studioFetch(studio, 'changes')).json()) as Changes;
     expect(body.git).toBe(true);
-    const change = body.files.find((f) => f.file === `site/${contact}`);
-    expect(change?.diff).toContain('+title: Contact the Team');
+    const change = body.files.find((f) => f.file === contact);
+    expect(change?.changes).toContainEqual({
+      kind: 'set',
+      path: ['title'],
+      before: 'Contact',
+      after: 'Contact the Team',
+    });
+  });
+
+  it('refuses a discard or a committed picture without the key or from another origin, and writes nothing', async () => {
+    const before = await onDisk(contact);
+    const discard = { body: { file: contact } };
+    expect((await studioFetch(studio, 'discard', { ...discard, headers: { 'x-studio-token': 'guess' } })).status).toBe(
+      403,
+    );
+    expect(
+      (await studioFetch(studio, 'discard', { ...discard, headers: { origin: 'http://evil.example' } })).status,
+    ).toBe(403);
+    expect(
+      (await studioFetch(studio, 'committed-image?file=images/logo.svg', { headers: { 'x-studio-token': 'guess' } }))
+        .status,
+    ).toBe(403);
+    expect(await onDisk(contact)).toBe(before);
   });
 });

@@ -1,0 +1,41 @@
+// The committed version of an image under site/images, for the review's "before" thumbnail (an
+// image replaced or deleted since the last commit). Told by its content, never by its name: a JPEG,
+// PNG or WebP as it is, an SVG only sanitised and sandboxed; anything else is refused.
+import type { ServerResponse } from 'node:http';
+import { securityHeaders, headersForMediaType } from '../../server/security-headers.ts';
+import { siteFiles } from '../../shared/confined-files.ts';
+import { parseSvg, sanitiseSvg } from '../content/svg-file.ts';
+import { changedKind } from './changes.ts';
+import { checkedPath, StudioError } from './files.ts';
+import { committedOrRefuse } from './git-head.ts';
+
+const rasterTypes: [string, (b: Buffer) => boolean][] = [
+  ['image/png', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+  ['image/jpeg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
+  [
+    'image/webp',
+    (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  ],
+];
+
+export async function committedImage(root: string, file: string): Promise<{ type: string; body: Buffer | string }> {
+  checkedPath(siteFiles(root), file);
+  if (changedKind(file) !== 'image') throw new StudioError(404, `site/${file} is not an image.`);
+  const bytes = await committedOrRefuse(root, file);
+  if (!bytes) throw new StudioError(404, `The last commit has no site/${file}.`);
+  const raster = rasterTypes.find(([, test]) => test(bytes));
+  if (raster) return { type: raster[0], body: bytes };
+  const text = bytes.toString('utf8');
+  if (file.endsWith('.svg') && !('problem' in parseSvg(text)))
+    return { type: 'image/svg+xml', body: sanitiseSvg(text) };
+  throw new StudioError(415, `The committed site/${file} is not a picture the studio can show.`);
+}
+
+export async function sendCommittedImage(res: ServerResponse, root: string, file: string): Promise<void> {
+  const { type, body } = await committedImage(root, file);
+  for (const [name, value] of Object.entries({ ...securityHeaders, ...headersForMediaType(type) }))
+    res.setHeader(name, value);
+  res.setHeader('Content-Type', type);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(body);
+}

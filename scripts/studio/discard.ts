@@ -1,0 +1,121 @@
+// Discarding from the review: a whole file back as last committed (a new file removed, a deleted
+// one restored), or one change put back. Every write goes through the confined module under the
+// file's lock and only if the file still has the version the review showed, as a save does. One
+// change is put back in the data and written by the studio's YAML writer, so only its lines change
+// (the last change put back gives the committed text byte for byte).
+import type { DiscardRequest } from '../../shared/review.ts';
+import { siteFiles, readConfined, ConfinedFileError, type Confinement } from '../../shared/confined-files.ts';
+import { removeFile, replaceFile } from '../../shared/confined-writes.ts';
+import type { EntryKind } from '../../shared/studio-protocol.ts';
+import { changedKind, contentChanges, readContent } from './changes.ts';
+import { revertChanges } from './data-diff.ts';
+import { editedText, judge } from './entries.ts';
+import { asStudioError, checkedPath, createNew, StudioError, versionOf } from './files.ts';
+import { committedOrRefuse } from './git-head.ts';
+import { loadSite } from '../content/load-site.ts';
+
+const moved = (file: string) =>
+  new StudioError(
+    409,
+    `site/${file} changed on disk since the changes were listed (edited elsewhere?). Nothing was discarded: look at the changes again.`,
+  );
+
+const mapped = <T>(work: Promise<T>): Promise<T> =>
+  work.catch((error: unknown) => {
+    throw asStudioError(error);
+  });
+
+/** Judged under the file's lock: the file on disk must still be the one the review showed. */
+const expectVersion = (file: string, version: string | undefined) => (current: Buffer | undefined) => {
+  if (current === undefined || versionOf(current) !== version) throw moved(file);
+};
+
+function current(site: Confinement, file: string): Promise<Buffer | undefined> {
+  return readConfined(site, file).catch((error: unknown) => {
+    if (error instanceof ConfinedFileError && error.code === 'missing') return undefined;
+    throw asStudioError(error);
+  });
+}
+
+/** The whole file back as committed. */
+async function discardFile(root: string, request: DiscardRequest): Promise<{ version?: string }> {
+  const { file, version } = request;
+  const site = siteFiles(root);
+  const committed = await committedOrRefuse(root, file);
+  const onDisk = await current(site, file);
+  if (committed === undefined) {
+    if (onDisk === undefined) return {};
+    await mapped(removeFile(site, file, { expect: expectVersion(file, version) }));
+    return {};
+  }
+  if (onDisk === undefined) {
+    // Restored exclusively: a file made there meanwhile is someone's work, never overwritten.
+    await createNew(site, file, committed, `site/${file} was made again meanwhile; nothing was discarded.`);
+    return { version: versionOf(committed) };
+  }
+  await mapped(replaceFile(site, file, committed, { expect: expectVersion(file, version) }));
+  return { version: versionOf(committed) };
+}
+
+/** The changes numbered `indexes` (in the review's list of the file) put back, nothing else. */
+async function discardChanges(root: string, request: DiscardRequest, indexes: number[]): Promise<{ version: string }> {
+  const { file, version } = request;
+  const site = siteFiles(root);
+  const kind = changedKind(file);
+  const [committed, onDisk] = await Promise.all([committedOrRefuse(root, file), current(site, file)]);
+  if (onDisk === undefined || versionOf(onDisk) !== version) throw moved(file);
+  if (committed === undefined || kind === 'image' || kind === 'other')
+    throw new StudioError(400, `site/${file} has no single changes to discard; discard the whole file instead.`);
+  const text = onDisk.toString('utf8');
+  const before = readContent(file, kind, committed.toString('utf8'));
+  const after = readContent(file, kind, text);
+  if ('problem' in before || 'problem' in after)
+    throw new StudioError(422, `site/${file} cannot be read as data, so only the whole file can be discarded.`);
+  const changes = contentChanges(before, after);
+  const chosen = [...new Set(indexes)].map((i) => changes[i]);
+  if (!chosen.length || chosen.some((change) => change === undefined)) throw moved(file);
+  // Several at once only inside one object (an image's address, size and text): list items shift.
+  if (
+    chosen.length > 1 &&
+    chosen.some((c) => c.kind === 'moved' || (c.kind !== 'body' && typeof c.path.at(-1) === 'number'))
+  )
+    throw new StudioError(400, 'Discard list items one at a time.');
+  const data = revertChanges(after.data, chosen);
+  const body = chosen.some((c) => c.kind === 'body') ? before.body : after.body;
+  let next: string;
+  try {
+    next = editedText(kind as EntryKind, text, { data, body });
+  } catch {
+    throw new StudioError(
+      422,
+      `Not discarded: site/${file} is written in a way the studio cannot change safely here. Discard the whole file instead, or change it in a text editor.`,
+    );
+  }
+  // Put back alone, a value may no longer fit the rest (a highlight that must be in the title):
+  // refused with the compiler's words, as a save would be. Problems the file already had are not its doing.
+  const baseline = await loadSite({ root, includeDrafts: true });
+  const had = new Set(baseline.errors.map((e) => `${e.file} ${e.path} ${e.message}`));
+  const verdict = await judge(root, file, next, baseline);
+  const problems = [
+    ...verdict.errors.filter((e) => !had.has(`${e.file} ${e.path} ${e.message}`)).map((e) => e.text),
+    ...verdict.elsewhere,
+  ];
+  if (problems.length)
+    throw new StudioError(
+      422,
+      `Not discarded: putting this back alone would leave ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${problems.join('\n')}\nDiscard the change it goes with too, or the whole file.`,
+    );
+  await mapped(replaceFile(site, file, next, { expect: expectVersion(file, version) }));
+  return { version: versionOf(next) };
+}
+
+export async function discard(root: string, request: DiscardRequest): Promise<{ version?: string }> {
+  if (typeof request?.file !== 'string') throw new StudioError(400, 'Say which file to discard.');
+  checkedPath(siteFiles(root), request.file);
+  if (request.version !== undefined && typeof request.version !== 'string')
+    throw new StudioError(400, 'The version must be text.');
+  if (request.changes === undefined) return discardFile(root, request);
+  if (!Array.isArray(request.changes) || !request.changes.every((i) => Number.isInteger(i) && i >= 0))
+    throw new StudioError(400, 'The changes to discard are given by their numbers.');
+  return discardChanges(root, request, request.changes);
+}

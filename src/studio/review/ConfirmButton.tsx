@@ -1,0 +1,47 @@
+// A discard button that asks first, in place: "Discard …? Yes, discard / Keep". Nothing is written
+// until the second click, and the question says what will be lost.
+import { Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+
+export function ConfirmButton({
+  label,
+  question,
+  onConfirm,
+}: {
+  /** The button's name for assistive technology ("Discard: Start › Hero › Title"). */
+  label: string;
+  question: string;
+  onConfirm: () => Promise<void>;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!asking)
+    return (
+      <Button size="compact-xs" variant="subtle" color="red" aria-label={label} onClick={() => setAsking(true)}>
+        Discard
+      </Button>
+    );
+  return (
+    <Group gap={6} wrap="nowrap" role="group" aria-label={question}>
+      <Text size="xs">{question}</Text>
+      <Button
+        size="compact-xs"
+        color="red"
+        loading={busy}
+        autoFocus
+        onClick={() => {
+          setBusy(true);
+          void onConfirm().finally(() => {
+            setBusy(false);
+            setAsking(false);
+          });
+        }}
+      >
+        Yes, discard
+      </Button>
+      <Button size="compact-xs" variant="default" disabled={busy} onClick={() => setAsking(false)}>
+        Keep
+      </Button>
+    </Group>
+  );
+}

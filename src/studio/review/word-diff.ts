@@ -1,0 +1,72 @@
+// A changed text word by word: the words taken out and put in, with long unchanged stretches cut
+// to a few words either side, so a sentence edited in a long paragraph reads as that edit.
+export interface Part {
+  op: 'same' | 'removed' | 'added';
+  text: string;
+}
+
+/** Words with the spaces after them, so the parts join back into the texts exactly. */
+const words = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+
+/** Above this many word pairs, the middle is told as one replacement (no quadratic table). */
+const largest = 2_000_000;
+
+export function wordDiff(before: string, after: string): Part[] {
+  const a = words(before);
+  const b = words(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const x = a.slice(start, a.length - end);
+  const y = b.slice(start, b.length - end);
+  const middle: Part[] = [];
+  if (x.length * y.length > largest) {
+    middle.push({ op: 'removed', text: x.join('') }, { op: 'added', text: y.join('') });
+  } else {
+    // The longest common run of words, by the classic table, read back from the start.
+    const table = Array.from({ length: x.length + 1 }, () => new Uint32Array(y.length + 1));
+    for (let i = x.length - 1; i >= 0; i--)
+      for (let j = y.length - 1; j >= 0; j--)
+        table[i][j] = x[i] === y[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+    let i = 0;
+    let j = 0;
+    while (i < x.length || j < y.length) {
+      if (i < x.length && j < y.length && x[i] === y[j]) {
+        middle.push({ op: 'same', text: x[i++] });
+        j++;
+      } else if (i < x.length && (j === y.length || table[i + 1][j] >= table[i][j + 1]))
+        // Taken out before put in, so a replaced word reads "old new".
+        middle.push({ op: 'removed', text: x[i++] });
+      else middle.push({ op: 'added', text: y[j++] });
+    }
+  }
+  const parts = [
+    { op: 'same' as const, text: a.slice(0, start).join('') },
+    ...middle,
+    { op: 'same' as const, text: a.slice(a.length - end).join('') },
+  ];
+  // Neighbours of one kind joined: "two words" rather than "two" and "words".
+  const joined: Part[] = [];
+  for (const part of parts) {
+    if (!part.text) continue;
+    const last = joined.at(-1);
+    if (last?.op === part.op) last.text += part.text;
+    else joined.push({ ...part });
+  }
+  return joined;
+}
+
+/** The parts with every unchanged stretch longer than `context` words either side cut to "…". */
+export function shortened(parts: Part[], context = 8): Part[] {
+  return parts.map((part, index) => {
+    if (part.op !== 'same') return part;
+    const list = words(part.text);
+    const keepBefore = index > 0 ? context : 0;
+    const keepAfter = index < parts.length - 1 ? context : 0;
+    if (list.length <= keepBefore + keepAfter + 2) return part;
+    const head = list.slice(0, keepBefore).join('');
+    const tail = list.slice(list.length - keepAfter).join('');
+    return { op: 'same', text: `${head}… ${tail}`.replace(/^… /, '…') };
+  });
+}
