@@ -7,7 +7,16 @@ import { defineConfig } from 'vitest/config';
 // Timeouts are sized for CI's 2-core machine while something else keeps both cores busy: a browser
 // test there takes two to five times as long as on a quiet one. They bound a hang; the tests wait
 // on conditions, never for a fixed time, so a generous bound costs nothing when all is well.
-const browser = { environment: 'node', testTimeout: 120_000, hookTimeout: 300_000, fileParallelism: false } as const;
+// expect.poll waits 15 s unless told otherwise (vitest's own 1 s ran out while one evaluate in a
+// browser took longer than that on a machine with a load of 10).
+const poll = { poll: { timeout: 15_000 } };
+const browser = {
+  environment: 'node',
+  testTimeout: 120_000,
+  hookTimeout: 300_000,
+  fileParallelism: false,
+  expect: poll,
+} as const;
 
 export default defineConfig({
   test: {
@@ -18,6 +27,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          expect: poll,
         },
       },
       {
