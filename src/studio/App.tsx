@@ -12,6 +12,7 @@ import { createStudioStore, StoreContext, useStore, useStudio } from './store/st
 import { isDirty } from './store/studio-state.ts';
 import { Toolbar } from './Toolbar.tsx';
 import { useCheck } from './use-check.ts';
+import { useStudioKeys } from './use-studio-keys.ts';
 
 export function App() {
   const [store] = useState(createStudioStore);
@@ -33,6 +34,7 @@ function Studio() {
   const loadProblem = useStudio((state) => state.loadProblem);
   useCheck();
   useLeaveWarning();
+  useStudioKeys();
   if (loadProblem)
     return (
       <Alert color="red" m="md" title="The studio could not load">

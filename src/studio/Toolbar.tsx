@@ -1,7 +1,6 @@
 // The studio's top bar: the open file, whether it has unsaved edits or problems, and Undo, Redo,
-// Changes and Save (with their keys: Ctrl+Z, Ctrl+Shift+Z, Ctrl+S).
+// Changes and Save (their keys, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, are in use-studio-keys.ts).
 import { Badge, Button, Group, Text, Title } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ChangesView } from './ChangesView.tsx';
@@ -22,14 +21,6 @@ export function Toolbar() {
   const [showChanges, setShowChanges] = useState(false);
   const undo = () => dispatch({ type: 'undo' });
   const redo = () => dispatch({ type: 'redo' });
-
-  // Ctrl+S saves from inside a field too, the Markdown editor included, where the editor is typing
-  // (Mantine ignores keys typed in inputs unless told otherwise); undo and redo there stay the field's own.
-  useHotkeys([['mod+s', () => void saveEntry(store)]], [], true);
-  useHotkeys([
-    ['mod+z', undo],
-    ['mod+shift+z', redo],
-  ]);
 
   return (
     <header

@@ -7,6 +7,11 @@ import { pathOfClue } from '../../src/studio/click-path.ts';
 import { Contract } from '../../src/studio/schema.ts';
 import {
   initialState,
+  canUndo,
+  firstInvalidInput,
+  hasInvalidInput,
+  invalidInputAt,
+  invalidInputReason,
   isDirty,
   sectionsOf,
   studioReducer,
@@ -90,6 +95,55 @@ describe('the studio store', () => {
     expect([moved.selected, moved.history.past.length, sectionsOf(moved)?.[0]]).toEqual([1, 1, faq]);
     const picked = run([{ type: 'select', index: 0, reveal: ['sections', 0, 'title'] }], moved);
     expect([picked.selected, picked.reveal]).toEqual([0, ['sections', 0, 'title']]);
+  });
+
+  it('invalidInput: text that is no value is kept by field and said; a value typed there, an edit above it, a change of sections, undo, redo or opening a file end it', () => {
+    const at = ['sections', 0, 'count'];
+    const input = { label: 'Count', text: '6a', message: 'Write a whole number, like 6.' };
+    const typed = run([edit('Typed', 1000), { type: 'invalidInput', path: at, input }], opened);
+    expect(invalidInputAt(typed, at)).toEqual({ path: at, ...input });
+    expect([hasInvalidInput(typed), firstInvalidInput(typed)?.text, invalidInputReason(typed)]).toEqual([
+      true,
+      '6a',
+      'Count holds “6a”: Write a whole number, like 6.',
+    ]);
+    // Not in the draft, not a step of the history: the file is as it was.
+    expect([typed.history.present, typed.history.past.length]).toEqual([
+      run([edit('Typed', 1000)], opened).history.present,
+      1,
+    ]);
+    // Retyped: the newer text is kept.
+    const retyped = run([{ type: 'invalidInput', path: at, input: { ...input, text: '6ab' } }], typed);
+    expect(invalidInputAt(retyped, at)?.text).toBe('6ab');
+
+    // Ends: the field itself says it holds a value again, or a value is set there or above it.
+    expect(hasInvalidInput(run([{ type: 'invalidInput', path: at }], typed))).toBe(false);
+    expect(hasInvalidInput(run([{ type: 'edit', path: at, value: 6, at: 5000 }], typed))).toBe(false);
+    expect(
+      hasInvalidInput(run([{ type: 'edit', path: ['sections', 0], value: { type: 'hero' }, at: 5000 }], typed)),
+    ).toBe(false);
+    expect(hasInvalidInput(run([{ type: 'sections', sections: [] }], typed))).toBe(false);
+    expect(hasInvalidInput(run([{ type: 'open', entry: home }], typed))).toBe(false);
+    // An edit elsewhere, a check, a select leave it.
+    for (const other of [edit('More', 9000), edit('Q', 9000, ['sections', 1, 'items', 0, 'question'])])
+      expect(invalidInputAt(run([other], typed), at)?.text).toBe('6a');
+    // Ending input that is not there changes nothing.
+    expect(studioReducer(opened, { type: 'invalidInput', path: at })).toBe(opened);
+
+    // Undo takes back the text typed last first (there is something to undo even with no step),
+    // then the steps of the history; redo ends it too.
+    const onlyInvalid = run([{ type: 'invalidInput', path: at, input }], opened);
+    expect(canUndo(onlyInvalid)).toBe(true);
+    const undoneOnce = run([{ type: 'undo' }], typed);
+    expect([hasInvalidInput(undoneOnce), title(undoneOnce), canUndo(undoneOnce)]).toEqual([false, 'Typed', true]);
+    expect(title(run([{ type: 'undo' }, { type: 'undo' }], typed))).toBe('Home');
+    const redone = run(
+      [{ type: 'undo' }, { type: 'undo' }, { type: 'invalidInput', path: at, input }, { type: 'redo' }],
+      typed,
+    );
+    expect([hasInvalidInput(redone), title(redone)]).toEqual([false, 'Typed']);
+    // A redo with nothing to redo leaves the text typed.
+    expect(hasInvalidInput(run([{ type: 'redo' }], typed))).toBe(true);
   });
 
   it('checked, saving, saved: the verdict is kept; a save makes the sent draft the file, so edits typed meanwhile stay unsaved', () => {

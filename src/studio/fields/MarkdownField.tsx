@@ -2,7 +2,7 @@
 // highlighting, wrapped lines), rendered below it with the same Markdown rules as the site
 // (markdown-it, raw HTML escaped). The studio's draft owns the text: the editor reports every edit
 // and takes the value back whenever it changes from outside (the studio's undo, a reload).
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap } from '@codemirror/commands';
 import { markdown as markdownLanguage } from '@codemirror/lang-markdown';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { Annotation, Compartment, EditorState, Transaction } from '@codemirror/state';
@@ -68,9 +68,9 @@ export function MarkdownField({
       state: EditorState.create({
         doc: first.current.value,
         extensions: [
-          history(),
-          // No Tab binding: Tab leaves the editor, as it leaves every other field of the form.
-          keymap.of([...defaultKeymap, ...historyKeymap]),
+          // No Tab binding: Tab leaves the editor, as it leaves every other field of the form. No
+          // history of its own: undo and redo are the studio's (use-studio-keys.ts).
+          keymap.of(defaultKeymap),
           markdownLanguage(),
           syntaxHighlighting(defaultHighlightStyle),
           EditorView.lineWrapping,

@@ -3,7 +3,7 @@
 import { notifications } from '@mantine/notifications';
 import { api, StudioRequestError, watchFiles, type EntrySummary } from '../api.ts';
 import { Contract } from '../schema.ts';
-import { isDirty } from './studio-state.ts';
+import { invalidInputReason, isDirty } from './studio-state.ts';
 import type { StudioStore } from './store.ts';
 
 const addressOf = (entry: EntrySummary) =>
@@ -81,6 +81,9 @@ export const refreshEntries = (store: StudioStore) =>
 export async function saveEntry(store: StudioStore): Promise<void> {
   const { entry, saving, history } = store.getState();
   if (!entry || saving) return;
+  // Text typed in a field that is no value (letters in a number) is not in the draft: saving would drop it.
+  const waiting = invalidInputReason(store.getState());
+  if (waiting) return store.dispatch({ type: 'saveFailed', message: `Not saved: ${waiting}` });
   const draft = history.present;
   store.dispatch({ type: 'saving' });
   try {

@@ -2,7 +2,7 @@
 // edit, undo, redo, select, checked, saved, conflict…), as in Puck's store, so the history, the
 // selection and the save state move together and are tested without a browser.
 import type { Check, DataPath, Entry, EntrySummary, Json } from '../api.ts';
-import { setIn } from '../data-path.ts';
+import { setIn, startsWith } from '../data-path.ts';
 import type { Contract } from '../schema.ts';
 
 /** The unsaved state of an entry: its data, and the Markdown body of an article or document. */
@@ -19,6 +19,16 @@ export interface History {
   last: { field: string; at: number };
 }
 
+/** Text typed in a field that is not a value the field can take (letters in a number): kept, not saved. */
+export interface InvalidInput {
+  path: DataPath;
+  /** The field's label, for a message away from the field (why Save waits). */
+  label: string;
+  text: string;
+  /** What the field needs, said at the field. */
+  message: string;
+}
+
 export interface StudioState {
   /** The contract and the lists the forms pick from; undefined until the studio has loaded. */
   site?: { contract: Contract; routes: string[]; images: string[] };
@@ -31,6 +41,8 @@ export interface StudioState {
   /** A field to bring into view and focus (clicked in the preview): the list items holding it open. */
   reveal?: DataPath;
   check?: Check;
+  /** Typed text no value can be made of, by field (its path as JSON): shown at its field; Save waits. */
+  invalid: Record<string, InvalidInput>;
   /** The open file changed on disk since it was read: saving it would overwrite someone's edit. */
   conflict: boolean;
   saving: boolean;
@@ -50,6 +62,8 @@ export type StudioAction =
   /** `field` names what was typed in, to merge keystrokes; `at` is when (Date.now()). */
   | { type: 'edit'; path: DataPath; value: Json | undefined; field?: string; at: number }
   | { type: 'body'; body: string; at: number }
+  /** Text typed at `path` that is no value (with what it needs), or none (`input` left out) once it is one again. */
+  | { type: 'invalidInput'; path: DataPath; input?: Omit<InvalidInput, 'path'> }
   /** A page's sections replaced at once (added, moved, removed), with the section to select after. */
   | { type: 'sections'; sections: Json[]; select?: number }
   | { type: 'undo' }
@@ -67,6 +81,7 @@ const freshHistory = (present: Draft): History => ({ past: [], present, future: 
 export const initialState: StudioState = {
   entries: [],
   history: freshHistory({ data: null }),
+  invalid: {},
   conflict: false,
   saving: false,
 };
@@ -124,6 +139,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         selected: undefined,
         reveal: undefined,
         check: undefined,
+        invalid: {},
         conflict: false,
         saveProblem: undefined,
         unreadable: undefined,
@@ -133,18 +149,37 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     case 'edit': {
       const present = history.present;
       const next = { ...present, data: setIn(present.data, action.path, action.value) };
-      return { ...state, history: record(history, next, action.field ?? JSON.stringify(action.path), action.at) };
+      return {
+        ...state,
+        history: record(history, next, action.field ?? JSON.stringify(action.path), action.at),
+        invalid: invalidOutside(state.invalid, action.path),
+      };
     }
     case 'body':
       return { ...state, history: record(history, { ...history.present, body: action.body }, 'body', action.at) };
     case 'sections': {
       const next = { ...history.present, data: setIn(history.present.data, ['sections'], action.sections) };
-      return { ...state, history: record(history, next, '', 0), selected: action.select, reveal: undefined };
+      return {
+        ...state,
+        history: record(history, next, '', 0),
+        selected: action.select,
+        reveal: undefined,
+        invalid: invalidOutside(state.invalid, ['sections']),
+      };
     }
+    case 'invalidInput': {
+      const key = JSON.stringify(action.path);
+      if (!action.input)
+        return key in state.invalid ? { ...state, invalid: invalidOutside(state.invalid, action.path) } : state;
+      return { ...state, invalid: { ...state.invalid, [key]: { path: action.path, ...action.input } } };
+    }
+    // Text that is no value was typed last, after every step in the history: undo takes it back first.
     case 'undo':
-      return { ...state, history: undo(history) ?? history };
-    case 'redo':
-      return { ...state, history: redo(history) ?? history };
+      return hasInvalidInput(state) ? { ...state, invalid: {} } : { ...state, history: undo(history) ?? history };
+    case 'redo': {
+      const next = redo(history);
+      return next ? { ...state, history: next, invalid: {} } : state;
+    }
     case 'select':
       return { ...state, selected: action.index, reveal: action.reveal };
     case 'checked':
@@ -168,6 +203,12 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
   }
 }
 
+/** The invalid inputs that are not at or under `path` (an edit there replaced what they were typed over). */
+function invalidOutside(invalid: Record<string, InvalidInput>, path: DataPath): Record<string, InvalidInput> {
+  const kept = Object.entries(invalid).filter(([, input]) => !startsWith(input.path, path));
+  return kept.length === Object.keys(invalid).length ? invalid : Object.fromEntries(kept);
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Whether the draft differs from the file as last read or saved. */
@@ -178,4 +219,24 @@ export const isDirty = (state: StudioState): boolean =>
 export function sectionsOf(state: Pick<StudioState, 'entry' | 'history'>): Json[] | undefined {
   const sections = (state.history.present.data as Record<string, Json> | null)?.sections;
   return state.entry?.kind === 'page' && Array.isArray(sections) ? sections : undefined;
+}
+
+/** Whether some field holds typed text that is no value: Save must wait until it is corrected. */
+export const hasInvalidInput = (state: Pick<StudioState, 'invalid'>): boolean => Object.keys(state.invalid).length > 0;
+
+/** The first field holding typed text that is no value, with what it needs (for Save to say why it waits). */
+export const firstInvalidInput = (state: Pick<StudioState, 'invalid'>): InvalidInput | undefined =>
+  Object.values(state.invalid)[0];
+
+/** The text typed at `path` that is no value, if any. */
+export const invalidInputAt = (state: Pick<StudioState, 'invalid'>, path: DataPath): InvalidInput | undefined =>
+  state.invalid[JSON.stringify(path)];
+
+/** Whether Undo has something to take back: a step of the history, or text typed that is no value. */
+export const canUndo = (state: StudioState): boolean => state.history.past.length > 0 || hasInvalidInput(state);
+
+/** Why Save waits while a field holds typed text that is no value, in words; undefined when it does not. */
+export function invalidInputReason(state: Pick<StudioState, 'invalid'>): string | undefined {
+  const first = firstInvalidInput(state);
+  return first && `${first.label} holds “${first.text}”: ${first.message}`;
 }

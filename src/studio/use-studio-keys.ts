@@ -1,0 +1,44 @@
+// The studio's keys, wherever the focus is: Ctrl+Z undoes and Ctrl+Shift+Z or Ctrl+Y redoes in the
+// studio's one history (⌘ on a Mac), inside a text box and the Markdown editor too, so the
+// browser's own undo never empties a box behind the studio's back; Ctrl+S saves. They are caught
+// before any field sees them (the capture phase). A text box that is not one of the entry's fields
+// (the content list's filter, a dialog) keeps the browser's own undo: its text is in no history.
+import { useEffect } from 'react';
+import { saveEntry } from './store/commands.ts';
+import { useStore } from './store/store.ts';
+
+/** What a key press asks of the studio, if anything. */
+export function commandOf(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+): 'undo' | 'redo' | 'save' | undefined {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return undefined;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !event.shiftKey) return 'redo';
+  if (key === 's' && !event.shiftKey) return 'save';
+  return undefined;
+}
+
+/** A text box outside the entry's fields: typing there is not part of the entry's history. */
+function isOtherTextBox(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  const editable =
+    target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
+  return editable && !target.closest('[aria-label="Editing panel"]');
+}
+
+export function useStudioKeys(): void {
+  const store = useStore();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const command = event.isComposing ? undefined : commandOf(event);
+      if (!command || (command !== 'save' && isOtherTextBox(event.target))) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (command === 'save') void saveEntry(store);
+      else store.dispatch({ type: command });
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
+  }, [store]);
+}
