@@ -1,5 +1,5 @@
-// The panel on the right: the notices, then the open entry's form. After a click in the preview it
-// focuses the field holding what was clicked.
+// The panel on the right: the notices, then the open entry's form. After a click in the preview, or
+// on a problem, it scrolls to and focuses the field holding what was clicked.
 import { Loader, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { EntryEditor } from './EntryEditor.tsx';
@@ -27,11 +27,16 @@ export function EditingPanel() {
           ...(editor.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(inputs) ?? []),
         ].filter((f) => f.dataset.path);
         const wanted = JSON.stringify(reveal);
+        // [] is an article's or document's Markdown body (CodeMirror's editable text).
+        const body = reveal.length ? undefined : editor.current?.querySelector<HTMLElement>('.cm-content');
         const match =
+          body ??
           fields.find((f) => f.dataset.path === wanted) ??
           fields.find((f) => f.dataset.path?.startsWith(`${wanted.slice(0, -1)},`)) ??
           fields.find((f) => !f.readOnly);
-        match?.focus();
+        // Centred, so neither the notice kept at the top nor the panel's edge hides it.
+        match?.scrollIntoView({ block: 'center' });
+        match?.focus({ preventScroll: true });
       }),
     );
     return () => cancelAnimationFrame(frame);

@@ -4,6 +4,7 @@ import { Stack, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import type { Entry, Json } from './api.ts';
 import { AutoField } from './fields/AutoField.tsx';
+import { errorAt } from './fields/form-context.ts';
 import { ObjectFields } from './fields/GroupField.tsx';
 import { MarkdownField } from './fields/MarkdownField.tsx';
 import { Outline } from './Outline.tsx';
@@ -53,7 +54,8 @@ export function EntryEditor({ entry, contract }: { entry: Entry; contract: Contr
 /** The Markdown body of an article or document, with the problem the check found in it. */
 function Body({ file, value }: { file: string; value?: string }) {
   const { dispatch } = useStore();
-  const error = useStudio((state) => state.check?.errors.find((e) => e.at.length === 0)?.message);
+  const errors = useStudio((state) => state.check?.errors);
+  const error = errors && errorAt(errors, []);
   const onChange = useCallback((body: string) => dispatch({ type: 'body', body, at: Date.now() }), [dispatch]);
   return <MarkdownField key={file} value={value ?? ''} onChange={onChange} error={error} />;
 }

@@ -1,6 +1,9 @@
-// What stands between the editor and a save, at the top of the panel: a file changed on disk, a
-// file that cannot be read, a refused save, and the problems the live check found.
-import { Alert, Button, Stack, Text } from '@mantine/core';
+// What stands between the editor and a save, at the top of the panel: a file changed on disk (kept
+// in view while the panel scrolls), a file that cannot be read, a refused save, and a summary of
+// the problems the live check found: each is said at its field, so the summary only counts them
+// and names their places to go to; a problem no field shows is said here in words.
+import { Alert, Anchor, Button, List, Stack, Text } from '@mantine/core';
+import { showProblem, summaryId, useProblems } from './problems.ts';
 import { openEntry } from './store/commands.ts';
 import { useStore, useStudio } from './store/store.ts';
 
@@ -11,13 +14,25 @@ export function Notices() {
   const conflict = useStudio((state) => state.conflict);
   const unreadable = useStudio((state) => state.unreadable);
   const saveProblem = useStudio((state) => state.saveProblem);
-  const check = useStudio((state) => state.check);
-  const errors = check?.errors ?? [];
-  const elsewhere = check?.elsewhere ?? [];
+  const problems = useProblems();
+  const atFields = problems.filter((problem) => problem.at);
+  const inWords = problems.filter((problem) => !problem.at);
   return (
     <>
       {conflict && (
-        <Alert color="orange" title="This file changed on disk" role="alert">
+        <Alert
+          color="orange"
+          title="This file changed on disk"
+          role="alert"
+          // Opaque and on top while the form scrolls under it.
+          style={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 3,
+            backgroundColor: 'var(--mantine-color-orange-0)',
+            boxShadow: 'var(--mantine-shadow-sm)',
+          }}
+        >
           <Text size="sm" mb="xs">
             Someone edited site/{file} outside the studio since you opened it. The studio will not overwrite it.
           </Text>
@@ -42,31 +57,35 @@ export function Notices() {
           onClose={() => dispatch({ type: 'dismissSaveProblem' })}
         >
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {saveProblem}
+            {/* The problems that refused it are said at their fields and summed up below: only the first line here. */}
+            {problems.length ? saveProblem.split('\n')[0] : saveProblem}
           </Text>
         </Alert>
       )}
-      {(errors.length > 0 || elsewhere.length > 0) && (
-        <Alert color="red" title="Problems to fix before saving">
+      {problems.length > 0 && (
+        <Alert color="red" title="Problems to fix before saving" id={summaryId} tabIndex={-1}>
           <Stack gap={4}>
-            {errors.map((error, i) => (
-              <Text
-                key={i}
-                size="sm"
-                component="button"
-                style={{ textAlign: 'left', background: 'none', border: 0, padding: 0, cursor: 'pointer' }}
-                onClick={() =>
-                  error.at[0] === 'sections' &&
-                  typeof error.at[1] === 'number' &&
-                  dispatch({ type: 'select', index: error.at[1] })
-                }
-              >
-                {error.text}
-              </Text>
-            ))}
-            {elsewhere.map((line) => (
-              <Text key={line} size="sm">
-                {line}
+            {atFields.length > 0 && (
+              <>
+                <Text size="sm">
+                  {atFields.length === 1
+                    ? '1 problem, said at its field:'
+                    : `${atFields.length} problems, each said at its field:`}
+                </Text>
+                <List size="sm" spacing={2}>
+                  {atFields.map((problem, i) => (
+                    <List.Item key={i}>
+                      <Anchor component="button" type="button" size="sm" onClick={() => showProblem(store, problem)}>
+                        {problem.place}
+                      </Anchor>
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            )}
+            {inWords.map((problem, i) => (
+              <Text key={i} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {problem.words}
               </Text>
             ))}
           </Stack>

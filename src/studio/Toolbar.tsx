@@ -2,23 +2,33 @@
 // Changes and Save (their keys, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, are in use-studio-keys.ts).
 import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ChangesView } from './ChangesView.tsx';
+import { showProblem, useProblems, whySaveWaits } from './problems.ts';
 import { saveEntry } from './store/commands.ts';
 import { useStore, useStudio } from './store/store.ts';
-import { isDirty } from './store/studio-state.ts';
+import { invalidInputReason, isDirty } from './store/studio-state.ts';
 
 export function Toolbar() {
   const store = useStore();
   const { dispatch } = store;
   const file = useStudio((state) => state.entry?.file);
   const dirty = useStudio(isDirty);
-  const problems = useStudio((state) => state.check?.errors.length ?? 0);
+  const problems = useProblems();
+  const invalidInput = useStudio(invalidInputReason);
   const canUndo = useStudio((state) => state.history.past.length > 0);
   const canRedo = useStudio((state) => state.history.future.length > 0);
   const saving = useStudio((state) => state.saving);
   const conflict = useStudio((state) => state.conflict);
   const [showChanges, setShowChanges] = useState(false);
+  // Each click on the count goes to the next problem, from the first.
+  const next = useRef(0);
+  const goToNext = () => {
+    if (!problems.length) return;
+    showProblem(store, problems[next.current % problems.length]);
+    next.current++;
+  };
+  const saveWaits = whySaveWaits({ saving, conflict, dirty, problems: problems.length, invalidInput });
   const undo = () => dispatch({ type: 'undo' });
   const redo = () => dispatch({ type: 'redo' });
 
@@ -45,9 +55,17 @@ export function Toolbar() {
           Unsaved edits
         </Badge>
       )}
-      {problems > 0 && (
-        <Badge color="red" variant="light">
-          {problems} problem{problems === 1 ? '' : 's'}
+      {problems.length > 0 && (
+        <Badge
+          component="button"
+          type="button"
+          color="red"
+          variant="light"
+          onClick={goToNext}
+          title="Show the next problem"
+          style={{ cursor: 'pointer' }}
+        >
+          {problems.length} problem{problems.length === 1 ? '' : 's'}
         </Badge>
       )}
       <Group gap="xs" ml="auto">
@@ -77,10 +95,17 @@ export function Toolbar() {
         >
           Changes
         </Button>
+        {saveWaits && (
+          <Text id="save-waits" size="xs" c={saveWaits === 'No unsaved edits' ? 'dimmed' : 'red'}>
+            {saveWaits}
+          </Text>
+        )}
         <Button
           size="xs"
           leftSection={<IconDeviceFloppy size={14} />}
-          disabled={!dirty || conflict}
+          disabled={saveWaits !== undefined}
+          aria-describedby={saveWaits ? 'save-waits' : undefined}
+          title={saveWaits}
           loading={saving}
           onClick={() => void saveEntry(store)}
         >

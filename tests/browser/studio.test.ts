@@ -106,7 +106,9 @@ describe('editing a page', () => {
     await expect.poll(() => field(page, 'Highlight').getAttribute('aria-invalid'), outcome).toBe('true');
     // The outline counts the problems of the section that has them.
     await page.getByRole('button', { name: /^hero A Headline Without Its Highlight 1 problem$/ }).waitFor(outcome);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Save is grey while a problem shows; Ctrl+S still asks, and the server refuses.
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await page.keyboard.press('ControlOrMeta+s');
     await page.getByRole('alert').filter({ hasText: 'Not saved' }).waitFor(outcome);
     expect(await onDisk('pages/home.yaml')).toBe(before);
   });
@@ -329,7 +331,9 @@ describe('images', () => {
     await expect
       .poll(() => image.getByRole('textbox', { name: 'Alt' }).getAttribute('aria-invalid'), outcome)
       .toBe('true');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Save is grey while a problem shows; Ctrl+S still asks, and the server refuses.
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await page.keyboard.press('ControlOrMeta+s');
     await page.getByRole('alert').filter({ hasText: 'Not saved' }).waitFor(outcome);
     await image.getByRole('textbox', { name: 'Alt' }).fill('The team around a table');
     await save(page, 'blog/first-note.md');

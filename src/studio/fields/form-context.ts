@@ -64,10 +64,14 @@ export interface KindProps {
   set: (next: Json | undefined) => void;
 }
 
+/**
+ * The problems of the field at `path`, in the compiler's words without the file, line or place
+ * (the field is the place), each a sentence: "Must not be empty."
+ */
 export const errorAt = (errors: FieldError[], path: DataPath) =>
   errors
     .filter((e) => samePath(e.at, path))
-    .map((e) => e.message)
+    .map((e) => e.message.charAt(0).toUpperCase() + e.message.slice(1))
     .join(' ') || undefined;
 
 /** The value as an object's fields (none when it is not an object). */

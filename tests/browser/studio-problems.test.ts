@@ -1,0 +1,204 @@
+// Problems where the eye is (#26 item 3), on the fixture site: each problem said once, at the
+// field that must change, in the compiler's words without a file prefix; the top of the panel
+// only counts them (problems in other files said there in words); the toolbar's count goes to
+// each in turn, opening the section that holds it; the conflict notice stays in view; and Save
+// says why it cannot be used.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { outcome, useStudio } from './studio-session.ts';
+
+const session = useStudio({ restore: true });
+
+type Path = (string | number)[];
+const panelOf = (ui: Page) => ui.getByRole('region', { name: 'Editing panel' });
+const fieldAt = (ui: Page, at: Path) => panelOf(ui).locator(`:is(input, textarea)[data-path='${JSON.stringify(at)}']`);
+const isFocused = (field: Locator) => field.evaluate((el) => el === document.activeElement);
+/** The error said at a field (what its aria-describedby points at), or "" when it has none. */
+const errorOf = (field: Locator) =>
+  field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter((id) => id.endsWith('-error'))
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(''),
+  );
+const summaryOf = (ui: Page) => panelOf(ui).getByRole('alert').filter({ hasText: 'Problems to fix before saving' });
+const problemCount = (ui: Page) => ui.getByRole('button', { name: /^\d+ problems?$/ });
+const saveButton = (ui: Page) => ui.getByRole('button', { name: 'Save', exact: true });
+/** Why Save cannot be used, as its description says; "" when it can. */
+const whySaveWaits = (ui: Page) =>
+  saveButton(ui).evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(''),
+  );
+/** How often `text` is on the page (the panel, the top bar and the notices). */
+const timesShown = (ui: Page, text: string) =>
+  ui.evaluate((wanted) => document.body.innerText.split(wanted).length - 1, text);
+/** Whether the element is within the panel's visible part. */
+const inView = (element: Locator) =>
+  element.evaluate((el) => {
+    const panel = el.closest('[aria-label="Editing panel"]')!.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return box.height > 0 && box.top >= panel.top - 1 && box.bottom <= panel.bottom + 1;
+  });
+
+/** Selects section `index` of the page in the outline. */
+const selectSection = (ui: Page, index: number) =>
+  ui.locator(`[data-section-row="${index}"] .mantine-NavLink-root`).click();
+
+const highlight: Path = ['sections', 0, 'highlight'];
+const heroTitle: Path = ['sections', 0, 'title'];
+
+describe('a problem at the field that must change', () => {
+  it('a headline edit: the highlight says what to do, once, without a file prefix; the count goes to it and Save says why it waits', async () => {
+    const ui = await session.open('?path=/');
+    expect(await whySaveWaits(ui)).toBe('No unsaved edits');
+    expect(await saveButton(ui).isDisabled()).toBe(true);
+
+    await selectSection(ui, 0);
+    await fieldAt(ui, heroTitle).fill('A New Headline');
+    const said =
+      'The highlight must be words from the title ("A New Headline"), and "One Page." is not: change the highlight too.';
+    await expect.poll(() => errorOf(fieldAt(ui, highlight)), outcome).toBe(said);
+    expect(await fieldAt(ui, highlight).getAttribute('aria-invalid')).toBe('true');
+    expect(await errorOf(fieldAt(ui, heroTitle))).toBe('');
+    // Said once, and nowhere with the file, line and column.
+    expect(await timesShown(ui, 'must be words from the title')).toBe(1);
+    expect(await ui.evaluate(() => document.body.innerText)).not.toMatch(/\.yaml:\d+:\d+/);
+    // The top counts it and names its place, to go to.
+    await expect.poll(() => summaryOf(ui).innerText(), outcome).toContain('1 problem, said at its field');
+    await summaryOf(ui).getByRole('button', { name: 'section 1 (hero) › highlight' }).waitFor(outcome);
+    expect(await whySaveWaits(ui)).toBe('Fix the problem first');
+    expect(await saveButton(ui).isDisabled()).toBe(true);
+
+    // From another section, the count opens the hero again and puts the cursor in the highlight.
+    await selectSection(ui, 2);
+    await fieldAt(ui, highlight).waitFor({ state: 'detached', ...outcome });
+    await problemCount(ui).click();
+    await expect.poll(() => isFocused(fieldAt(ui, highlight)), outcome).toBe(true);
+    expect(await inView(fieldAt(ui, highlight))).toBe(true);
+
+    await fieldAt(ui, highlight).fill('Headline');
+    await summaryOf(ui).waitFor({ state: 'detached', ...outcome });
+    expect(await problemCount(ui).count()).toBe(0);
+    expect(await errorOf(fieldAt(ui, highlight))).toBe('');
+    await expect.poll(() => whySaveWaits(ui), outcome).toBe('');
+    expect(await saveButton(ui).isDisabled()).toBe(false);
+  });
+
+  it('the count goes to the first problem, then the next, then the first again; an emptied field is said there and only counted at the top', async () => {
+    const ui = await session.open('?path=/');
+    await ui.getByRole('button', { name: /^Page settings/ }).click();
+    await fieldAt(ui, ['title']).fill('');
+    await selectSection(ui, 0);
+    await fieldAt(ui, heroTitle).fill('');
+    await expect.poll(() => problemCount(ui).textContent(), outcome).toBe('2 problems');
+    await expect.poll(() => summaryOf(ui).innerText(), outcome).toContain('2 problems, each said at its field');
+    expect(await whySaveWaits(ui)).toBe('Fix the 2 problems first');
+    expect(await errorOf(fieldAt(ui, heroTitle))).toBe('Must not be empty.');
+    // Each said at its field only: the top names their places.
+    expect(await timesShown(ui, 'ust not be empty')).toBe(1);
+
+    // In the order of the file: the page's title (line 4), then the hero's (line 11).
+    await problemCount(ui).click();
+    await expect.poll(() => isFocused(fieldAt(ui, ['title'])), outcome).toBe(true);
+    expect(await errorOf(fieldAt(ui, ['title']))).toBe('Must not be empty.');
+    expect(await timesShown(ui, 'ust not be empty')).toBe(1);
+    await problemCount(ui).click();
+    await expect.poll(() => isFocused(fieldAt(ui, heroTitle)), outcome).toBe(true);
+    await problemCount(ui).click();
+    await expect.poll(() => isFocused(fieldAt(ui, ['title'])), outcome).toBe(true);
+    // A place in the summary goes to its own problem.
+    await summaryOf(ui).getByRole('button', { name: 'section 1 (hero) › title' }).click();
+    await expect.poll(() => isFocused(fieldAt(ui, heroTitle)), outcome).toBe(true);
+  });
+
+  it('an emptied number lands at its own field, in every kind of entry: Read time of an article, a delay of the site settings', async () => {
+    for (const [query, at, name] of [
+      ['?path=/resources/blogs/first-note', ['readTime'], 'readTime'],
+      ['?file=site.yaml', ['tooltips', 'openDelay'], 'openDelay'],
+    ] as const) {
+      const ui = await session.open(query);
+      const field = fieldAt(ui, [...at]);
+      await field.fill('');
+      await expect.poll(() => errorOf(field), outcome).toBe(`Missing required field "${name}".`);
+      // No other field of the form has it (Id, the first field of an article, had it before).
+      const invalid = await panelOf(ui)
+        .locator('[aria-invalid="true"]')
+        .evaluateAll((all) => all.map((el) => el.getAttribute('data-path')));
+      expect(invalid).toEqual([JSON.stringify(at)]);
+      await problemCount(ui).click();
+      await expect.poll(() => isFocused(field), outcome).toBe(true);
+      await ui.close();
+    }
+  });
+
+  it("a broken link in an article's text is said at the text, and the count puts the cursor there", async () => {
+    const ui = await session.open('?path=/resources/blogs/first-note');
+    const body = panelOf(ui).locator('.cm-content');
+    await body.click();
+    await ui.keyboard.press('ControlOrMeta+End');
+    await ui.keyboard.type('\n\nSee [the prices](/no-such-page).');
+    await expect.poll(() => problemCount(ui).textContent(), outcome).toBe('1 problem');
+    await summaryOf(ui).getByRole('button', { name: 'the text' }).waitFor(outcome);
+    expect(await timesShown(ui, 'ink "/no-such-page" is not a page')).toBe(1);
+    await fieldAt(ui, ['title']).focus();
+    await problemCount(ui).click();
+    await expect.poll(() => isFocused(body), outcome).toBe(true);
+  });
+
+  it('problems in other files are said at the top in words, with the file and without line and column', async () => {
+    const ui = await session.open('?path=/contact');
+    await ui.getByRole('button', { name: /^Page settings/ }).click();
+    await fieldAt(ui, ['path']).fill('/write-to-us');
+    await expect.poll(() => summaryOf(ui).innerText(), outcome).toMatch(/site\/\S+\.yaml: .*"\/contact" is not a page/);
+    expect(await summaryOf(ui).innerText()).not.toMatch(/\.yaml:\d+/);
+    const count = Number((await problemCount(ui).textContent())!.split(' ')[0]);
+    expect(count).toBeGreaterThan(0);
+    expect(await whySaveWaits(ui)).toBe(count === 1 ? 'Fix the problem first' : `Fix the ${count} problems first`);
+    // No field holds them: the count brings the summary that says them.
+    await problemCount(ui).click();
+    await expect.poll(() => summaryOf(ui).evaluate((el) => el === document.activeElement), outcome).toBe(true);
+  });
+});
+
+describe('what stands before a save stays in view', () => {
+  it('the conflict notice stays in view when the panel is scrolled, and Save says why it waits', async () => {
+    const ui = await session.open('?path=/');
+    await selectSection(ui, 0);
+    await fieldAt(ui, ['sections', 0, 'eyebrow']).fill('Edited eyebrow');
+    await expect.poll(() => whySaveWaits(ui), outcome).toBe('');
+    const file = path.join(session.studio().root, 'site', 'pages', 'home.yaml');
+    await writeFile(file, `${await readFile(file, 'utf8')}# Written in a text editor meanwhile.\n`);
+    const notice = panelOf(ui).getByRole('alert').filter({ hasText: 'This file changed on disk' });
+    await notice.waitFor(outcome);
+    await panelOf(ui).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => panelOf(ui).evaluate((el) => el.scrollTop), outcome).toBeGreaterThan(200);
+    expect(await inView(notice)).toBe(true);
+    expect(await whySaveWaits(ui)).toBe('This file changed on disk: reload it first');
+    expect(await saveButton(ui).isDisabled()).toBe(true);
+  });
+
+  it('Save says "Saving…" while it saves', async () => {
+    const ui = await session.open('?path=/contact');
+    await ui.getByRole('button', { name: /^Page settings/ }).click();
+    await fieldAt(ui, ['title']).fill('Contact the Studio');
+    await expect.poll(() => whySaveWaits(ui), outcome).toBe('');
+    // The save's answer is held until the reason has been read.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await ui.route('**/_studio/api/save**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await saveButton(ui).click();
+    await expect.poll(() => whySaveWaits(ui), outcome).toBe('Saving…');
+    release();
+    await ui.getByText('Saved site/pages/contact.yaml').waitFor(outcome);
+    await expect.poll(() => whySaveWaits(ui), outcome).toBe('No unsaved edits');
+  });
+});
