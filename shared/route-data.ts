@@ -81,5 +81,8 @@ export type RouteData = PageRoute | ArticleRoute | RedirectRoute | NotFoundRoute
  */
 export const routeDataEvent = 'site:route-data';
 
+/** Where the studio's preview reads the site shell of the edit it previews (settings and forms), in dev only. */
+export const shellDataUrl = '/_data/_shell.json';
+
 /** Where a route's data lives: /_data/index.json for /, /_data/services.json for /services. */
 export const routeDataUrl = (path: string) => `/_data${path === '/' ? '/index' : path}.json`;

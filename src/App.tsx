@@ -8,6 +8,7 @@ import { Layout } from './layout/Layout.tsx';
 import { ErrorBoundary } from './pages/ErrorBoundary.tsx';
 import type { RouteData, SiteShell } from '../shared/route-data.ts';
 import { RouteView } from './routing/RouteView.tsx';
+import { useLiveShell } from './dev/shell-updates.ts';
 import { cssVariablesResolver, siteTheme } from './theme.ts';
 
 /**
@@ -16,7 +17,7 @@ import { cssVariablesResolver, siteTheme } from './theme.ts';
  * (the dev server) the provider writes them itself.
  */
 export function App({
-  shell,
+  shell: bundled,
   initial,
   stylesInHead = false,
 }: {
@@ -25,6 +26,8 @@ export function App({
   stylesInHead?: boolean;
 }) {
   const [location] = useLocation();
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- import.meta.env.DEV is a constant of the build
+  const shell = import.meta.env.DEV ? useLiveShell(bundled) : bundled;
   const [route, setRoute] = useState(initial);
   const theme = useMemo(() => siteTheme(shell.settings.theme), [shell.settings.theme]);
   // Marks the page interactive (hydrated), for tests and for anyone measuring the site.

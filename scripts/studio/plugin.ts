@@ -5,10 +5,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { inlineSmallImages } from '../site-build/inline-image.ts';
-import { routeData } from '../site-build/model-to-routes.ts';
-import { loadSite } from '../content/load-site.ts';
+import { routeData, siteShell } from '../site-build/model-to-routes.ts';
+import { loadSite, type LoadResult } from '../content/load-site.ts';
 import { composedSchemas, sectionTypes } from '../content/schemas.ts';
-import { routeDataEvent, routeDataUrl, type RouteData } from '../../shared/route-data.ts';
+import { routeDataEvent, routeDataUrl, shellDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { siteChanges } from './changes.ts';
 import { sendCommittedImage } from './committed-image.ts';
@@ -88,8 +88,25 @@ export function studioPlugin(options: StudioOptions): Plugin {
   let hosts = allowedHosts(process.env.HOST);
   /** The preview of an unsaved edit: route data by data URL, while one is open. */
   let draft: Map<string, RouteData> | undefined;
+  /** The site shell (settings, forms) of that edit, which every page shows. */
+  let draftShell: SiteShell | undefined;
   const listeners = new Set<ServerResponse>();
   let devServer: ViteDevServer | undefined;
+  /**
+   * The site as it is on disk, compiled once per change on disk: the lists the pickers offer, and
+   * the problems other files already had, which the live check leaves out as Save does (so the check
+   * shows exactly what Save would refuse).
+   */
+  let onDisk: Promise<LoadResult> | undefined;
+  const siteOnDisk = (): Promise<LoadResult> => {
+    if (onDisk) return onDisk;
+    const loading = loadSite({ root, includeDrafts: true });
+    // A compile that failed is tried again by the next request, not kept.
+    loading.catch(() => {
+      if (onDisk === loading) onDisk = undefined;
+    });
+    return (onDisk = loading);
+  };
 
   const routes = (result: Awaited<ReturnType<typeof loadSite>>) => {
     const model = result.model;
@@ -111,13 +128,16 @@ export function studioPlugin(options: StudioOptions): Plugin {
       case 'GET /entry':
         return send(res, 200, await readEntry(site, file));
       case 'GET /schema': {
-        const result = await loadSite({ root, includeDrafts: true });
+        const result = await siteOnDisk();
         return send(res, 200, {
           schemas: Object.fromEntries(composedSchemas()),
           sectionTypes: sectionTypes(),
           ...routes(result),
         });
       }
+      // The addresses and images to pick from, as they are on disk now (after a new page, a save, an upload).
+      case 'GET /lists':
+        return send(res, 200, routes(await siteOnDisk()));
       case 'POST /check': {
         checkedPath(site, file);
         const kind = kindOf(file);
@@ -125,18 +145,20 @@ export function studioPlugin(options: StudioOptions): Plugin {
         const edit = await readJson<EntryEdit>(req);
         const current = await readVersioned(site, file);
         const text = editedText(kind, current.text, edit);
-        const verdict = await judge(root, file, text);
+        const verdict = await judge(root, file, text, await siteOnDisk());
         // A valid edit becomes the preview; an edit equal to the file ends it. Either way the open
         // pages hear at once that their data changed and re-render in place (src/dev/route-updates.ts).
         const before = draft;
-        if (text === current.text) draft = undefined;
-        else if (verdict.result.model)
+        if (text === current.text) draft = draftShell = undefined;
+        else if (verdict.result.model) {
           draft = new Map(
             [...routeData(verdict.result.model, inlineSmallImages(root)).values()].map((r) => [
               routeDataUrl(r.path),
               r,
             ]),
           );
+          draftShell = siteShell(verdict.result.model);
+        }
         if (draft !== before) devServer?.ws.send({ type: 'custom', event: routeDataEvent });
         return send(res, 200, {
           errors: verdict.errors,
@@ -148,7 +170,8 @@ export function studioPlugin(options: StudioOptions): Plugin {
       case 'POST /save': {
         const { version, ...edit } = await readJson<EntryEdit & { version: string }>(req);
         const saved = await saveEntry(root, file, version, edit);
-        draft = undefined;
+        draft = draftShell = undefined;
+        onDisk = undefined;
         return send(res, 200, saved);
       }
       case 'POST /new': {
@@ -158,6 +181,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
         try {
           const written =
             kind === 'article' ? await newPost(root, address, title) : await newPage(root, address, title);
+          onDisk = undefined;
           return send(res, 201, { file: path.relative(siteDir, written).split(path.sep).join('/') });
         } catch (error) {
           throw new StudioError(400, (error as Error).message);
@@ -176,6 +200,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
           body,
           `site/${relative} already exists; choose it from the images or rename your file.`,
         );
+        onDisk = undefined;
         return send(res, 201, { src: `/${relative}`, ...size });
       }
       case 'GET /changes':
@@ -228,6 +253,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
       server.watcher.on('all', (_event, changed) => {
         if (!changed.startsWith(siteDir + path.sep)) return;
         const file = path.relative(siteDir, changed).split(path.sep).join('/');
+        onDisk = undefined;
         for (const listener of listeners) listener.write(`${JSON.stringify({ file })}\n`);
       });
       server.middlewares.use((req, res, next) => {
@@ -262,6 +288,15 @@ export function studioPlugin(options: StudioOptions): Plugin {
         }
         const preview = draft?.get(url.pathname);
         if (preview) return send(res, 200, preview);
+        // The shell of the edit previewed, else of the files on disk (src/dev/shell-updates.ts).
+        if (url.pathname === shellDataUrl) {
+          if (draftShell) return send(res, 200, draftShell);
+          siteOnDisk().then(
+            ({ model }) => (model ? send(res, 200, siteShell(model)) : send(res, 404, { error: 'site/ has errors' })),
+            next,
+          );
+          return;
+        }
         next();
       });
     },

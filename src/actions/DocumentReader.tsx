@@ -4,6 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Modal } from '@mantine/core';
+import { editMode } from '../components/edit-mode.ts';
 import { Prose } from '../components/Prose.tsx';
 
 export default function DocumentReader({
@@ -25,6 +26,8 @@ export default function DocumentReader({
       size="xl"
       radius="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
+      // In the studio's preview the dialog leaves the focus in the field the click put it in.
+      trapFocus={!editMode}
     >
       <Prose html={html} />
     </Modal>

@@ -12,6 +12,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { emptyValues, FormFields } from '../forms/FormFields.tsx';
 import { sendLead } from '../forms/send-lead.ts';
+import { editMode } from '../components/edit-mode.ts';
 import { useForm } from '../site-context.tsx';
 
 export const WHITE_PAPER_URL = '/white-paper?source=form';
@@ -37,6 +38,8 @@ export default function WhitePaperRequest({ opened, onClose }: { opened: boolean
         size="lg"
         radius="lg"
         closeButtonProps={{ 'aria-label': 'Close' }}
+        // In the studio's preview the dialog leaves the focus in the field the click put it in.
+        trapFocus={!editMode}
       >
         <form onSubmit={onSubmit} aria-label={form.title}>
           {form.description && (

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { previewFrameAttribute } from '../components/edit-mode.ts';
 import type { Clue } from './click-path.ts';
+import type { FrameFit } from './PreviewWidths.tsx';
 
 const studioStyle = `
 [data-section] { cursor: pointer; }
@@ -12,6 +13,9 @@ const studioStyle = `
 [data-section]:hover::before { content: attr(data-type); position: absolute; top: 0; left: 0; z-index: 10; background: #1c7ed6; color: #fff; font: 600 12px/1.6 system-ui, sans-serif; padding: 0 6px; }
 [data-studio-selected] { outline: 3px solid #e8590c !important; outline-offset: -3px; }
 `;
+
+/** What acts on the page itself: a button that submits no form, a disclosure. */
+const pageControls = 'button[type="button"], summary';
 
 /** What the pointer hit: the text node under it, the clicked element and its ancestors up to the section, and an image. */
 function clueOf(event: MouseEvent, section: Element): Clue {
@@ -35,10 +39,13 @@ function markSelected(doc: Document, selected: number | undefined) {
 
 export function Preview({
   route,
+  fit,
   selected,
   onPick,
 }: {
   route?: string;
+  /** The frame's size in CSS pixels and the scale it is drawn at; unmeasured yet: the pane's size. */
+  fit?: FrameFit;
   selected?: number;
   onPick: (index: number, clue: Clue) => void;
 }) {
@@ -61,11 +68,20 @@ export function Preview({
     if (!element) return;
     let observer: MutationObserver | undefined;
     const onClick = (event: MouseEvent) => {
-      // Links and buttons in the preview do not navigate: a click means "edit this".
+      const target = event.target as Element;
+      const section = target.closest('[data-section]');
+      // Outside the sections (the header and its menu, the footer, open dialogs) the page works as
+      // on the site, but a link does not leave the page being edited.
+      if (!section) {
+        if (target.closest('a[href]')) event.preventDefault();
+        return;
+      }
+      latest.current.onPick(Number(section.getAttribute('data-section')), clueOf(event, section));
+      // A button that does something on the page (opens a dialog or an answer) does it too; any
+      // other click in a section, a link's or a form's included, only means "edit this".
+      if (target.closest(pageControls)) return;
       event.preventDefault();
       event.stopPropagation();
-      const section = (event.target as Element).closest('[data-section]');
-      if (section) latest.current.onPick(Number(section.getAttribute('data-section')), clueOf(event, section));
     };
     const onLoaded = () => {
       const doc = element.contentDocument;
@@ -91,14 +107,34 @@ export function Preview({
   }, []);
 
   if (!route) return <p style={{ padding: 16 }}>This entry has no page of its own to preview.</p>;
-  // The attribute tells the page in the frame that it is the studio's preview (edit mode).
+  // The attribute tells the page in the frame that it is the studio's preview (edit mode). The
+  // frame has the chosen width in CSS pixels, so the page's layout is that width's; drawn scaled
+  // when the pane is narrower. A frame narrower than the pane stands in its middle.
   return (
-    <iframe
-      ref={frame}
-      title="Page preview"
-      src={route}
-      {...{ [previewFrameAttribute]: '' }}
-      style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
-    />
+    <div
+      style={{
+        width: fit ? fit.width * fit.scale : '100%',
+        height: '100%',
+        margin: '0 auto',
+        overflow: 'hidden',
+        background: '#fff',
+        boxShadow: '0 0 0 1px var(--mantine-color-gray-3)',
+      }}
+    >
+      <iframe
+        ref={frame}
+        title="Page preview"
+        src={route}
+        {...{ [previewFrameAttribute]: '' }}
+        style={{
+          border: 0,
+          display: 'block',
+          width: fit ? fit.width : '100%',
+          height: fit ? fit.height : '100%',
+          transform: fit && fit.scale < 1 ? `scale(${fit.scale})` : undefined,
+          transformOrigin: '0 0',
+        }}
+      />
+    </div>
   );
 }

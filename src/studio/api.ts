@@ -50,6 +50,7 @@ export const api = {
   entries: () => call<EntrySummary[]>('entries'),
   entry: (file: string) => call<Entry>(`entry?${q(file)}`),
   schema: () => call<SchemaInfo>('schema'),
+  lists: () => call<Pick<SchemaInfo, 'routes' | 'images'>>('lists'),
   check: (file: string, data: Json, body?: string) => call<Check>(`check?${q(file)}`, { body: { data, body } }),
   save: (file: string, version: string, data: Json, body?: string) =>
     call<{ version: string }>(`save?${q(file)}`, { body: { version, data, body } }),

@@ -74,8 +74,29 @@ export async function followAddress(store: StudioStore): Promise<void> {
   if (wanted) await openEntry(store, wanted.file, { push: false });
 }
 
+let listsAsked = 0;
+
+/**
+ * The addresses and images the pickers offer, as they are on disk now: after a new page, a save
+ * (a page's new address), an upload, or a colleague's file. Only the newest answer is kept; a site
+ * that does not compile on disk lists no address, and then the lists stay as they were.
+ */
+export async function refreshLists(store: StudioStore): Promise<void> {
+  const ticket = ++listsAsked;
+  const { routes, images } = await api.lists();
+  if (ticket === listsAsked && routes.length) store.dispatch({ type: 'lists', routes, images });
+}
+
+/** The content list and the pickers' lists, as they are on disk now. */
 export const refreshEntries = (store: StudioStore) =>
-  api.entries().then((entries) => store.dispatch({ type: 'listed', entries }));
+  Promise.all([
+    api.entries().then((entries) => store.dispatch({ type: 'listed', entries })),
+    refreshLists(store).catch(() => undefined),
+  ]).then(() => undefined);
+
+/** How many problems the live check shows for the draft (in this file, or caused in others). */
+const shownProblems = ({ check }: ReturnType<StudioStore['getState']>) =>
+  check ? check.errors.length + check.elsewhere.length : 0;
 
 /** Saves the draft if it can be saved; a 409 means the file changed on disk meanwhile. */
 export async function saveEntry(store: StudioStore): Promise<void> {
@@ -84,6 +105,13 @@ export async function saveEntry(store: StudioStore): Promise<void> {
   // Text typed in a field that is no value (letters in a number) is not in the draft: saving would drop it.
   const waiting = invalidInputReason(store.getState());
   if (waiting) return store.dispatch({ type: 'saveFailed', message: `Not saved: ${waiting}` });
+  // What the studio shows as a problem is never saved, whatever the server would say.
+  const problems = shownProblems(store.getState());
+  if (problems)
+    return store.dispatch({
+      type: 'saveFailed',
+      message: `Not saved: ${problems} problem${problems === 1 ? '' : 's'} to fix first, shown in the panel.`,
+    });
   const draft = history.present;
   store.dispatch({ type: 'saving' });
   try {

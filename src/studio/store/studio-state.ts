@@ -57,6 +57,8 @@ export type StudioAction =
   | { type: 'failed'; message: string }
   | { type: 'listed'; entries: EntrySummary[] }
   | { type: 'imageAdded'; src: string }
+  /** The addresses and images the pickers offer, as they are on disk now. */
+  | { type: 'lists'; routes: string[]; images: string[] }
   | { type: 'open'; entry: Entry }
   | { type: 'unreadable'; file: string; message: string }
   /** `field` names what was typed in, to merge keystrokes; `at` is when (Date.now()). */
@@ -130,6 +132,11 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     case 'imageAdded':
       return state.site
         ? { ...state, site: { ...state.site, images: [...new Set([...state.site.images, action.src])].sort() } }
+        : state;
+    case 'lists':
+      // The same lists again change nothing: a new `site` would re-render every field.
+      return state.site && !same([state.site.routes, state.site.images], [action.routes, action.images])
+        ? { ...state, site: { ...state.site, routes: action.routes, images: action.images } }
         : state;
     case 'open':
       return {
