@@ -1,8 +1,8 @@
 // The studio's keys, wherever the focus is: Ctrl+Z undoes and Ctrl+Shift+Z or Ctrl+Y redoes in the
 // studio's one history (⌘ on a Mac), inside a text box and the Markdown editor too, so the
 // browser's own undo never empties a box behind the studio's back; Ctrl+S saves. They are caught
-// before any field sees them (the capture phase). A text box that is not one of the entry's fields
-// (the content list's filter, a dialog) keeps the browser's own undo: its text is in no history.
+// before any field sees them (the capture phase). A text box that is none of the entry's fields
+// (the content list's filter, a dialog, a search box) keeps the browser's own undo.
 import { useEffect } from 'react';
 import { saveEntry } from './store/commands.ts';
 import { useStore } from './store/store.ts';
@@ -19,12 +19,15 @@ export function commandOf(
   return undefined;
 }
 
-/** A text box outside the entry's fields: typing there is not part of the entry's history. */
+/**
+ * A text box that is none of the entry's fields (each carries its data path; the Markdown body is
+ * a CodeMirror editor): typing there is in no history of the entry.
+ */
 function isOtherTextBox(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   const editable =
     target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
-  return editable && !target.closest('[aria-label="Editing panel"]');
+  return editable && !target.closest('[data-path], .cm-editor');
 }
 
 export function useStudioKeys(): void {

@@ -82,6 +82,18 @@ async function selectAllAndType(ui: Page, field: Locator, text: string) {
   expect(await field.getAttribute('data-typing'), 'the field is the element it was').toBe('here');
 }
 
+/** In an open (or opening) list of options, moves with ArrowDown to `wanted` and takes it with Enter. */
+async function pickWithArrows(ui: Page, wanted: string) {
+  // Mantine marks the option the arrow keys are on (aria-selected is the value it already has).
+  const chosen = ui.locator('[role="option"][data-combobox-selected]');
+  for (let presses = 0; presses < 200; presses++) {
+    await ui.keyboard.press('ArrowDown');
+    if ((await chosen.count()) > 0 && (await chosen.first().innerText()).trim() === wanted) break;
+  }
+  expect((await chosen.first().innerText()).trim()).toBe(wanted);
+  await ui.keyboard.press('Enter');
+}
+
 /** Opens the page's section of type `type` in the editing panel; its index. */
 async function openSection(ui: Page, file: string, type: string): Promise<number> {
   const sections = (await committed(file)).sections as { type: string }[];
@@ -200,32 +212,51 @@ describe('typing', () => {
     ]);
   });
 
-  it('a link, an icon and a choice in a list item take their value from the keyboard; the focus stays in the field', async () => {
+  it('a link, an icon and a choice in a list item take their value from the keyboard, the focus staying in the field; Save writes them', async () => {
     const ui = await session.open('?path=/');
     const index = await openSection(ui, 'pages/home.yaml', 'hero');
     await unfoldAll(ui);
     const button = ['sections', index, 'buttons', 0];
     const original = await committed('pages/home.yaml');
-    const icons = contract.resolve({ $ref: 'common.schema.json#/$defs/icon' }, 'page.schema.json').schema.enum!;
-    const variants = contract.section('hero')!.schema.properties!.buttons;
-    expect(icons.length).toBeGreaterThan(5);
-    expect(variants).toBeDefined();
+    const hero = contract.section('hero')!;
+    const buttons = contract.resolve(hero.schema.properties!.buttons, hero.file);
+    const buttonSchema = contract.resolve(buttons.schema.items!, buttons.file);
+    const optionsOf = (name: string) =>
+      contract.resolve(buttonSchema.schema.properties![name], buttonSchema.file).schema.enum!.map(String);
+    const other = (name: string) => optionsOf(name).find((option) => option !== getIn(original, [...button, name]))!;
 
     const link = fieldAt(ui, [...button, 'to']);
     await selectAllAndType(ui, link, '/contact');
     await ui.keyboard.press('Escape');
+    expect(await link.inputValue()).toBe('/contact');
 
+    // The icon: its name typed to filter the list, then picked with the arrow keys and Enter.
     const icon = fieldAt(ui, [...button, 'icon']);
-    const wanted = icons.find((name) => name !== getIn(original, [...button, 'icon']) && String(name).includes('-'))!;
+    const wantedIcon = optionsOf('icon').find(
+      (name) => name.includes('-') && name !== getIn(original, [...button, 'icon']),
+    )!;
     await icon.click();
     await ui.keyboard.press(`${mod}+A`);
-    await ui.keyboard.type(String(wanted));
-    await ui.getByRole('option', { name: String(wanted), exact: true }).click();
-    await expect.poll(() => icon.inputValue(), outcome).toBe(wanted);
+    await ui.keyboard.type(wantedIcon);
+    await pickWithArrows(ui, wantedIcon);
+    await expect.poll(() => icon.inputValue(), outcome).toBe(wantedIcon);
+    expect(await isFocused(icon)).toBe(true);
+
+    // The choice: opened and picked with the arrow keys and Enter.
+    const variant = fieldAt(ui, [...button, 'variant']);
+    const wantedVariant = other('variant');
+    await variant.focus();
+    await pickWithArrows(ui, wantedVariant);
+    await expect.poll(() => variant.inputValue(), outcome).toBe(wantedVariant);
+    expect(await isFocused(variant)).toBe(true);
 
     await save(ui, 'pages/home.yaml');
     const saved = await onDisk('pages/home.yaml');
-    expect([getIn(saved, [...button, 'to']), getIn(saved, [...button, 'icon'])]).toEqual(['/contact', wanted]);
+    expect(['to', 'icon', 'variant'].map((name) => getIn(saved, [...button, name]))).toEqual([
+      '/contact',
+      wantedIcon,
+      wantedVariant,
+    ]);
   });
 });
 
