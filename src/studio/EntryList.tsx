@@ -1,8 +1,10 @@
 // The content list: pages by title and address, articles, forms, site settings, redirects and
-// documents, with a filter box and buttons for a new page or article (the `npm run new` scaffolds).
+// documents, with a filter box (which says so when nothing matches) and buttons for a new page or
+// article (the `npm run new` scaffolds), asked for by title with the address derived from it.
 import { Button, Group, Modal, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { slugOf } from '../../shared/slug.ts';
 import { api, type EntrySummary } from './api.ts';
 
 const groups: [EntrySummary['kind'], string][] = [
@@ -49,6 +51,11 @@ export function EntryList({
       </Group>
       <ScrollArea style={{ flex: 1 }} type="auto">
         <nav aria-label="Content">
+          {needle && !shown.length && (
+            <Text size="sm" c="dimmed" mt="sm" role="status">
+              Nothing matches "{filter.trim()}"
+            </Text>
+          )}
           {groups.map(([kind, title]) => {
             const items = shown.filter((e) => e.kind === kind);
             if (!items.length) return null;
@@ -89,19 +96,33 @@ function NewEntry({
   onClose: () => void;
   onCreated: (file: string) => void;
 }) {
-  const [address, setAddress] = useState('');
   const [title, setTitle] = useState('');
+  // The address follows the title until it is edited by hand.
+  const [address, setAddress] = useState<string>();
   const [problem, setProblem] = useState<string>();
+  const article = kind === 'article';
+  const derived = article ? slugOf(title) : `/${slugOf(title)}`;
+  const shownAddress = address ?? derived;
+  const reset = () => {
+    setAddress(undefined);
+    setTitle('');
+    setProblem(undefined);
+  };
   return (
-    <Modal opened={kind !== undefined} onClose={onClose} title={kind === 'article' ? 'New article' : 'New page'}>
+    <Modal
+      opened={kind !== undefined}
+      onClose={() => {
+        reset();
+        onClose();
+      }}
+      title={article ? 'New article' : 'New page'}
+    >
       <form
         onSubmit={async (event) => {
           event.preventDefault();
           try {
-            const { file } = await api.create(kind!, address, title);
-            setAddress('');
-            setTitle('');
-            setProblem(undefined);
+            const { file } = await api.create(kind!, shownAddress, title);
+            reset();
             onClose();
             onCreated(file);
           } catch (error) {
@@ -111,18 +132,23 @@ function NewEntry({
       >
         <Stack>
           <TextInput
-            label={kind === 'article' ? 'Short name for the address (slug)' : 'Address'}
-            description={
-              kind === 'article'
-                ? 'Lowercase words joined by dashes, like my-new-article.'
-                : 'Starts with /, like /about-us.'
-            }
-            value={address}
-            onChange={(e) => setAddress(e.currentTarget.value)}
+            label="Title"
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
             required
             data-autofocus
           />
-          <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
+          <TextInput
+            label={article ? 'Address of the article (slug)' : 'Address'}
+            description={
+              article
+                ? 'Made from the title: lowercase words joined by dashes. Change it if you like.'
+                : 'Made from the title, starting with /. Change it if you like.'
+            }
+            value={shownAddress}
+            onChange={(e) => setAddress(e.currentTarget.value)}
+            required
+          />
           {problem && (
             <Text c="red" size="sm" role="alert">
               {problem}

@@ -1,8 +1,9 @@
-// A page's outline: its sections by type and title, to select, move (buttons, or a drag handle the
-// keyboard moves too), duplicate and delete, and a type picker that shows each type's description
-// and inserts the schema's example (valid at once).
+// A page's outline: its sections by their type's human name (in full, on its own line) and title,
+// to select, move (buttons, or a drag handle the keyboard moves too), duplicate and delete, and a
+// type picker that shows each type's name and description and inserts the schema's example (valid
+// at once).
 import { arrayMove } from '@dnd-kit/sortable';
-import { Badge, Button, Group, Modal, NavLink, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Json } from './api.ts';
@@ -11,6 +12,7 @@ import { itemName } from './fields/item-name.ts';
 import { ItemControls } from './fields/ItemControls.tsx';
 import { newValue, type Contract } from './schema.ts';
 import { SortableList } from './SortableList.tsx';
+import { sectionName, TypePicker } from './TypePicker.tsx';
 import { useStore, useStudio } from './store/store.ts';
 
 export function Outline({ sections, selected, contract }: { sections: Json[]; selected?: number; contract: Contract }) {
@@ -24,7 +26,8 @@ export function Outline({ sections, selected, contract }: { sections: Json[]; se
   // The selection follows the moved section, so its fields stay open.
   const move = (from: number, to: number) => onChange(arrayMove(sections, from, to), to);
   const typeAt = (index: number) => String((sections[index] as Record<string, Json>)?.type ?? '');
-  const nameOf = (index: number) => `section ${index + 1} (${typeAt(index)})`;
+  const typeName = (index: number) => sectionName(contract, typeAt(index));
+  const nameOf = (index: number) => `section ${index + 1} (${typeName(index)})`;
   return (
     <Stack gap={4}>
       {/* Buttons, not links without an address, so the keyboard reaches them (Tab, then Enter). */}
@@ -41,7 +44,8 @@ export function Outline({ sections, selected, contract }: { sections: Json[]; se
       <SortableList count={sections.length} nameOf={nameOf} onMove={move}>
         {(index, handle) => {
           const section = sections[index];
-          const type = typeAt(index);
+          const type = typeName(index);
+          const title = itemName(section);
           const errors = errorsAt(index);
           return (
             <Group gap={4} wrap="nowrap" data-section-row={index}>
@@ -51,20 +55,26 @@ export function Outline({ sections, selected, contract }: { sections: Json[]; se
                 style={{ flex: 1, minWidth: 0 }}
                 active={selected === index}
                 onClick={() => onSelect(index)}
+                title={title ? `${type}: ${title}` : type}
                 label={
-                  <Group gap={6} wrap="nowrap">
-                    <Badge size="xs" variant="light">
+                  <>
+                    {/* The type's name in full (it wraps); the title below may be cut, the tooltip has it whole. */}
+                    <Text size="xs" fw={700} style={{ overflowWrap: 'anywhere' }}>
                       {type}
-                    </Badge>
-                    <Text size="sm" truncate>
-                      {itemName(section) ?? type}
                     </Text>
-                    {errors > 0 && (
-                      <Badge size="xs" color="red" aria-label={`${errors} problem${errors === 1 ? '' : 's'}`}>
-                        {errors}
-                      </Badge>
-                    )}
-                  </Group>
+                    <Group gap={6} wrap="nowrap">
+                      {title && (
+                        <Text size="sm" truncate>
+                          {title}
+                        </Text>
+                      )}
+                      {errors > 0 && (
+                        <Badge size="xs" color="red" aria-label={`${errors} problem${errors === 1 ? '' : 's'}`}>
+                          {errors}
+                        </Badge>
+                      )}
+                    </Group>
+                  </>
                 }
               />
               <ItemControls
@@ -101,48 +111,5 @@ export function Outline({ sections, selected, contract }: { sections: Json[]; se
         }}
       />
     </Stack>
-  );
-}
-
-function TypePicker({
-  opened,
-  contract,
-  onClose,
-  onPick,
-}: {
-  opened: boolean;
-  contract: Contract;
-  onClose: () => void;
-  onPick: (type: string) => void;
-}) {
-  const [filter, setFilter] = useState('');
-  const types = contract.sectionTypes.filter((type) =>
-    `${type} ${contract.section(type)?.schema.description ?? ''}`.toLowerCase().includes(filter.toLowerCase()),
-  );
-  return (
-    <Modal opened={opened} onClose={onClose} title="Add a section" size="lg">
-      <TextInput
-        label="Find a type"
-        value={filter}
-        onChange={(e) => setFilter(e.currentTarget.value)}
-        mb="sm"
-        data-autofocus
-      />
-      <Stack gap="xs">
-        {types.map((type) => (
-          <UnstyledButton
-            key={type}
-            onClick={() => onPick(type)}
-            aria-label={`Add a ${type} section`}
-            style={{ padding: 8, borderRadius: 6, border: '1px solid var(--mantine-color-gray-3)' }}
-          >
-            <Text fw={700}>{type}</Text>
-            <Text size="sm" c="dimmed">
-              {contract.section(type)?.schema.description}
-            </Text>
-          </UnstyledButton>
-        ))}
-      </Stack>
-    </Modal>
   );
 }

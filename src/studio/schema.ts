@@ -21,6 +21,8 @@ export type Schema = {
   pattern?: string;
   format?: string;
   minItems?: number;
+  /** Tucked away under "Details" in the forms (ids, image sizes): see schema/*.json. */
+  technical?: boolean;
 };
 
 export interface Resolved {
@@ -84,18 +86,48 @@ export class Contract {
 export const typeOf = (schema: Schema): string | undefined =>
   Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
 
-/** Words for a field's label: its key with words split ("Hide when query"); a list item by its type and number. */
+/** A field's label: the schema's human title ("Hide when the address has"); a list item by its kind and number. */
 export function labelOf(name: string | number, schema: Schema): string {
-  // A field is named by its key (hideWhenQuery: "Hide when query"); the schema's titles name types
-  // for the generated TypeScript (QueryFlag, InternalPath), so they only name list items ("Button 2").
-  if (typeof name === 'string') return words(name);
-  const type = schema.title && !/Section$/.test(schema.title) ? words(schema.title) : 'Item';
-  return `${type} ${name + 1}`;
+  // Every field has a title (tests/unit/schema-titles.test.ts); its key is only a fallback for a
+  // schema written without one. A shape's title (Stat, FormField) names list items: "Stat 2".
+  if (typeof name === 'string') return schema.title ?? words(name);
+  return `${schema.title ? words(schema.title) : 'Item'} ${name + 1}`;
 }
 
 function words(name: string): string {
   const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/**
+ * A new list item to fill in: its required texts empty, its required lists empty, nothing else (the
+ * form shows the schema's example as placeholders), so no sample text can go live unnoticed. A
+ * required choice or number is left out: the check names it. Undefined when there is nothing to
+ * leave empty (an item that is one choice): use newValue.
+ */
+export function emptyValue(contract: Contract, resolved: Resolved): unknown {
+  const { schema } = resolved;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return undefined;
+  switch (typeOf(schema)) {
+    case 'object': {
+      const result: Record<string, unknown> = {};
+      for (const name of schema.required ?? []) {
+        const child = schema.properties?.[name];
+        const value = child && emptyValue(contract, contract.resolve(child, resolved.file));
+        if (value !== undefined) result[name] = value;
+      }
+      return result;
+    }
+    case 'array':
+      return [];
+    case 'boolean':
+      return schema.default ?? false;
+    case 'string':
+      return '';
+    default:
+      return undefined;
+  }
 }
 
 /** A new item for a list: the schema's example when it gives one, else the least that fits. */

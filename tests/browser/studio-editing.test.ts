@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtureSite } from '../fixtures/studio.ts';
 import { axeProblems } from './site-checks.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
+import { sectionName } from '../fixtures/studio-labels.ts';
 
 const session = useStudio();
 const studio = session.studio;
@@ -38,7 +39,7 @@ describe('reordering', () => {
     const original = await committed('pages/home.yaml');
 
     // The mouse: the hero (section 1) dropped on the cards (section 3).
-    const handle = ui.getByRole('button', { name: 'Drag section 1 (hero) to reorder' });
+    const handle = ui.getByRole('button', { name: `Drag section 1 (${sectionName('hero')}) to reorder` });
     const from = (await handle.boundingBox())!;
     const to = (await ui.locator('[data-section-row="2"]').boundingBox())!;
     await ui.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -46,7 +47,7 @@ describe('reordering', () => {
     await ui.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 4 });
     await ui.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 4, { steps: 12 });
     await ui.mouse.up();
-    await ui.getByRole('button', { name: 'Drag section 3 (hero) to reorder' }).waitFor(outcome);
+    await ui.getByRole('button', { name: `Drag section 3 (${sectionName('hero')}) to reorder` }).waitFor(outcome);
 
     // The keyboard: in the figures (now section 1), the first figure moved one down.
     await ui.locator('[data-section-row="0"]').getByText('Four Figures in a Row').click();

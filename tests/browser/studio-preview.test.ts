@@ -5,6 +5,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { outcome, useStudio } from './studio-session.ts';
+import { sectionLabel } from '../fixtures/studio-labels.ts';
 
 const session = useStudio();
 
@@ -32,7 +33,7 @@ it('typing in a field re-renders the preview in place: no reload, the outline, t
   const { ui, frame } = await openStudio();
   const heading = frame.getByRole('heading', { level: 2, name: 'Four Figures in a Row', exact: true });
   await heading.click();
-  const title = field(ui, 'Title');
+  const title = field(ui, sectionLabel('stats', 'title'));
   await expect.poll(() => title.evaluate((el) => el === document.activeElement), outcome).toBe(true);
   await expect.poll(() => selected(frame), outcome).toEqual(['1']);
   // The selected section is scrolled into view smoothly: wait until the frame has come to rest.
@@ -63,7 +64,7 @@ it('typing in a field re-renders the preview in place: no reload, the outline, t
 it('an invalid edit leaves the last valid version in the preview, and the next valid one shows, all without a reload', async () => {
   const { ui, frame } = await openStudio();
   await frame.getByRole('heading', { level: 1, name: 'Every Field. One Page.' }).click();
-  const title = field(ui, 'Title');
+  const title = field(ui, sectionLabel('hero', 'title'));
   await expect.poll(() => title.evaluate((el) => el === document.activeElement), outcome).toBe(true);
   await mark(frame);
 

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { WCAG_TAGS } from '../../scripts/bench/axe.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { changedLines, studioGit } from '../fixtures/studio.ts';
+import { fileLabel, sectionLabel, sectionName } from '../fixtures/studio-labels.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -70,7 +71,7 @@ describe('editing a page', () => {
     expect(hovered).toEqual(['solid', '"hero"']);
     await headline.click();
     await page.getByRole('heading', { level: 2, name: 'Section 1' }).waitFor(outcome);
-    const title = field(page, 'Title');
+    const title = field(page, sectionLabel('hero', 'title'));
     await expect.poll(() => title.evaluate((el) => el === document.activeElement), outcome).toBe(true);
     await title.fill('Every Field. One Page. Edited in the Studio');
     await preview
@@ -92,20 +93,26 @@ describe('editing a page', () => {
         const el = document.activeElement as HTMLInputElement | null;
         return { label: el?.labels?.[0]?.textContent?.replace(/\s*\*$/, ''), value: el?.value };
       });
-    await expect.poll(focused, outcome).toEqual({ label: 'Question', value: 'Does every section render?' });
+    await expect
+      .poll(focused, outcome)
+      .toEqual({ label: sectionLabel('faq', 'items', 'question'), value: 'Does every section render?' });
   });
 
   it('an invalid edit is shown at its field and refused, and nothing is written', async () => {
     const { page } = await openStudio();
     const before = await onDisk('pages/home.yaml');
-    await page.getByRole('button', { name: /^hero Every Field/ }).click();
-    await field(page, 'Title').fill('A Headline Without Its Highlight');
+    await page.getByRole('button', { name: new RegExp(`^${sectionName('hero')} Every Field`) }).click();
+    await field(page, sectionLabel('hero', 'title')).fill('A Headline Without Its Highlight');
     const problems = page.getByRole('alert').filter({ hasText: 'Problems to fix before saving' });
     await problems.waitFor(outcome);
     await expect.poll(() => problems.textContent(), outcome).toContain('highlight');
-    await expect.poll(() => field(page, 'Highlight').getAttribute('aria-invalid'), outcome).toBe('true');
+    await expect
+      .poll(() => field(page, sectionLabel('hero', 'highlight')).getAttribute('aria-invalid'), outcome)
+      .toBe('true');
     // The outline counts the problems of the section that has them.
-    await page.getByRole('button', { name: /^hero A Headline Without Its Highlight 1 problem$/ }).waitFor(outcome);
+    await page
+      .getByRole('button', { name: `${sectionName('hero')} A Headline Without Its Highlight 1 problem`, exact: true })
+      .waitFor(outcome);
     // Save is grey while a problem shows; Ctrl+S still asks, and the server refuses.
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.keyboard.press('ControlOrMeta+s');
@@ -118,10 +125,10 @@ describe('editing a page', () => {
     await page.getByRole('button', { name: 'Add a section' }).click();
     await page
       .getByRole('dialog', { name: 'Add a section' })
-      .getByRole('button', { name: 'Add a faq section' })
+      .getByRole('button', { name: `Add a section: ${sectionName('faq')}` })
       .click();
-    await page.getByRole('button', { name: 'Move section 3 (faq) up' }).click();
-    await page.getByRole('button', { name: 'Delete section 1 (hero)' }).click();
+    await page.getByRole('button', { name: `Move section 3 (${sectionName('faq')}) up` }).click();
+    await page.getByRole('button', { name: `Delete section 1 (${sectionName('hero')})` }).click();
     await expect
       .poll(
         () =>
@@ -150,7 +157,7 @@ describe('editing a page', () => {
 
   it('undo and redo step through unsaved edits, and leaving them asks first', async () => {
     const { page } = await openStudio('?path=/contact');
-    const title = field(page, 'Title');
+    const title = field(page, fileLabel('page', 'title'));
     await title.fill('Contact Us');
     await page.getByText('Unsaved edits').waitFor(outcome);
     await page.getByRole('button', { name: 'Undo' }).click();
@@ -180,7 +187,7 @@ describe('editing a page', () => {
 
   it('never overwrites a file edited on disk since it was opened', async () => {
     const { page } = await openStudio('?path=/contact');
-    await field(page, 'Title').fill('Contact the Studio');
+    await field(page, fileLabel('page', 'title')).fill('Contact the Studio');
     const elsewhere = (await onDisk('pages/contact.yaml')).replace(
       'description: ',
       '# Written in a text editor meanwhile.\ndescription: ',
@@ -190,7 +197,7 @@ describe('editing a page', () => {
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByRole('button', { name: 'Reload it (drops your unsaved edits)' }).click();
-    await expect.poll(() => field(page, 'Title').inputValue(), outcome).toBe('Contact');
+    await expect.poll(() => field(page, fileLabel('page', 'title')).inputValue(), outcome).toBe('Contact');
     expect(await onDisk('pages/contact.yaml')).toBe(elsewhere);
   });
 });
@@ -199,7 +206,7 @@ describe('the editor nobody taught YAML', () => {
   it('changes the home headline, adds a FAQ to the contact page and publishes a new article, and git shows exactly that', async () => {
     const { page, preview } = await openStudio();
     await preview.getByRole('heading', { level: 1 }).click();
-    await field(page, 'Title').fill('Every Field. One Page. Now Live');
+    await field(page, sectionLabel('hero', 'title')).fill('Every Field. One Page. Now Live');
     await save(page, 'pages/home.yaml');
 
     await page
@@ -210,23 +217,26 @@ describe('the editor nobody taught YAML', () => {
     await page.getByRole('button', { name: 'Add a section' }).click();
     await page
       .getByRole('dialog', { name: 'Add a section' })
-      .getByRole('button', { name: 'Add a faq section' })
+      .getByRole('button', { name: `Add a section: ${sectionName('faq')}` })
       .click();
     await page.getByRole('heading', { level: 2, name: 'Section 2' }).waitFor(outcome);
-    await field(page, 'Title').fill('Questions');
+    await field(page, sectionLabel('faq', 'title')).fill('Questions');
     await page.getByRole('button', { name: '1. How fast can you start?' }).click();
-    await field(page, 'Question').fill('Do you answer on weekends?');
-    await field(page, 'Answer').fill('On Mondays, first thing.');
+    await field(page, sectionLabel('faq', 'items', 'question')).fill('Do you answer on weekends?');
+    await field(page, sectionLabel('faq', 'items', 'answer')).fill('On Mondays, first thing.');
     await preview.getByText('Do you answer on weekends?').waitFor(outcome);
     await save(page, 'pages/contact.yaml');
 
     await page.getByRole('button', { name: 'New article' }).click();
     const dialog = page.getByRole('dialog', { name: 'New article' });
-    await dialog.getByRole('textbox', { name: 'Short name for the address (slug)' }).fill('studio-note');
     await dialog.getByRole('textbox', { name: 'Title' }).fill('A Note From the Studio');
+    // The slug is made from the title; it stays editable.
+    const slug = dialog.getByRole('textbox', { name: 'Address of the article (slug)' });
+    await expect.poll(() => slug.inputValue(), outcome).toBe('a-note-from-the-studio');
+    await slug.fill('studio-note');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('site/blog/studio-note.md').waitFor(outcome);
-    await field(page, 'Excerpt').fill(
+    await field(page, fileLabel('article', 'excerpt')).fill(
       'How an editor who never saw YAML wrote and published this note from the browser.',
     );
     const body = page.getByRole('textbox', { name: 'Text (Markdown)' });
@@ -288,7 +298,7 @@ describe('access', () => {
     await tabTo(page, /Ask Us Anything$/);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 2, name: 'Section 1' }).waitFor(outcome);
-    await tabTo(page, /^Eyebrow$/);
+    await tabTo(page, new RegExp(`^${sectionLabel('form', 'eyebrow')}$`));
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('Write to Us');
     await page.keyboard.press('ControlOrMeta+s');
@@ -310,7 +320,8 @@ describe('access', () => {
 describe('images', () => {
   it('uploads a picture into an image field, refuses a file that only pretends to be one, and requires the alt text', async () => {
     const { page } = await openStudio('?path=/resources/blogs/first-note');
-    const image = page.getByRole('group', { name: 'Image *' });
+    const image = page.getByRole('group', { name: `${fileLabel('article', 'image')} *` });
+    const alt = image.getByRole('textbox', { name: fileLabel('article', 'image', 'alt') });
     const upload = async (name: string, buffer: Buffer) => {
       const chooser = page.waitForEvent('filechooser');
       await image.getByRole('button', { name: 'Upload' }).click();
@@ -322,20 +333,20 @@ describe('images', () => {
       .png()
       .toBuffer();
     await upload('Team Photo.png', png);
+    // The file's address and its size are technical: under Details.
+    await image.getByRole('button', { name: 'Details' }).click();
     await expect
-      .poll(() => image.getByRole('textbox', { name: 'Src' }).inputValue(), outcome)
+      .poll(() => image.getByRole('textbox', { name: fileLabel('article', 'image', 'src') }).inputValue(), outcome)
       .toBe('/images/team-photo.png');
     expect(await readdir(path.join(studio().root, 'site', 'images'))).not.toContain('notes.png');
     expect(await readFile(path.join(studio().root, 'site', 'images', 'team-photo.png'))).toEqual(png);
-    await image.getByRole('textbox', { name: 'Alt' }).fill('');
-    await expect
-      .poll(() => image.getByRole('textbox', { name: 'Alt' }).getAttribute('aria-invalid'), outcome)
-      .toBe('true');
+    await alt.fill('');
+    await expect.poll(() => alt.getAttribute('aria-invalid'), outcome).toBe('true');
     // Save is grey while a problem shows; Ctrl+S still asks, and the server refuses.
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByRole('alert').filter({ hasText: 'Not saved' }).waitFor(outcome);
-    await image.getByRole('textbox', { name: 'Alt' }).fill('The team around a table');
+    await alt.fill('The team around a table');
     await save(page, 'blog/first-note.md');
     // The new picture's own size replaces the old one's; nothing else changes.
     expect(changedLines(studio(), 'blog/first-note.md')).toEqual({

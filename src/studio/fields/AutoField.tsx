@@ -54,7 +54,13 @@ function kindOf({ schema, def }: Resolved, name: string | number): keyof typeof 
   }
 }
 
-function FieldView({ name, schema, file, value, path, required }: FieldProps) {
+/** An example as an input's placeholder: the field's own example, else its group's; text and numbers only. */
+function placeholderOf(own: unknown, fromGroup: unknown): string | undefined {
+  const sample = own ?? fromGroup;
+  return typeof sample === 'string' || typeof sample === 'number' ? String(sample) : undefined;
+}
+
+function FieldView({ name, schema, file, value, path, required, example }: FieldProps) {
   const form = useForm();
   const plain = form.contract.resolve(schema, file);
   const resolved = form.contract.branch(plain, value) ?? plain;
@@ -65,6 +71,7 @@ function FieldView({ name, schema, file, value, path, required }: FieldProps) {
     description: resolved.schema.description,
     required,
     error,
+    placeholder: placeholderOf(resolved.schema.examples?.[0], example),
     'data-path': JSON.stringify(path),
   };
   const set = (next: Json | undefined) => form.onChange(path, next === '' && !required ? undefined : next);

@@ -13,6 +13,8 @@ export function ImageField({ resolved, label, value, path, required }: KindProps
   const record = recordOf(value);
   const src = typeof record.src === 'string' ? record.src : '';
   const choose = (next: Record<string, Json>) => form.onChange(path, { ...record, ...next });
+  // A picked image brings its own size (the technical width and height, tucked under Details).
+  const pick = async (next: string) => choose({ src: next, ...(await sizeOf(next)) });
   const upload = async (file: File | null) => {
     if (!file) return;
     setProblem(undefined);
@@ -39,7 +41,7 @@ export function ImageField({ resolved, label, value, path, required }: KindProps
             data={form.images}
             value={form.images.includes(src) ? src : null}
             searchable
-            onChange={(next) => next && choose({ src: next })}
+            onChange={(next) => next && void pick(next)}
             style={{ flex: 1 }}
             data-path={JSON.stringify(path)}
           />
@@ -60,4 +62,15 @@ export function ImageField({ resolved, label, value, path, required }: KindProps
       </Stack>
     </Fieldset>
   );
+}
+
+/** An image's size in pixels as the browser reads it; nothing when it cannot (an SVG without one). */
+function sizeOf(src: string): Promise<{ width: number; height: number } | undefined> {
+  return new Promise((resolve) => {
+    const image = new window.Image();
+    image.onload = () =>
+      resolve(image.naturalWidth > 0 ? { width: image.naturalWidth, height: image.naturalHeight } : undefined);
+    image.onerror = () => resolve(undefined);
+    image.src = src;
+  });
 }

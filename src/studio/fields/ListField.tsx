@@ -1,11 +1,13 @@
 // A list: its items in order, each with move, duplicate and delete (and a drag handle that the
-// keyboard moves too), and a button that adds the schema's example of an item.
+// keyboard moves too), and a button that adds an empty item, open, its fields showing the schema's
+// example as placeholders (a filled-in sample could go live unnoticed).
 import { arrayMove } from '@dnd-kit/sortable';
 import { Button, Fieldset, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { Json } from '../api.ts';
 import { withCopyAfter } from '../data-path.ts';
-import { labelOf, newValue, typeOf } from '../schema.ts';
+import { emptyValue, labelOf, newValue, typeOf } from '../schema.ts';
 import { SortableList } from '../SortableList.tsx';
 import { useForm, type KindProps } from './form-context.ts';
 import { itemName } from './item-name.ts';
@@ -21,6 +23,13 @@ export function ListField({ resolved, label, value, path, error }: KindProps) {
   const set = (next: Json[]) => form.onChange(path, next);
   const move = (from: number, to: number) => set(arrayMove(items, from, to));
   const nameOf = (index: number) => itemName(items[index]) ?? `item ${index + 1}`;
+  // The item just added opens, ready to be filled in.
+  const [added, setAdded] = useState<number>();
+  const add = () => {
+    setAdded(items.length);
+    set([...items, (emptyValue(form.contract, item) ?? newValue(form.contract, item)) as Json]);
+  };
+  const example = item.schema.examples?.[0] as Json | undefined;
   return (
     <Fieldset legend={`${label} (${items.length})`}>
       {resolved.schema.description && (
@@ -40,6 +49,7 @@ export function ListField({ resolved, label, value, path, error }: KindProps) {
               path={[...path, index]}
               title={`${index + 1}. ${itemName(items[index]) ?? labelOf(index, item.schema)}`}
               simple={typeOf(item.schema) !== 'object'}
+              startOpen={index === added}
               handle={handle}
               controls={
                 <ItemControls
@@ -60,6 +70,7 @@ export function ListField({ resolved, label, value, path, error }: KindProps) {
                 value={items[index]}
                 path={[...path, index]}
                 required
+                example={example}
               />
             </ListItem>
           )}
@@ -68,7 +79,7 @@ export function ListField({ resolved, label, value, path, error }: KindProps) {
           variant="light"
           size="xs"
           leftSection={<IconPlus size={14} />}
-          onClick={() => set([...items, newValue(form.contract, item) as Json])}
+          onClick={add}
           style={{ alignSelf: 'flex-start' }}
         >
           Add to {label.toLowerCase()}

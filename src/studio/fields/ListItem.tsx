@@ -11,6 +11,7 @@ export function ListItem({
   path,
   title,
   simple,
+  startOpen = false,
   handle,
   controls,
   children,
@@ -18,13 +19,15 @@ export function ListItem({
   path: DataPath;
   title: string;
   simple: boolean;
+  /** Open from the start (an item just added). */
+  startOpen?: boolean;
   handle: ReactNode;
   controls: ReactNode;
   children: ReactNode;
 }) {
   const { reveal } = useForm();
   const revealed = reveal !== undefined && startsWith(reveal, path);
-  const [open, setOpen] = useState(simple || revealed);
+  const [open, setOpen] = useState(simple || revealed || startOpen);
   // A new field to reveal opens the item holding it (set while rendering, as React advises for
   // state that follows a prop, rather than in an effect that would render twice).
   const [seen, setSeen] = useState(reveal);

@@ -16,6 +16,8 @@ export interface FieldProps {
   value: Json | undefined;
   path: DataPath;
   required: boolean;
+  /** The enclosing group's example value for this field: shown as the placeholder of an empty input. */
+  example?: Json;
 }
 
 export interface FormContextValue {
@@ -45,6 +47,8 @@ export interface Common {
   description?: string;
   required: boolean;
   error?: string;
+  /** The schema's example, shown while the field is empty. */
+  placeholder?: string;
   /** Lets the studio find a field's input, to focus the one clicked in the preview. */
   'data-path': string;
 }

@@ -1,0 +1,154 @@
+// Words of the trade (#26 item 6): the studio speaks the schema's human titles, never its keys;
+// technical fields wait under "Details"; a new article starts from its title; an empty filter
+// says so; a new list item starts empty, the schema's example showing as placeholders. Every
+// expected word is read from the schema (tests/fixtures/studio-labels.ts), none copied.
+import { readFileSync } from 'node:fs';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { sectionSchemas } from '../../scripts/content/schemas.ts';
+import { slugOf } from '../../shared/slug.ts';
+import { fixtureSite } from '../fixtures/studio.ts';
+import { sectionLabel, sectionName } from '../fixtures/studio-labels.ts';
+import { outcome, useStudio } from './studio-session.ts';
+
+const session = useStudio({ restore: true });
+
+type Field = { title?: string; technical?: boolean; const?: unknown; $ref?: string };
+const hero = sectionSchemas().sections.hero as { properties: Record<string, Field> };
+
+const panelOf = (page: Page) => page.getByRole('region', { name: 'Editing panel' });
+
+/** The labels and legends the panel shows, without the required mark and a list's count. */
+const shownLabels = (panel: Locator) =>
+  panel.locator('label, legend').evaluateAll((all) =>
+    all.map((el) =>
+      (el.textContent ?? '')
+        .replace(/\s*\*$/, '')
+        .replace(/ \(\d+\)$/, '')
+        .trim(),
+    ),
+  );
+
+async function openHero(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: new RegExp(`^${sectionName('hero')} `) }).click();
+  await page.getByRole('heading', { level: 2, name: 'Section 1' }).waitFor(outcome);
+  return panelOf(page);
+}
+
+describe('the words of the trade', () => {
+  it('labels every field of a section with its schema title, the technical ones under Details, and names section types in full', async () => {
+    const page = await session.open();
+    const panel = await openHero(page);
+    const fields = Object.entries(hero.properties).filter(([, field]) => field.const === undefined);
+    const plain = fields.filter(([, field]) => !field.technical).map(([name]) => sectionLabel('hero', name));
+    const technical = fields.filter(([, field]) => field.technical).map(([name]) => sectionLabel('hero', name));
+    expect(technical.length).toBeGreaterThan(0);
+    // The label each field shows is its title: never its key turned into words.
+    await expect.poll(() => shownLabels(panel), outcome).toEqual(expect.arrayContaining(plain));
+    const before = await shownLabels(panel);
+    const keyWords = (name: string) =>
+      name.charAt(0).toUpperCase() +
+      name
+        .slice(1)
+        .replace(/([A-Z])/g, ' $1')
+        .toLowerCase();
+    for (const [name] of fields)
+      if (sectionLabel('hero', name) !== keyWords(name)) expect(before, name).not.toContain(keyWords(name));
+    for (const title of technical) expect(before).not.toContain(title);
+    // No fixed value shown as a box to type in (the section's type).
+    expect(before).not.toContain(sectionLabel('hero', 'type'));
+
+    const details = panel.getByRole('button', { name: 'Details' }).last();
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    await details.click();
+    await expect.poll(() => shownLabels(panel), outcome).toEqual(expect.arrayContaining(technical));
+
+    // The outline names every section by its type's human name, whole: nothing cut off.
+    const outline = page.locator('[data-section-row]');
+    const rows = await outline.count();
+    expect(rows).toBeGreaterThan(0);
+    for (let index = 0; index < rows; index++) {
+      const name = outline.nth(index).getByText(/./).first();
+      const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect(cut, (await name.textContent()) ?? '').toBe(false);
+    }
+    expect(await outline.first().textContent()).toContain(sectionName('hero'));
+  });
+
+  it('a new article is asked for by its title and gets the slug made from it', async () => {
+    const page = await session.open();
+    await page.getByRole('button', { name: 'New article' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New article' });
+    const title = dialog.getByRole('textbox', { name: 'Title' });
+    // The title comes first, and has the focus.
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement), outcome).toBe(true);
+    const words = 'Why Centres Tell Stories: 2025 & Beyond';
+    await title.pressSequentially(words);
+    const slug = dialog.getByRole('textbox', { name: 'Address of the article (slug)' });
+    await expect.poll(() => slug.inputValue(), outcome).toBe(slugOf(words));
+    expect(slugOf(words)).toBe('why-centres-tell-stories-2025-and-beyond');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    // Creating writes the article and its cover, then opens it: the slowest step here.
+    await page.getByText(`site/blog/${slugOf(words)}.md`).waitFor({ timeout: 60_000 });
+    await access(path.join(session.studio().root, 'site', 'blog', `${slugOf(words)}.md`));
+  });
+
+  it('a filter that matches nothing says so', async () => {
+    const page = await session.open();
+    const list = page.getByRole('navigation', { name: 'Content' });
+    await list.getByRole('link').first().waitFor(outcome);
+    await page.getByRole('textbox', { name: 'Filter' }).fill('faq');
+    await list.getByText('Nothing matches "faq"', { exact: true }).waitFor(outcome);
+    expect(await list.getByRole('link').count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Filter' }).fill('');
+    await list.getByRole('link').first().waitFor(outcome);
+    expect(await list.getByText(/^Nothing matches/).count()).toBe(0);
+  });
+
+  it('a new list item starts empty and open, the example as placeholders, and an empty required field is a problem at that field', async () => {
+    const page = await session.open('?path=/offer');
+    const faq = sectionSchemas().sections.faq as {
+      properties: { items: { items: { examples: Record<string, string>[]; required: string[] } } };
+    };
+    const example = faq.properties.items.items.examples[0]!;
+    const offer = parse(readFileSync(path.join(fixtureSite, 'pages', 'offer.yaml'), 'utf8')) as {
+      sections: { type: string }[];
+    };
+    const at = offer.sections.findIndex((section) => section.type === 'faq');
+    await page.getByRole('button', { name: new RegExp(`^${sectionName('faq')} `) }).click();
+    const panel = panelOf(page);
+    const list = panel.getByRole('group', { name: new RegExp(`^${sectionLabel('faq', 'items')} \\(\\d+\\)`) });
+    await list.waitFor(outcome);
+    const count = Number(/\((\d+)\)/.exec((await list.locator('legend').first().textContent()) ?? '')?.[1]);
+    await list.getByRole('button', { name: `Add to ${sectionLabel('faq', 'items').toLowerCase()}` }).click();
+    await list
+      .locator('legend')
+      .first()
+      .filter({ hasText: `(${count + 1})` })
+      .waitFor(outcome);
+    for (const key of faq.properties.items.items.required) {
+      const input = panel.locator(`[data-path='${JSON.stringify(['sections', at, 'items', count, key])}']`);
+      await input.waitFor(outcome);
+      expect(await input.inputValue(), key).toBe('');
+      expect(await input.getAttribute('placeholder'), key).toBe(example[key]);
+      await expect.poll(() => input.getAttribute('aria-invalid'), outcome).toBe('true');
+    }
+    // Filled in, the item is valid: the problems go.
+    for (const key of faq.properties.items.items.required)
+      await panel
+        .locator(`[data-path='${JSON.stringify(['sections', at, 'items', count, key])}']`)
+        .fill(`A ${key} of our own`);
+    await expect
+      .poll(
+        () =>
+          panel
+            .locator(`[data-path^='${JSON.stringify(['sections', at, 'items', count]).slice(0, -1)}']`)
+            .evaluateAll((all) => all.filter((el) => el.getAttribute('aria-invalid') === 'true').length),
+        outcome,
+      )
+      .toBe(0);
+  });
+});
