@@ -9,13 +9,19 @@ import { Annotation, Compartment, EditorState, Transaction } from '@codemirror/s
 import { EditorView, keymap } from '@codemirror/view';
 import { Input, Stack, Typography } from '@mantine/core';
 import MarkdownIt from 'markdown-it';
-import { useDeferredValue, useEffect, useId, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { applyEdit, currentEdit, difference, formats, formattingKeys } from './markdown/editor-commands.ts';
+import { ImageDialog } from './markdown/ImageDialog.tsx';
+import { LinkDialog } from './markdown/LinkDialog.tsx';
+import { insertImage, insertLink, selectedWords, type Edit } from './markdown/markdown-commands.ts';
+import { Toolbar } from './markdown/Toolbar.tsx';
 import classes from './MarkdownField.module.css';
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
 const label = 'Text (Markdown)';
-const description = '## for a heading, **bold**, - for a list, [words](/address) for a link.';
+const description =
+  'Format with the buttons, or write Markdown: ## for a heading, **bold**, - for a list, [words](/address) for a link.';
 
 /** Marks the editor's own copy of a value set from outside, so it is not reported back as an edit. */
 const fromOutside = Annotation.define<boolean>();
@@ -25,20 +31,6 @@ const describedBy = (id: string, error: string | undefined) =>
     'aria-describedby': error ? `${id}-error ${id}-description` : `${id}-description`,
     ...(error ? { 'aria-invalid': 'true' } : {}),
   });
-
-/** The smallest change that turns `from` into `to`, so the cursor and the scroll stay where they were. */
-function difference(from: string, to: string) {
-  let start = 0;
-  while (start < from.length && start < to.length && from[start] === to[start]) start++;
-  let end = 0;
-  while (
-    end < from.length - start &&
-    end < to.length - start &&
-    from[from.length - 1 - end] === to[to.length - 1 - end]
-  )
-    end++;
-  return { from: start, to: from.length - end, insert: to.slice(start, to.length - end) };
-}
 
 export function MarkdownField({
   value,
@@ -59,6 +51,23 @@ export function MarkdownField({
   }, [onChange]);
   /** What the editor starts with; later values and errors reach it through the effects below. */
   const first = useRef({ value, error });
+  /** The open dialog; a link's starts with the words selected when it opened. */
+  const [dialog, setDialog] = useState<{ kind: 'link'; words: string } | { kind: 'image' }>();
+  const openLink = useCallback(() => {
+    if (view.current) setDialog({ kind: 'link', words: selectedWords(currentEdit(view.current)) });
+  }, []);
+  /** Closes the dialog, after `command` changed the editor's text; the focus goes back to the editor. */
+  const refocus = useRef(false);
+  const finish = (command?: (edit: Edit) => Edit) => {
+    if (view.current && command) applyEdit(view.current, command);
+    refocus.current = true;
+    setDialog(undefined);
+  };
+  useEffect(() => {
+    if (dialog || !refocus.current) return;
+    refocus.current = false;
+    view.current?.focus();
+  }, [dialog]);
   const deferred = useDeferredValue(value);
   const html = useMemo(() => markdown.render(deferred), [deferred]);
 
@@ -71,6 +80,7 @@ export function MarkdownField({
           // No Tab binding: Tab leaves the editor, as it leaves every other field of the form. No
           // history of its own: undo and redo are the studio's (use-studio-keys.ts).
           keymap.of(defaultKeymap),
+          formattingKeys(openLink),
           markdownLanguage(),
           syntaxHighlighting(defaultHighlightStyle),
           EditorView.lineWrapping,
@@ -92,7 +102,7 @@ export function MarkdownField({
       editor.destroy();
       view.current = null;
     };
-  }, [id]);
+  }, [id, openLink]);
 
   useEffect(() => {
     const editor = view.current;
@@ -122,8 +132,27 @@ export function MarkdownField({
         labelElement="div"
         labelProps={{ onClick: () => view.current?.focus() }}
       >
-        <div ref={host} className={classes.editor} data-error={error ? true : undefined} />
+        <div className={classes.editor} data-error={error ? true : undefined}>
+          <div className={classes.toolbar}>
+            <Toolbar
+              onFormat={(action) => view.current && applyEdit(view.current, formats[action])}
+              onLink={openLink}
+              onImage={() => setDialog({ kind: 'image' })}
+            />
+          </div>
+          <div ref={host} />
+        </div>
       </Input.Wrapper>
+      {dialog?.kind === 'link' && (
+        <LinkDialog
+          words={dialog.words}
+          onInsert={(words, address) => finish((edit) => insertLink(edit, words, address))}
+          onClose={() => finish()}
+        />
+      )}
+      {dialog?.kind === 'image' && (
+        <ImageDialog onInsert={(alt, src) => finish((edit) => insertImage(edit, alt, src))} onClose={() => finish()} />
+      )}
       <div aria-label="Rendered text" role="region" className={classes.preview}>
         <Typography>
           <div dangerouslySetInnerHTML={{ __html: html }} />

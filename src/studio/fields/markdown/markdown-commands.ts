@@ -183,7 +183,8 @@ export function insertImage(edit: Edit, alt: string, address: string): Edit {
   let before = edit.text.slice(0, edit.from);
   let after = edit.text.slice(edit.to);
   if (before && !before.endsWith('\n\n')) before = before.replace(/[ \t]*\n?$/, '\n\n');
-  if (after && !after.startsWith('\n\n')) after = after.replace(/^[ \t]*\n?/, '\n\n');
+  // Text after it is set apart by a blank line; the file's own final newline stays as it is.
+  if (after.trim() && !after.startsWith('\n\n')) after = after.replace(/^[ \t]*\n?/, '\n\n');
   const text = before + image + after;
   return { text, from: before.length + image.length, to: before.length + image.length };
 }
