@@ -134,8 +134,9 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
-      // The section union lists its types for editors; report it as the discriminator does.
-      if (schema.title === 'SectionType')
+      // The section union lists its types for editors; report it as the discriminator does (the
+      // same message, so the two are said once). Told by its values, as its title is for people.
+      if (allowed.length === sectionTypes.length && allowed.every((type) => sectionTypes.includes(type)))
         return {
           path,
           message: `unknown section type "${error.data}".${didYouMean(String(error.data), allowed) || ` Known types: ${allowed.join(', ')}.`}`,
