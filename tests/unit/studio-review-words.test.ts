@@ -126,3 +126,14 @@ describe('a long text, word by word', () => {
     expect(parts.slice(1).map((p) => p.op)).toEqual(['removed', 'added', 'same']);
   });
 });
+
+describe('a changed sentence reads as it was edited', () => {
+  it('keeps a space or short word between two changes with them, taken out before put in', () => {
+    const parts = wordDiff('three buttons and an image.', 'three buttons and a brand new image for the campaign.');
+    expect(parts).toEqual([
+      { op: 'same', text: 'three buttons and ' },
+      { op: 'removed', text: 'an image.' },
+      { op: 'added', text: 'a brand new image for the campaign.' },
+    ]);
+  });
+});

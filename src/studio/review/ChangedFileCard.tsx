@@ -49,6 +49,7 @@ export function ChangedFileCard({
           </Text>
         </div>
         <ConfirmButton
+          text="Discard file"
           label={`Discard all changes to ${heading}`}
           question={discardQuestion(store, file, true)}
           onConfirm={run()}
@@ -84,7 +85,9 @@ export function ChangedFileCard({
         <Stack component="ul" gap={6} mt={6} pl={0} style={{ listStyle: 'none' }}>
           {lines.map((line) => (
             <Group component="li" key={line.indexes.join(',')} justify="space-between" wrap="nowrap" align="flex-start">
-              <ChangeLine said={line.said} committedOf={committedOf} />
+              <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                <ChangeLine said={line.said} committedOf={committedOf} />
+              </div>
               <ConfirmButton
                 label={`Discard this change to ${heading}`}
                 question={discardQuestion(store, file, false)}

@@ -4,10 +4,13 @@ import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 
 export function ConfirmButton({
+  text = 'Discard',
   label,
   question,
   onConfirm,
 }: {
+  /** The button's text. */
+  text?: string;
   /** The button's name for assistive technology ("Discard: Start › Hero › Title"). */
   label: string;
   question: string;
@@ -17,12 +20,19 @@ export function ConfirmButton({
   const [busy, setBusy] = useState(false);
   if (!asking)
     return (
-      <Button size="compact-xs" variant="subtle" color="red" aria-label={label} onClick={() => setAsking(true)}>
-        Discard
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="red"
+        aria-label={label}
+        style={{ flexShrink: 0 }}
+        onClick={() => setAsking(true)}
+      >
+        {text}
       </Button>
     );
   return (
-    <Group gap={6} wrap="nowrap" role="group" aria-label={question}>
+    <Group gap={6} wrap="nowrap" role="group" aria-label={question} style={{ flexShrink: 0, maxWidth: '60%' }}>
       <Text size="xs">{question}</Text>
       <Button
         size="compact-xs"

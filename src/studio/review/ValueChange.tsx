@@ -52,7 +52,8 @@ export function TextChange({ before, after }: { before: string; after: string })
         part.op === 'same' ? (
           <span key={i}>{part.text}</span>
         ) : part.op === 'removed' ? (
-          <del key={i} style={removedStyle}>
+          // A little room after it, so "four" struck out and "five" put in do not read as "fourfive".
+          <del key={i} style={{ ...removedStyle, marginRight: '0.3em' }}>
             {part.text}
           </del>
         ) : (

@@ -5,8 +5,8 @@ export interface Part {
   text: string;
 }
 
-/** Words with the spaces after them, so the parts join back into the texts exactly. */
-const words = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+/** Words and the spaces between them, so the parts join back into the texts exactly. */
+const words = (text: string) => text.match(/\S+|\s+/g) ?? [];
 
 /** Above this many word pairs, the middle is told as one replacement (no quadratic table). */
 const largest = 2_000_000;
@@ -48,7 +48,7 @@ export function wordDiff(before: string, after: string): Part[] {
   ];
   // Neighbours of one kind joined: "two words" rather than "two" and "words".
   const joined: Part[] = [];
-  for (const part of parts) {
+  for (const part of readable(parts)) {
     if (!part.text) continue;
     const last = joined.at(-1);
     if (last?.op === part.op) last.text += part.text;
@@ -57,13 +57,44 @@ export function wordDiff(before: string, after: string): Part[] {
   return joined;
 }
 
+/**
+ * An edit read as a person made it: a space or a short word left between two changes goes with
+ * them ("an image." → "a brand new image", not "an|a image.|brand new image"), and in each run of
+ * changes what was taken out comes first, then what was put in.
+ */
+function readable(parts: Part[]): Part[] {
+  const folded = parts.flatMap((part, i): Part[] => {
+    const between = i > 0 && i < parts.length - 1 && parts[i - 1].op !== 'same' && parts[i + 1].op !== 'same';
+    if (part.op !== 'same' || !between || !/^\s*\S{0,3}\s*$/.test(part.text)) return [part];
+    return [
+      { op: 'removed', text: part.text },
+      { op: 'added', text: part.text },
+    ];
+  });
+  const result: Part[] = [];
+  let run: Part[] = [];
+  const flush = () => {
+    result.push(...run.filter((p) => p.op === 'removed'), ...run.filter((p) => p.op === 'added'));
+    run = [];
+  };
+  for (const part of folded) {
+    if (part.op === 'same') {
+      flush();
+      result.push(part);
+    } else run.push(part);
+  }
+  flush();
+  return result;
+}
+
 /** The parts with every unchanged stretch longer than `context` words either side cut to "…". */
 export function shortened(parts: Part[], context = 8): Part[] {
   return parts.map((part, index) => {
     if (part.op !== 'same') return part;
     const list = words(part.text);
-    const keepBefore = index > 0 ? context : 0;
-    const keepAfter = index < parts.length - 1 ? context : 0;
+    // A word and the space after it are two pieces.
+    const keepBefore = index > 0 ? 2 * context : 0;
+    const keepAfter = index < parts.length - 1 ? 2 * context : 0;
     if (list.length <= keepBefore + keepAfter + 2) return part;
     const head = list.slice(0, keepBefore).join('');
     const tail = list.slice(list.length - keepAfter).join('');
