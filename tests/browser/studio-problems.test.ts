@@ -137,6 +137,21 @@ describe('a problem at the field that must change', () => {
     }
   });
 
+  it('letters typed in a number are counted, gone to by the count, and Save says what the field needs', async () => {
+    const ui = await session.open('?path=/resources/blogs/first-note');
+    const readTime = fieldAt(ui, ['readTime']);
+    await readTime.fill('six');
+    await expect.poll(() => problemCount(ui).textContent(), outcome).toBe('1 problem');
+    expect(await whySaveWaits(ui)).toMatch(/ holds “six”: Write a whole number, like \d+\.$/);
+    expect(await saveButton(ui).isDisabled()).toBe(true);
+    await fieldAt(ui, ['title']).focus();
+    await problemCount(ui).click();
+    await expect.poll(() => isFocused(readTime), outcome).toBe(true);
+    await readTime.fill('5');
+    await expect.poll(() => problemCount(ui).count(), outcome).toBe(0);
+    expect(await whySaveWaits(ui)).toBe('');
+  });
+
   it("a broken link in an article's text is said at the text, and the count puts the cursor there", async () => {
     const ui = await session.open('?path=/resources/blogs/first-note');
     const body = panelOf(ui).locator('.cm-content');
