@@ -1,7 +1,8 @@
 // The real page, as the dev server renders it for visitors (same renderer, same CSS), in a frame.
 // In the frame the site's renderer marks each section's root with its index (`data-section`, only
 // in edit mode: src/components/edit-mode.ts); the studio adds a style and a click listener. Hovering
-// outlines a section and names its type; a click selects it and reports what was clicked.
+// outlines a section and names its type; a click selects it and reports what was clicked. The
+// rest of the page (header, menu, footer, dialogs) works as on the site, links excepted.
 import { useEffect, useRef } from 'react';
 import { previewFrameAttribute } from '../components/edit-mode.ts';
 import type { Clue } from './click-path.ts';
