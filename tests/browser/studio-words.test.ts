@@ -10,9 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { sectionSchemas } from '../../scripts/content/schemas.ts';
 import { slugOf } from '../../shared/slug.ts';
-import { fixtureSite } from '../fixtures/studio.ts';
+import sharp from 'sharp';
+import { changedLines, fixtureSite } from '../fixtures/studio.ts';
 import { sectionLabel, sectionName } from '../fixtures/studio-labels.ts';
-import { outcome, useStudio } from './studio-session.ts';
+import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
 
@@ -31,6 +32,12 @@ const shownLabels = (panel: Locator) =>
         .trim(),
     ),
   );
+
+/** A page of the fixture site as committed. */
+const fixturePage = (file: string) =>
+  parse(readFileSync(path.join(fixtureSite, 'pages', file), 'utf8')) as {
+    sections: (Record<string, unknown> & { type: string })[];
+  };
 
 async function openHero(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: new RegExp(`^${sectionName('hero')} `) }).click();
@@ -114,10 +121,7 @@ describe('the words of the trade', () => {
       properties: { items: { items: { examples: Record<string, string>[]; required: string[] } } };
     };
     const example = faq.properties.items.items.examples[0]!;
-    const offer = parse(readFileSync(path.join(fixtureSite, 'pages', 'offer.yaml'), 'utf8')) as {
-      sections: { type: string }[];
-    };
-    const at = offer.sections.findIndex((section) => section.type === 'faq');
+    const at = fixturePage('offer.yaml').sections.findIndex((section) => section.type === 'faq');
     await page.getByRole('button', { name: new RegExp(`^${sectionName('faq')} `) }).click();
     const panel = panelOf(page);
     const list = panel.getByRole('group', { name: new RegExp(`^${sectionLabel('faq', 'items')} \\(\\d+\\)`) });
@@ -150,5 +154,42 @@ describe('the words of the trade', () => {
         outcome,
       )
       .toBe(0);
+  });
+
+  it('a picked image brings its own width and height, kept under Details', async () => {
+    const page = await session.open();
+    const panel = await openHero(page);
+    const image = panel.getByRole('group', { name: sectionLabel('hero', 'image') });
+    const picked = '/images/logo.svg';
+    const size = await sharp(path.join(fixtureSite, picked.replace(/^\//, ''))).metadata();
+    // The picker carries the image's own path (a click on the image in the preview focuses it).
+    await image.locator(`input[data-path='${JSON.stringify(['sections', 0, 'image'])}']`).click();
+    await page.getByRole('option', { name: picked, exact: true }).click();
+    await image.getByRole('button', { name: 'Details' }).click();
+    const width = image.getByRole('textbox', { name: sectionLabel('hero', 'image', 'width') });
+    const height = image.getByRole('textbox', { name: sectionLabel('hero', 'image', 'height') });
+    await expect.poll(() => width.inputValue(), outcome).toBe(String(size.width));
+    expect(await height.inputValue()).toBe(String(size.height));
+    await save(page, 'pages/home.yaml');
+    const before = fixturePage('home.yaml').sections[0]!.image as Record<string, unknown>;
+    expect(changedLines(session.studio(), 'pages/home.yaml')).toEqual({
+      removed: [`      src: ${String(before.src)}`, `      width: ${before.width}`, `      height: ${before.height}`],
+      added: [`      src: ${picked}`, `      width: ${size.width}`, `      height: ${size.height}`],
+    });
+  });
+
+  it("an empty anchor name is made from the section's title in one click", async () => {
+    const page = await session.open('?path=/offer');
+    const hero = fixturePage('offer.yaml').sections[0]!;
+    expect(hero.id).toBeUndefined();
+    const panel = await openHero(page);
+    await panel.getByRole('button', { name: 'Details' }).last().click();
+    const slug = slugOf(String(hero.title));
+    await panel.getByRole('button', { name: `Make it from the title: ${slug}` }).click();
+    await expect
+      .poll(() => panel.getByRole('textbox', { name: sectionLabel('hero', 'id') }).inputValue(), outcome)
+      .toBe(slug);
+    await save(page, 'pages/offer.yaml');
+    expect(changedLines(session.studio(), 'pages/offer.yaml').added).toEqual([`    id: ${slug}`]);
   });
 });
