@@ -4,20 +4,9 @@
 // before any field sees them (the capture phase). A text box that is none of the entry's fields
 // (the content list's filter, a dialog, a search box) keeps the browser's own undo.
 import { useEffect } from 'react';
+import { commandOf } from './key-commands.ts';
 import { saveEntry } from './store/commands.ts';
 import { useStore } from './store/store.ts';
-
-/** What a key press asks of the studio, if anything. */
-export function commandOf(
-  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
-): 'undo' | 'redo' | 'save' | undefined {
-  if (!(event.ctrlKey || event.metaKey) || event.altKey) return undefined;
-  const key = event.key.toLowerCase();
-  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
-  if (key === 'y' && !event.shiftKey) return 'redo';
-  if (key === 's' && !event.shiftKey) return 'save';
-  return undefined;
-}
 
 /**
  * A text box that is none of the entry's fields (each carries its data path; the Markdown body is

@@ -100,7 +100,8 @@ async function openSection(ui: Page, file: string, type: string): Promise<number
   const index = sections.findIndex((s) => s.type === type);
   expect(index, `${file} has a ${type} section`).toBeGreaterThanOrEqual(0);
   await ui.locator(`[data-section-row="${index}"]`).click();
-  await fieldAt(ui, ['sections', index, 'type']).waitFor(outcome);
+  // Its fields are shown: any field under the section's path.
+  await panelOf(ui).locator(`[data-path^='["sections",${index},']`).first().waitFor(outcome);
   return index;
 }
 

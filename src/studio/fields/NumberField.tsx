@@ -39,7 +39,8 @@ export function NumberField({ resolved, value, path, common, set }: KindProps) {
   const schema = resolved.schema as NumberSchema;
   const whole = typeOf(schema) === 'integer';
   const invalid = useStudio((state) => invalidInputAt(state, path));
-  const shown = invalid?.text ?? (typeof value === 'number' ? String(value) : '');
+  // A value in the file that is no number ("4" in quotes) is shown as it is, for the check to name.
+  const shown = invalid?.text ?? (typeof value === 'number' || typeof value === 'string' ? String(value) : '');
 
   const take = (text: string) => {
     const next = parseNumber(text, whole);
@@ -49,9 +50,8 @@ export function NumberField({ resolved, value, path, common, set }: KindProps) {
         path,
         input: { label: common.label, text, message: numberNeeded(schema, whole) },
       });
-    // A number equal to the one kept ("06" for 6) only ends the invalid input; any other is an edit.
-    if (next === value || (next === undefined && typeof value !== 'number'))
-      return dispatch({ type: 'invalidInput', path });
+    // The value kept ("06" for 6, an empty box for none) only ends the invalid input; any other is an edit.
+    if (next === value) return dispatch({ type: 'invalidInput', path });
     set(next);
   };
 
