@@ -7,7 +7,7 @@ import { ChangesView } from './ChangesView.tsx';
 import { showProblem, useProblems, whySaveWaits } from './problems.ts';
 import { saveEntry } from './store/commands.ts';
 import { useStore, useStudio } from './store/store.ts';
-import { invalidInputReason, isDirty } from './store/studio-state.ts';
+import { canUndo as undoable, invalidInputReason, isDirty } from './store/studio-state.ts';
 
 export function Toolbar() {
   const store = useStore();
@@ -16,7 +16,8 @@ export function Toolbar() {
   const dirty = useStudio(isDirty);
   const problems = useProblems();
   const invalidInput = useStudio(invalidInputReason);
-  const canUndo = useStudio((state) => state.history.past.length > 0);
+  // Letters waiting in a number field are undone first, so they count as a step too.
+  const canUndo = useStudio(undoable);
   const canRedo = useStudio((state) => state.history.future.length > 0);
   const saving = useStudio((state) => state.saving);
   const conflict = useStudio((state) => state.conflict);
