@@ -13,3 +13,10 @@ export interface ContentError {
    */
   at?: (string | number)[];
 }
+
+/** How a missing field is said, here so that the studio can tell it from any other problem. */
+export const missingFieldMessage = (name: string): string => `missing required field "${name}".`;
+
+/** The field a missingFieldMessage names, if the message is one. */
+export const missingFieldOf = (message: string): string | undefined =>
+  /^missing required field "([^"]+)"\.$/.exec(message)?.[1];

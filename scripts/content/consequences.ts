@@ -2,9 +2,9 @@
 // doubled line leaves a group without all its required fields, or moves fields into the wrong
 // group) are said once, naming every field, at the place of the first.
 import { separator } from './positions.ts';
+import { missingFieldOf } from '../../shared/content-error.ts';
 import type { ContentError } from './errors.ts';
 
-const missing = /^missing required field "([^"]+)"\.$/;
 const unknown = /^unknown field "([^"]+)"\.( Allowed fields: .*)$/;
 
 const list = (names: string[]) =>
@@ -17,7 +17,8 @@ export function mergeConsequences(errors: ContentError[]): ContentError[] {
   const groups = new Map<string, { first: ContentError; names: string[]; make: (names: string[]) => ContentError }>();
   const out: ContentError[] = [];
   for (const error of errors) {
-    const m = missing.exec(error.message);
+    const missing = missingFieldOf(error.message);
+    const m = missing === undefined ? undefined : [error.message, missing];
     const u = m ? undefined : unknown.exec(error.message);
     if (!m && !u) {
       out.push(error);

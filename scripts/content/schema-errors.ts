@@ -3,6 +3,7 @@
 // a short example. One cause gives one error.
 import type { ErrorObject } from 'ajv';
 import { stringify } from 'yaml';
+import { missingFieldMessage, missingFieldOf } from '../../shared/content-error.ts';
 import { codePoint, visible, type ContentError } from './errors.ts';
 import { describePosition, itemName } from './positions.ts';
 import { shapeOf, type Shape } from './shapes.ts';
@@ -107,7 +108,7 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
       return {
         path,
         at: [...path, String(params.missingProperty)],
-        message: `missing required field "${params.missingProperty}".`,
+        message: missingFieldMessage(String(params.missingProperty)),
       };
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
@@ -232,7 +233,7 @@ const sameObject = (a: DataPath, b: DataPath) => a.length === b.length && a.ever
 function oneCauseOneError(described: Described[]): Described[] {
   // A misspelt field is also a missing one: "titel" explains the missing "title".
   const explained = described.filter((d) => {
-    const missing = /^missing required field "([^"]+)"\.$/.exec(d.message)?.[1];
+    const missing = missingFieldOf(d.message);
     return !(
       missing &&
       described.some(

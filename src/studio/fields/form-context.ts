@@ -3,6 +3,7 @@
 // imported, so the fields that hold fields — groups, lists, images — import no dispatcher and the
 // dispatcher imports them without a circle).
 import { createContext, useContext, type ComponentType } from 'react';
+import { missingFieldOf } from '../../../shared/content-error.ts';
 import type { DataPath, FieldError, Json } from '../api.ts';
 import { samePath } from '../data-path.ts';
 import type { Contract, Resolved, Schema } from '../schema.ts';
@@ -72,10 +73,16 @@ export interface KindProps {
  * The problems of the field at `path`, in the compiler's words without the file, line or place
  * (the field is the place), each a sentence: "Must not be empty."
  */
+/** A problem as its own field says it: a missing field is named by the label above it, not its key. */
+const atField = (error: FieldError, path: DataPath) =>
+  path.length > 0 && missingFieldOf(error.message) === path.at(-1)
+    ? 'Required: fill this in.'
+    : error.message.charAt(0).toUpperCase() + error.message.slice(1);
+
 export const errorAt = (errors: FieldError[], path: DataPath) =>
   errors
     .filter((e) => samePath(e.at, path))
-    .map((e) => e.message.charAt(0).toUpperCase() + e.message.slice(1))
+    .map((e) => atField(e, path))
     .join(' ') || undefined;
 
 /** The value as an object's fields (none when it is not an object). */
