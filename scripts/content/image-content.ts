@@ -19,10 +19,17 @@ const isFormat = (name: string | undefined): name is Format => name !== undefine
 
 const advice = 'Export it again as JPEG, PNG, WebP or SVG.';
 
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
 export interface ImageFacts {
   bytes: number;
   /** Raster pictures only: the width visitors see (upright, as the camera's orientation says). */
   width?: number;
+  /** The size it is drawn at (upright; an SVG's own size, when it states one), for width and height in the HTML. */
+  size?: ImageSize;
   /** Why the file is not an image the site publishes: the rest of a sentence that starts with its name. */
   problem?: string;
 }
@@ -58,7 +65,11 @@ export async function inspectImage(name: string, bytes: Buffer): Promise<ImageFa
   const text = !meta.found || format === 'svg' ? bytes.toString('utf8') : '';
   if (/<svg[\s>]/.test(text)) {
     const parsed = parseSvg(text);
-    if (!('problem' in parsed)) return extension === '.svg' ? facts : misnamed('svg');
+    if (!('problem' in parsed)) {
+      if (extension !== '.svg') return misnamed('svg');
+      const { width, height } = meta.found ?? {};
+      return width && height ? { ...facts, size: { width, height } } : facts;
+    }
     if (extension === '.svg') return { ...facts, problem: `${parsed.problem}. ${advice}` };
   }
   if (extension === '.svg') return { ...facts, problem: `is not an SVG image (no <svg> element in it). ${advice}` };
@@ -76,5 +87,9 @@ export async function inspectImage(name: string, bytes: Buffer): Promise<ImageFa
     };
   const tooLarge = tooManyPixels(meta.found.width, meta.found.height);
   if (tooLarge) return { ...facts, problem: tooLarge };
-  return { ...facts, width: meta.found.autoOrient?.width ?? meta.found.width };
+  const upright = {
+    width: meta.found.autoOrient?.width ?? meta.found.width,
+    height: meta.found.autoOrient?.height ?? meta.found.height,
+  };
+  return { ...facts, width: upright.width, size: upright };
 }

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { IMAGE_SLOTS, type ImageSlot } from '../../src/components/image-variants.ts';
 import type { ContentError } from './errors.ts';
-import { inspectImage } from './image-content.ts';
+import { inspectImage, type ImageSize } from './image-content.ts';
 import { ConfinedFileError, readConfined, siteFiles } from '../../shared/confined-files.ts';
 
 export interface ImageRef {
@@ -42,11 +42,15 @@ export async function checkImageFiles(
   root: string,
   refs: ImageRef[],
   images: string[] = [],
-): Promise<{ errors: ContentError[]; warnings: ContentError[] }> {
+): Promise<{ errors: ContentError[]; warnings: ContentError[]; sizes: Map<string, ImageSize> }> {
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
   // Each file is read once, however many places use it.
-  const facts = new Map<string, Promise<{ bytes: number; width?: number; problem?: string; refused?: string }>>();
+  const facts = new Map<
+    string,
+    Promise<{ bytes: number; width?: number; size?: ImageSize; problem?: string; refused?: string }>
+  >();
+  const sizes = new Map<string, ImageSize>();
   const site = siteFiles(root);
   const inspect = async (src: string) => {
     // Read as a real file inside site/images only: a link there is reported, never followed.
@@ -59,7 +63,8 @@ export async function checkImageFiles(
   };
   for (const ref of refs) {
     if (!facts.has(ref.src)) facts.set(ref.src, inspect(ref.src));
-    const { bytes, width, problem, refused } = await facts.get(ref.src)!;
+    const { bytes, width, size, problem, refused } = await facts.get(ref.src)!;
+    if (size) sizes.set(ref.src, size);
     const at = { file: ref.file, line: ref.line, col: ref.col, path: ref.path, at: ref.at };
     if (refused) {
       errors.push({ ...at, message: `site${ref.src} ${refused}` });
@@ -94,5 +99,5 @@ export async function checkImageFiles(
         message: `this file ${problem} Everything in site/images is published, so only images belong there.`,
       });
   }
-  return { errors, warnings };
+  return { errors, warnings, sizes };
 }

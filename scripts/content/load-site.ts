@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { ArticleMeta, FormDefinition, Page, Redirects, Settings } from '../../shared/generated/content.ts';
 import { checkSite, type Entry } from './checks.ts';
+import type { ImageSize } from './image-content.ts';
 import { checkImageFiles } from './image-files.ts';
 import { byPosition, ContentErrors, type ContentError } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';
@@ -49,6 +50,19 @@ function parseOnce(file: string, text: string, lineOffset: number): ReturnType<t
   return parsed;
 }
 const renderedTexts = new Map<string, ReturnType<typeof render>>();
+const sizedTexts = new Map<string, string>();
+/** A text's HTML with each picture's width and height (a picture changed on disk renders it anew). */
+function sizedHtml(text: string, sizes: ReadonlyMap<string, ImageSize>): string {
+  const { html, images } = renderMarkdown(text);
+  if (!images.length) return html;
+  const key = `${images.map(({ href }) => JSON.stringify(sizes.get(href) ?? null)).join()}\n${text}`;
+  let sized = sizedTexts.get(key);
+  if (sized === undefined) {
+    if (sizedTexts.size > 500) sizedTexts.clear();
+    sizedTexts.set(key, (sized = render(text, sizes).html));
+  }
+  return sized;
+}
 function renderMarkdown(text: string): ReturnType<typeof render> {
   let rendered = renderedTexts.get(text);
   if (!rendered) {
@@ -288,11 +302,13 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
           slug: entry.slug!,
           path: blogPath(entry.slug!),
           author: meta.author ?? `${settings.name} Team`,
-          html: renderMarkdown(bodies.get(entry.slug!)!).html,
+          html: sizedHtml(bodies.get(entry.slug!)!, imageFiles.sizes),
         };
       })
       .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id),
-    documents: Object.fromEntries(documentEntries.map(({ name, html }) => [name, html])),
+    documents: Object.fromEntries(
+      documentEntries.map(({ name }) => [name, sizedHtml(documents[name], imageFiles.sizes)]),
+    ),
     forms: valid.filter((e) => e.kind === 'form').map((e) => e.data as unknown as FormDefinition),
     redirects: (valid.find((e) => e.kind === 'redirects')?.data as unknown as Redirects).redirects,
     images,

@@ -23,11 +23,29 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+// A picture drawn at its own width and height (from env.sizes, when known), so the text does not
+// jump as it loads; CSS keeps it within the column (Prose.module.css).
+const defaultImage =
+  md.renderer.rules.image ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.image = (tokens, idx, options, env, self) => {
+  const size = (env as MarkdownEnv | undefined)?.sizes?.get(String(tokens[idx].attrGet('src') ?? ''));
+  if (size) {
+    tokens[idx].attrSet('width', String(size.width));
+    tokens[idx].attrSet('height', String(size.height));
+  }
+  return defaultImage(tokens, idx, options, env, self);
+};
+
+type MarkdownEnv = { sizes?: ReadonlyMap<string, { width: number; height: number }> };
+
 /**
  * The HTML, the links (`[words](/address)`) and the images (`![alt](/images/…)`) with where each
  * address is written, and the number of words.
  */
-export function renderMarkdown(text: string): {
+export function renderMarkdown(
+  text: string,
+  sizes?: MarkdownEnv['sizes'],
+): {
   html: string;
   links: MarkdownLink[];
   images: MarkdownLink[];
@@ -56,5 +74,5 @@ export function renderMarkdown(text: string): {
     }
   }
   const words = text.split(/\s+/).filter(Boolean).length;
-  return { html: md.renderer.render(tokens, md.options, {}), links, images, words };
+  return { html: md.renderer.render(tokens, md.options, { sizes } satisfies MarkdownEnv), links, images, words };
 }
