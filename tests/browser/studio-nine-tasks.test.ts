@@ -1,0 +1,292 @@
+// The nine everyday tasks of issue #26, replayed as a marketing manager does them in the studio on
+// the fixture site: every word typed with the real keyboard (a key the studio loses fails the
+// check after it), fields found by the schema's titles or their place in the data, the fixture's
+// content read from its files, and each task judged by what lands in the files on disk.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../../scripts/content/load-site.ts';
+import { blogPath, type SiteModel } from '../../scripts/content/model.ts';
+import { buildContent } from '../fixtures/build-content.ts';
+import { fixtureSiteRoot, projectRoot } from '../fixtures/fixture-site.ts';
+import { changedLines, studioGit } from '../fixtures/studio.ts';
+import { fileLabel } from '../fixtures/studio-labels.ts';
+import {
+  createEntry,
+  fieldAt,
+  fixtureData,
+  inPanelView,
+  isFocused,
+  mistakeAtItsField,
+  openChanges,
+  openFromList,
+  panelOf,
+  pressRedo,
+  pressSave,
+  pressSelectAll,
+  pressUndo,
+  problemCount,
+  replaceOnce,
+  saveButton,
+  selectSection,
+  typeOn,
+  typeOver,
+  whySaveWaits,
+  type DataPath,
+} from './studio-nine-tasks-steps.ts';
+import { outcome, save, useStudio } from './studio-session.ts';
+
+const session = useStudio({ restore: true });
+const onDisk = (file: string) => readFile(path.join(session.studio().root, 'site', file), 'utf8');
+let model: SiteModel;
+
+beforeAll(async () => {
+  const result = await loadSite({ root: fixtureSiteRoot });
+  if (!result.model) throw new Error('the fixture site does not compile');
+  model = result.model;
+});
+
+interface Section {
+  type: string;
+  title?: string;
+  highlight?: string;
+  eyebrow?: string;
+  subtitle?: string;
+  items?: Record<string, string>[];
+}
+const sectionsOf = async (file: string) => (await fixtureData<{ sections: Section[] }>(file)).sections;
+const indexOf = (sections: Section[], type: string) => {
+  const index = sections.findIndex((section) => section.type === type);
+  expect(index, `the fixture page has a ${type} section`).toBeGreaterThanOrEqual(0);
+  return index;
+};
+
+describe('the nine tasks of a marketing manager', () => {
+  it('4. an article with a photo: New article from its title, a photo uploaded with its description, and the photo put in the text with the toolbar', async () => {
+    const ui = await session.open();
+    const title = 'Our Team Day in Leeds';
+    const slug = title.toLowerCase().replaceAll(' ', '-');
+    const file = `blog/${slug}.md`;
+    await createEntry(ui, 'New article', title, slug, file);
+
+    // The photo as the article's picture, with its description.
+    const image = panelOf(ui)
+      .getByRole('group', { name: new RegExp(`^${fileLabel('article', 'image')}`) })
+      .first();
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7d44' } })
+      .jpeg()
+      .toBuffer();
+    const chooser = ui.waitForEvent('filechooser', outcome);
+    await image.getByRole('button', { name: 'Upload' }).click();
+    await (await chooser).setFiles({ name: 'Team Day.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect.poll(() => onDisk('images/team-day.jpg').catch(() => ''), outcome).not.toBe('');
+    const alt = 'Our team around the big table in Leeds';
+    await typeOver(ui, image.getByRole('textbox', { name: fileLabel('article', 'image', 'alt') }), alt);
+
+    // The text, and the same photo in it from the toolbar's picture list.
+    const body = ui.getByRole('textbox', { name: 'Text (Markdown)' });
+    await body.click();
+    await pressSelectAll(ui);
+    const sentence = 'We spent a day planning the year together.';
+    await ui.keyboard.type(sentence);
+    await ui.getByRole('group', { name: 'Formatting' }).getByRole('button', { name: 'Image', exact: true }).click();
+    const insert = ui.getByRole('dialog', { name: 'Insert an image' });
+    await insert.getByRole('combobox', { name: 'Choose an image' }).click();
+    await ui.getByRole('option', { name: '/images/team-day.jpg', exact: true }).click();
+    const description = 'The whole team at the table';
+    await typeOver(ui, insert.getByRole('textbox', { name: /^Description/ }), description);
+    await insert.getByRole('button', { name: 'Insert image' }).click();
+    await insert.waitFor({ state: 'detached', ...outcome });
+    const rendered = ui.getByRole('region', { name: 'Rendered text' });
+    await rendered.getByRole('img', { name: description }).waitFor(outcome);
+    await save(ui, file);
+
+    const [, frontMatter, text] = (await onDisk(file)).split(/^---$/m);
+    expect(frontMatter).toContain(`\ntitle: ${title}\n`);
+    expect(frontMatter).toContain(
+      `\nimage:\n  src: /images/team-day.jpg\n  alt: ${alt}\n  width: 1600\n  height: 900\n`,
+    );
+    expect(text).toBe(`\n${sentence}\n\n![${description}](/images/team-day.jpg)\n`);
+  });
+
+  it('5. honest mistakes: an emptied title, a headline that loses its highlight and letters in a number are each said at their field alone; the problem count takes the manager there; Save refuses and says why; fixed, it saves', async () => {
+    const ui = await session.open();
+    const sections = await sectionsOf('pages/home.yaml');
+    const hero = indexOf(sections, 'hero');
+    const { title, highlight } = sections[hero];
+    const home = 'pages/home.yaml';
+    const pageTitle: DataPath = ['title'];
+    const headline = 'A Headline of Our Own';
+    const pageSettings = () => ui.getByRole('button', { name: /^Page settings/ }).click();
+
+    await mistakeAtItsField(ui, {
+      onDisk: () => onDisk(home),
+      at: pageTitle,
+      make: async () => {
+        await pageSettings();
+        await typeOver(ui, fieldAt(ui, pageTitle), '');
+      },
+      says: /empty|required/i,
+      leave: () => selectSection(ui, hero),
+      saveWithKeys: true,
+      fix: () => typeOver(ui, fieldAt(ui, pageTitle), 'Start Here'),
+    });
+    await mistakeAtItsField(ui, {
+      onDisk: () => onDisk(home),
+      at: ['sections', hero, 'highlight'],
+      make: async () => {
+        await selectSection(ui, hero);
+        await typeOver(ui, fieldAt(ui, ['sections', hero, 'title']), headline);
+      },
+      // It says what to change, with the words of both fields.
+      says: (said) => said.includes(highlight!) && said.includes(headline),
+      leave: pageSettings,
+      fix: () => typeOver(ui, fieldAt(ui, ['sections', hero, 'highlight']), 'Our Own'),
+    });
+    await save(ui, home);
+    expect(changedLines(session.studio(), home)).toEqual({
+      removed: [
+        `title: ${model.pages.find((p) => p.path === '/')!.title}`,
+        `    title: ${title}`,
+        `    highlight: ${highlight}`,
+      ],
+      added: ['title: Start Here', `    title: ${headline}`, '    highlight: Our Own'],
+    });
+
+    // Letters in a number field: kept and said, never dropped.
+    const article = model.articles[0];
+    const file = `blog/${article.slug}.md`;
+    await openFromList(ui, new RegExp(`^${article.title}`), file);
+    await mistakeAtItsField(ui, {
+      onDisk: () => onDisk(file),
+      at: ['readTime'],
+      make: () => typeOver(ui, fieldAt(ui, ['readTime']), 'six'),
+      says: /number/i,
+      leave: () => fieldAt(ui, ['title']).click(),
+      saveWithKeys: true,
+      fix: () => typeOver(ui, fieldAt(ui, ['readTime']), '5'),
+    });
+    await save(ui, file);
+    expect(changedLines(session.studio(), file)).toEqual({
+      removed: [`readTime: ${article.readTime}`],
+      added: ['readTime: 5'],
+    });
+  });
+
+  it("6. undo: Ctrl+Z inside a text box takes back the studio's last step (never empties the box) and Ctrl+Shift+Z brings it back", async () => {
+    const ui = await session.open();
+    const sections = await sectionsOf('pages/home.yaml');
+    const hero = indexOf(sections, 'hero');
+    const { eyebrow, subtitle } = sections[hero];
+    const eyebrowField = fieldAt(ui, ['sections', hero, 'eyebrow']);
+    const subtitleField = fieldAt(ui, ['sections', hero, 'subtitle']);
+    await selectSection(ui, hero);
+    await typeOver(ui, eyebrowField, 'New This Spring');
+    await typeOver(ui, subtitleField, 'Everything we do, in one short sentence.');
+
+    // In the subtitle's box: its own typing goes first, then the eyebrow's, the focus staying put.
+    await pressUndo(ui);
+    await expect.poll(() => subtitleField.inputValue(), outcome).toBe(subtitle);
+    expect(await eyebrowField.inputValue()).toBe('New This Spring');
+    await pressUndo(ui);
+    await expect.poll(() => eyebrowField.inputValue(), outcome).toBe(eyebrow);
+    expect(await isFocused(subtitleField)).toBe(true);
+    await pressRedo(ui);
+    await expect.poll(() => eyebrowField.inputValue(), outcome).toBe('New This Spring');
+    await pressRedo(ui);
+    await expect.poll(() => subtitleField.inputValue(), outcome).toBe('Everything we do, in one short sentence.');
+    await subtitleField.press('End');
+    await typeOn(ui, subtitleField, ' Really.');
+    await save(ui, 'pages/home.yaml');
+    expect(changedLines(session.studio(), 'pages/home.yaml')).toEqual({
+      removed: [`    eyebrow: ${eyebrow}`, `    subtitle: ${subtitle}`],
+      added: ['    eyebrow: New This Spring', '    subtitle: Everything we do, in one short sentence. Really.'],
+    });
+  });
+
+  it("8. a colleague's edit on disk: the notice is in view, Save refuses, and reloading brings the colleague's text", async () => {
+    const ui = await session.open('?path=/contact');
+    const page = model.pages.find((p) => p.path === '/contact')!;
+    const file = path.join(session.studio().root, 'site', 'pages', 'contact.yaml');
+    await ui.getByRole('button', { name: /^Page settings/ }).click();
+    const title = fieldAt(ui, ['title']);
+    await typeOver(ui, title, 'Talk to Us');
+    // Meanwhile a colleague changes the same page in a text editor.
+    const theirs = replaceOnce(await readFile(file, 'utf8'), `\ntitle: ${page.title}\n`, '\ntitle: Contact the Team\n');
+    await writeFile(file, theirs);
+
+    const notice = panelOf(ui).getByRole('alert').filter({ hasText: 'changed on disk' });
+    await notice.waitFor(outcome);
+    expect(await inPanelView(notice)).toBe(true);
+    expect(await saveButton(ui).isDisabled()).toBe(true);
+    expect(await whySaveWaits(ui)).toMatch(/changed on disk/);
+    await pressSave(ui);
+    expect(await readFile(file, 'utf8')).toBe(theirs);
+
+    await notice.getByRole('button', { name: /^Reload/ }).click();
+    await expect.poll(() => title.inputValue(), outcome).toBe('Contact the Team');
+    await notice.waitFor({ state: 'detached', ...outcome });
+    // The colleague's text stays, and the manager's next edit saves on top of it.
+    await title.click();
+    await title.press('End');
+    await typeOn(ui, title, ' Today');
+    await save(ui, 'pages/contact.yaml');
+    expect(await onDisk('pages/contact.yaml')).toBe(
+      replaceOnce(theirs, '\ntitle: Contact the Team\n', '\ntitle: Contact the Team Today\n'),
+    );
+  });
+  it('9. going live: a new article written, taken out of draft and saved; Changes shows it and nothing unsaved; the saved site builds with it; committed, nothing is left to review', async () => {
+    const ui = await session.open();
+    const title = 'Going Live From the Studio';
+    const slug = title.toLowerCase().replaceAll(' ', '-');
+    const file = `blog/${slug}.md`;
+    await createEntry(ui, 'New article', title, slug, file);
+
+    // The template's sentences replaced, as the docs ask before the draft mark goes.
+    const excerpt = 'How one page went from a draft in the studio to the live site.';
+    await typeOver(ui, fieldAt(ui, ['excerpt']), excerpt);
+    const body = ui.getByRole('textbox', { name: 'Text (Markdown)' });
+    await body.click();
+    await pressSelectAll(ui);
+    const sentence = 'Written, checked and published without a line of YAML.';
+    await ui.keyboard.type(sentence);
+    await ui.getByRole('switch', { name: /^Draft/ }).click();
+    expect(await problemCount(ui).count()).toBe(0);
+    await save(ui, file);
+    await expect.poll(() => whySaveWaits(ui), outcome).toBe('No unsaved edits');
+
+    const review = await openChanges(ui);
+    const region = review.getByRole('region', { name: new RegExp(title) });
+    await region.waitFor(outcome);
+    expect(await region.textContent()).toContain(title);
+    await ui.keyboard.press('Escape');
+    await review.waitFor({ state: 'detached', ...outcome });
+
+    // What publishing is: the project's build of the saved site, then a commit of site/.
+    const outDir = path.join(projectRoot, '.cache', 'dist-studio-nine-tasks');
+    await buildContent(session.studio().root, outDir, 'production');
+    const built = await readFile(path.join(outDir, blogPath(slug).slice(1), 'index.html'), 'utf8');
+    expect(built).toContain(title);
+    expect(built).toContain(sentence);
+    studioGit(session.studio(), 'add', 'site');
+    studioGit(
+      session.studio(),
+      '-c',
+      'user.name=Manager',
+      '-c',
+      'user.email=m@example.com',
+      'commit',
+      '-q',
+      '-m',
+      title,
+    );
+    try {
+      const after = await openChanges(ui);
+      await after.getByText(/^No changes/).waitFor(outcome);
+    } finally {
+      // The studio's copy back to the fixture as committed, for the tests after this one.
+      studioGit(session.studio(), 'reset', '-q', '--hard', 'HEAD~1');
+    }
+  }, 300_000);
+});
