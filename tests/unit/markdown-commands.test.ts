@@ -127,7 +127,9 @@ describe('pictures', () => {
     expect(marked(result)).toBe('First paragraph.\n\n![Our team at work](/images/team.jpg)‸\n\nSecond line.');
     expect(html(result.text)).toContain('<p><img src="/images/team.jpg" alt="Our team at work"></p>');
     expect(insertImage(edit('‸'), 'A', '/images/a.png').text).toBe('![A](/images/a.png)');
-    expect(marked(insertImage(edit('- Last item‸\n'), 'A', '/images/a.png'))).toBe('- Last item\n\n![A](/images/a.png)‸\n');
+    expect(marked(insertImage(edit('- Last item‸\n'), 'A', '/images/a.png'))).toBe(
+      '- Last item\n\n![A](/images/a.png)‸\n',
+    );
   });
 
   it('cannot go in without alt text', () => {
