@@ -8,14 +8,15 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { blogPath, type SiteModel } from '../../scripts/content/model.ts';
-import { buildContent } from '../fixtures/build-content.ts';
 import { fixtureSiteRoot, projectRoot } from '../fixtures/fixture-site.ts';
 import { changedLines, studioGit } from '../fixtures/studio.ts';
-import { fileLabel } from '../fixtures/studio-labels.ts';
+import { fileLabel, sectionLabel, sectionName } from '../fixtures/studio-labels.ts';
 import {
   createEntry,
   fieldAt,
   fixtureData,
+  fixtureText,
+  gitJargon,
   inPanelView,
   isFocused,
   mistakeAtItsField,
@@ -26,6 +27,7 @@ import {
   pressSave,
   pressSelectAll,
   pressUndo,
+  previewOf,
   problemCount,
   replaceOnce,
   saveButton,
@@ -40,6 +42,22 @@ import { outcome, save, useStudio } from './studio-session.ts';
 const session = useStudio({ restore: true });
 const onDisk = (file: string) => readFile(path.join(session.studio().root, 'site', file), 'utf8');
 let model: SiteModel;
+
+/**
+ * The project's build of a content root. Imported only here: the build's module sets NODE_ENV to
+ * production for its process, and a studio started after that would serve its preview without
+ * edit mode; it is put back once the build is done.
+ */
+async function buildSaved(contentRoot: string, outDir: string): Promise<void> {
+  const before = process.env.NODE_ENV;
+  try {
+    const { buildContent } = await import('../fixtures/build-content.ts');
+    await buildContent(contentRoot, outDir, 'production');
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
+}
 
 beforeAll(async () => {
   const result = await loadSite({ root: fixtureSiteRoot });
@@ -63,6 +81,117 @@ const indexOf = (sections: Section[], type: string) => {
 };
 
 describe('the nine tasks of a marketing manager', () => {
+  it('1. headline and figure: the home headline and a statistic typed over in the page, saved as exactly those two lines', async () => {
+    const ui = await session.open();
+    const preview = previewOf(ui);
+    const sections = await sectionsOf('pages/home.yaml');
+    const hero = indexOf(sections, 'hero');
+    const stats = indexOf(sections, 'stats');
+    const { title, highlight } = sections[hero];
+    const figure = sections[stats].items![0].value;
+    // A new headline that keeps the highlighted words, and a new figure.
+    const headline = `Stories Told and Numbers Shown on ${highlight}`;
+    const newFigure = '2,500+';
+
+    await preview.locator(`[data-section="${hero}"]`).waitFor(outcome);
+    await preview.getByRole('heading', { level: 1, name: title }).click();
+    await typeOver(ui, fieldAt(ui, ['sections', hero, 'title']), headline);
+    await preview.getByRole('heading', { level: 1, name: headline }).waitFor(outcome);
+    await preview.locator(`[data-section="${stats}"]`).getByText(figure!, { exact: true }).click();
+    const figureField = fieldAt(ui, ['sections', stats, 'items', 0, 'value']);
+    await expect.poll(() => isFocused(figureField), outcome).toBe(true);
+    await typeOver(ui, figureField, newFigure);
+    await preview.locator(`[data-section="${stats}"]`).getByText(newFigure, { exact: true }).waitFor(outcome);
+    await save(ui, 'pages/home.yaml');
+
+    const committed = await fixtureText('pages/home.yaml');
+    const expected = replaceOnce(
+      replaceOnce(committed, `\n    title: ${title}\n`, `\n    title: ${headline}\n`),
+      `\n      - value: ${figure}\n`,
+      `\n      - value: ${newFigure}\n`,
+    );
+    expect(await onDisk('pages/home.yaml')).toBe(expected);
+  });
+
+  it('2. move a section and add a question: the questions moved above the section before them, a new question with its answer, and the file changes by those lines', async () => {
+    const ui = await session.open('?path=/offer');
+    const sections = await sectionsOf('pages/offer.yaml');
+    const faq = indexOf(sections, 'faq');
+    expect(faq).toBeGreaterThan(0);
+    const above = faq - 1;
+    const count = sections[faq].items!.length;
+    const question = 'Can you start before the end of the month?';
+    const answer = 'Yes, tell us the date and we plan back from it.';
+
+    await ui.getByRole('button', { name: `Move section ${faq + 1} (${sectionName('faq')}) up` }).click();
+    await selectSection(ui, above);
+    await panelOf(ui)
+      .getByRole('button', { name: `Add to ${sectionLabel('faq', 'items').toLowerCase()}` })
+      .click();
+    const item: DataPath = ['sections', above, 'items', count];
+    await typeOver(ui, fieldAt(ui, [...item, 'question']), question);
+    await typeOver(ui, fieldAt(ui, [...item, 'answer']), answer);
+    await previewOf(ui).getByText(question, { exact: true }).waitFor(outcome);
+    await save(ui, 'pages/offer.yaml');
+
+    // The committed file's sections as blocks of lines (each with the blank line after it).
+    const lines = (await fixtureText('pages/offer.yaml')).split('\n');
+    const starts = lines.flatMap((line, i) => (line.startsWith('  - type: ') ? [i] : []));
+    const blocks = starts.map((start, i) => lines.slice(start, starts[i + 1] ?? lines.length));
+    const faqBlock = [...blocks[faq]];
+    const lastFilled = faqBlock.findLastIndex((line) => line.trim() !== '');
+    faqBlock.splice(lastFilled + 1, 0, `      - question: ${question}`, `        answer: ${answer}`);
+    const moved = [...blocks.slice(0, above), faqBlock, blocks[above], ...blocks.slice(faq + 1)];
+    expect(await onDisk('pages/offer.yaml')).toBe([...lines.slice(0, starts[0]), ...moved.flat()].join('\n'));
+  });
+
+  it('3. a new page in the menu: New page, then a menu link to it in the site settings, offered by the link picker without a reload and shown by the menu of the preview at phone width', async () => {
+    const ui = await session.open();
+    const title = 'Pricing';
+    const address = `/${title.toLowerCase()}`;
+    expect(model.pages.map((page) => page.path)).not.toContain(address);
+    await ui.evaluate(() => void ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    await createEntry(ui, 'New page', title, address, `pages${address}.yaml`);
+
+    // In the site settings, a new link at the end of the menu.
+    await openFromList(ui, /^Site settings/, 'site.yaml');
+    const links = model.settings.navigation.links;
+    const first = ui.getByRole('button', { name: `1. ${links[0].label}`, exact: true });
+    const menuList = panelOf(ui).getByRole('group').filter({ has: first }).last();
+    await menuList.getByRole('button', { name: /^Add/ }).click();
+    const item = ['navigation', 'links', links.length];
+    const label = fieldAt(ui, [...item, 'label']);
+    if (!(await label.isVisible())) await menuList.locator('button[aria-expanded="false"]').last().click();
+    await typeOver(ui, label, title);
+    const linkTo = fieldAt(ui, [...item, 'to']);
+    await typeOver(ui, linkTo, address.slice(0, 4));
+    await ui.getByRole('option', { name: address, exact: true }).click();
+    await expect.poll(() => linkTo.inputValue(), outcome).toBe(address);
+    await expect.poll(() => linkTo.getAttribute('aria-invalid'), outcome).not.toBe('true');
+
+    // The preview at a phone's width: the menu opens and shows the new link.
+    await ui.getByRole('radiogroup', { name: 'Preview width' }).getByText('Phone', { exact: true }).click();
+    const preview = previewOf(ui);
+    await preview.getByRole('button', { name: 'Open navigation' }).click();
+    const link = preview
+      .getByRole('navigation', { name: 'Main (mobile)' })
+      .getByRole('link', { name: title, exact: true });
+    await link.waitFor(outcome);
+    expect(await link.getAttribute('href')).toBe(address);
+
+    await save(ui, 'site.yaml');
+    expect(await onDisk('site.yaml')).toBe(
+      replaceOnce(
+        await fixtureText('site.yaml'),
+        '\n  cta:\n',
+        `\n    - label: ${title}\n      to: ${address}\n  cta:\n`,
+      ),
+    );
+    expect(await onDisk(`pages${address}.yaml`)).toMatch(new RegExp(`^title: ${title}$`, 'm'));
+    expect(await ui.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+
   it('4. an article with a photo: New article from its title, a photo uploaded with its description, and the photo put in the text with the toolbar', async () => {
     const ui = await session.open();
     const title = 'Our Team Day in Leeds';
@@ -205,6 +334,42 @@ describe('the nine tasks of a marketing manager', () => {
     });
   });
 
+  it('7. review: Changes tells the headline and the figure in words, without git jargon, and one of them is discarded', async () => {
+    const ui = await session.open();
+    const preview = previewOf(ui);
+    const sections = await sectionsOf('pages/home.yaml');
+    const hero = indexOf(sections, 'hero');
+    const stats = indexOf(sections, 'stats');
+    const { title, highlight } = sections[hero];
+    const figure = sections[stats].items![0].value!;
+    const headline = `Told in Words on ${highlight}`;
+    await preview.locator(`[data-section="${hero}"]`).waitFor(outcome);
+    await preview.getByRole('heading', { level: 1, name: title }).click();
+    await typeOver(ui, fieldAt(ui, ['sections', hero, 'title']), headline);
+    await preview.locator(`[data-section="${stats}"]`).getByText(figure, { exact: true }).click();
+    await typeOver(ui, fieldAt(ui, ['sections', stats, 'items', 0, 'value']), '3,000+');
+    await save(ui, 'pages/home.yaml');
+
+    const review = await openChanges(ui);
+    const home = review.getByRole('region', { name: model.pages.find((p) => p.path === '/')!.title });
+    const lines = home.getByRole('listitem');
+    await expect.poll(() => lines.count(), outcome).toBe(2);
+    const said = (await lines.allTextContents()).join('\n');
+    expect(said).toContain(`${sectionName('hero')} › ${sectionLabel('hero', 'title')}: ${title} → ${headline}`);
+    expect(said).toContain(`${figure} → 3,000+`);
+    const text = (await review.textContent()) ?? '';
+    for (const jargon of gitJargon) expect(text).not.toContain(jargon);
+
+    // The figure goes back; the headline stays.
+    const figureLine = lines.filter({ hasText: `${figure} → 3,000+` });
+    await figureLine.getByRole('button', { name: /^Discard this change/ }).click();
+    await figureLine.getByRole('button', { name: 'Yes, discard' }).click();
+    await expect.poll(() => lines.count(), outcome).toBe(1);
+    expect(await onDisk('pages/home.yaml')).toBe(
+      replaceOnce(await fixtureText('pages/home.yaml'), `\n    title: ${title}\n`, `\n    title: ${headline}\n`),
+    );
+  });
+
   it("8. a colleague's edit on disk: the notice is in view, Save refuses, and reloading brings the colleague's text", async () => {
     const ui = await session.open('?path=/contact');
     const page = model.pages.find((p) => p.path === '/contact')!;
@@ -265,7 +430,7 @@ describe('the nine tasks of a marketing manager', () => {
 
     // What publishing is: the project's build of the saved site, then a commit of site/.
     const outDir = path.join(projectRoot, '.cache', 'dist-studio-nine-tasks');
-    await buildContent(session.studio().root, outDir, 'production');
+    await buildSaved(session.studio().root, outDir);
     const built = await readFile(path.join(outDir, blogPath(slug).slice(1), 'index.html'), 'utf8');
     expect(built).toContain(title);
     expect(built).toContain(sentence);
