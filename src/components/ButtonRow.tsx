@@ -14,8 +14,8 @@ export function ButtonRow({
   if (!buttons?.length) return null;
   return (
     <Group justify={justify} gap="md" mt={mt}>
-      {buttons.map((button) => (
-        <ActionButton key={button.label} button={button} />
+      {buttons.map((button, position) => (
+        <ActionButton key={position} button={button} />
       ))}
     </Group>
   );

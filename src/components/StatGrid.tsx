@@ -15,8 +15,8 @@ export function StatGrid({ items, columns, compact = false }: { items: Stat[]; c
       className={classes.grid}
       data-compact={compact || undefined}
     >
-      {items.map((item) => (
-        <li key={`${item.value}-${item.label}`} className={classes.stat}>
+      {items.map((item, position) => (
+        <li key={position} className={classes.stat}>
           {item.icon && (
             <span className={classes.icon}>
               <SiteIcon name={item.icon} />

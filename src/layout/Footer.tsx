@@ -28,18 +28,18 @@ export function Footer() {
                 {settings.description}
               </Text>
             </Stack>
-            {footer.columns.map((column) => (
-              <Stack key={column.title} gap="xs" component="nav" aria-label={column.title}>
+            {footer.columns.map((column, position) => (
+              <Stack key={position} gap="xs" component="nav" aria-label={column.title}>
                 <Title order={2} fz="md" c="white">
                   {column.title}
                 </Title>
-                {column.links.map((link) =>
+                {column.links.map((link, place) =>
                   link.action === undefined ? (
-                    <TextLink key={link.label} to={link.to} href={link.href} className={classes.link}>
+                    <TextLink key={place} to={link.to} href={link.href} className={classes.link}>
                       {link.label}
                     </TextLink>
                   ) : (
-                    <div key={link.label}>
+                    <div key={place}>
                       <ActionButton button={{ ...link, variant: link.variant ?? 'secondary' }} size="sm" />
                     </div>
                   ),

@@ -43,9 +43,9 @@ export function Header() {
   const { ref, overflowing } = useOverflowFallback();
   const { links, cta } = settings.navigation;
   const navLinks = (mobile: boolean) =>
-    links.map((link) => (
+    links.map((link, position) => (
       <Link
-        key={link.to}
+        key={position}
         href={link.to}
         className={mobile ? classes.mobileLink : classes.link}
         aria-current={isActive(link.to, location) ? 'page' : undefined}

@@ -20,7 +20,7 @@ export function Cards({ section }: { section: SectionOf<'cards'> }) {
         {section.cards.map((card, index) => (
           <Card
             component="li"
-            key={card.title}
+            key={index}
             withBorder
             padding="xl"
             radius="lg"
@@ -54,8 +54,8 @@ export function Cards({ section }: { section: SectionOf<'cards'> }) {
                   className={classes.items}
                   icon={<SiteIcon name="circle-check" size={18} />}
                 >
-                  {card.items.map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
+                  {card.items.map((item, position) => (
+                    <List.Item key={position}>{item}</List.Item>
                   ))}
                 </List>
               )}
@@ -66,8 +66,8 @@ export function Cards({ section }: { section: SectionOf<'cards'> }) {
               )}
               {card.links && (
                 <div className={classes.links}>
-                  {card.links.map((link) => (
-                    <ActionButton key={link.label} button={{ variant: 'subtle', icon: 'arrow-right', ...link }} />
+                  {card.links.map((link, position) => (
+                    <ActionButton key={position} button={{ variant: 'subtle', icon: 'arrow-right', ...link }} />
                   ))}
                 </div>
               )}

@@ -5,8 +5,8 @@ import classes from './Faq.module.css';
 export function Faq({ section }: { section: SectionOf<'faq'> }) {
   return (
     <div className={classes.list}>
-      {section.items.map((item) => (
-        <details key={item.question} className={classes.item}>
+      {section.items.map((item, position) => (
+        <details key={position} className={classes.item}>
           <summary className={classes.question}>{item.question}</summary>
           <p className={classes.answer}>{item.answer}</p>
         </details>

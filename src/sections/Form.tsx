@@ -17,8 +17,8 @@ export function Form({ section }: { section: SectionOf<'form'> }) {
       </div>
       {aside.length > 0 && (
         <Stack gap="lg">
-          {aside.map((card) => (
-            <Card key={card.title} withBorder radius="lg" padding="lg">
+          {aside.map((card, position) => (
+            <Card key={position} withBorder radius="lg" padding="lg">
               <Title order={3} fz="lg" className={classes.cardTitle}>
                 {card.icon && (
                   // A span, not ThemeIcon's <div>: a heading may hold phrasing content only.
@@ -40,8 +40,8 @@ export function Form({ section }: { section: SectionOf<'form'> }) {
               )}
               {card.items && (
                 <List mt="sm" spacing={6} size="sm" icon={<SiteIcon name="circle-check" size={18} />}>
-                  {card.items.map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
+                  {card.items.map((item, place) => (
+                    <List.Item key={place}>{item}</List.Item>
                   ))}
                 </List>
               )}

@@ -33,8 +33,8 @@ export function Hero({ section }: { section: SectionOf<'hero'> }) {
       {section.subtitle && <Text className={classes.subtitle}>{section.subtitle}</Text>}
       {section.meta && (
         <Group gap="lg" mt="md">
-          {section.meta.map((item) => (
-            <Text key={item.label} className={classes.meta}>
+          {section.meta.map((item, position) => (
+            <Text key={position} className={classes.meta}>
               {item.icon && <SiteIcon name={item.icon} size={18} />} {item.label}
             </Text>
           ))}
@@ -60,8 +60,8 @@ export function Hero({ section }: { section: SectionOf<'hero'> }) {
           className={classes.claims}
           component="ul"
         >
-          {section.claims.map((claim) => (
-            <li key={claim.label} className={classes.claim}>
+          {section.claims.map((claim, position) => (
+            <li key={position} className={classes.claim}>
               {claim.icon && (
                 <span className={classes.claimIcon}>
                   <SiteIcon name={claim.icon} size={22} />

@@ -9,8 +9,8 @@ export function Metrics({ section }: { section: SectionOf<'metrics'> }) {
   return (
     <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={48} className={classes.layout}>
       <ul className={classes.features}>
-        {section.features.map((feature) => (
-          <li key={feature.title} className={classes.feature}>
+        {section.features.map((feature, position) => (
+          <li key={position} className={classes.feature}>
             <ThemeIcon variant="light" size={36}>
               <SiteIcon name={feature.icon ?? 'circle-check'} size={20} />
             </ThemeIcon>

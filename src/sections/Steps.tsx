@@ -6,7 +6,7 @@ export function Steps({ section }: { section: SectionOf<'steps'> }) {
   return (
     <ol className={classes.steps}>
       {section.steps.map((step, index) => (
-        <li key={step.title} className={classes.step}>
+        <li key={index} className={classes.step}>
           <span className={classes.number} aria-hidden="true">
             {index + 1}
           </span>

@@ -7,8 +7,8 @@ import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 export function Stories({ section }: { section: SectionOf<'stories'> }) {
   return (
     <ResponsiveGrid component="ul" cols={{ base: 1, md: 2 }} spacing="xl" className={classes.grid}>
-      {section.stories.map((story) => (
-        <Card component="li" key={story.title} withBorder radius="lg" padding="xl" className={classes.story}>
+      {section.stories.map((story, position) => (
+        <Card component="li" key={position} withBorder radius="lg" padding="xl" className={classes.story}>
           <div className={classes.head}>
             <ThemeIcon size={48} variant="light">
               <SiteIcon name={story.icon} size={26} />
@@ -29,8 +29,8 @@ export function Stories({ section }: { section: SectionOf<'stories'> }) {
             <dt>Results</dt>
             <dd>
               <List spacing={4} size="sm" icon={<SiteIcon name="circle-check" size={18} />}>
-                {story.results.map((result) => (
-                  <List.Item key={result}>{result}</List.Item>
+                {story.results.map((result, place) => (
+                  <List.Item key={place}>{result}</List.Item>
                 ))}
               </List>
             </dd>

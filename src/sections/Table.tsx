@@ -12,8 +12,8 @@ export function Table({ section }: { section: SectionOf<'table'> }) {
           <caption className={classes.caption}>{section.caption}</caption>
           <MantineTable.Thead>
             <MantineTable.Tr>
-              {section.columns.map((column) => (
-                <MantineTable.Th key={column} scope="col">
+              {section.columns.map((column, position) => (
+                <MantineTable.Th key={position} scope="col">
                   {column}
                 </MantineTable.Th>
               ))}

@@ -7,8 +7,8 @@ import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 export function Trends({ section }: { section: SectionOf<'trends'> }) {
   return (
     <ResponsiveGrid component="ul" cols={{ base: 1, md: 2 }} spacing="xl" className={classes.grid}>
-      {section.trends.map((trend) => (
-        <Card component="li" key={trend.title} withBorder radius="lg" padding="xl">
+      {section.trends.map((trend, position) => (
+        <Card component="li" key={position} withBorder radius="lg" padding="xl">
           <Group justify="space-between" mb="md">
             <ThemeIcon size={48} variant="light">
               <SiteIcon name={trend.icon} size={26} />
@@ -37,8 +37,8 @@ export function Trends({ section }: { section: SectionOf<'trends'> }) {
             Key focus
           </Title>
           <List spacing={4} size="sm" icon={<SiteIcon name="target" size={18} />}>
-            {trend.keyFocus.map((focus) => (
-              <List.Item key={focus}>{focus}</List.Item>
+            {trend.keyFocus.map((focus, place) => (
+              <List.Item key={place}>{focus}</List.Item>
             ))}
           </List>
           <Title order={4} className={classes.label}>
