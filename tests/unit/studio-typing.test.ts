@@ -37,6 +37,10 @@ describe('typing in the studio', () => {
     expect(changeEnd('Hello brave world', 'Hello world')).toBe('Hello '.length);
     expect(changeEnd('', 'Typed')).toBe(5);
     expect(changeEnd('Same', 'Same')).toBe(4);
+    // Typed over: the caret ends after the new text, even where it ends as the old one did.
+    expect(changeEnd('A short line.', 'One short sentence.')).toBe('One short sentence.'.length);
+    expect(changeEnd('Typed text', 'text')).toBe(0);
+    expect(changeEnd('text', 'New text')).toBe('New '.length);
   });
 
   it("Ctrl (or ⌘) with Z, Shift+Z, Y and S are the studio's; other keys and Alt combinations are not", () => {

@@ -27,6 +27,9 @@ export function changeEnd(before: string, after: string): number {
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let end = 0;
   while (end < before.length - start && end < after.length - start && before.at(-1 - end) === after.at(-1 - end)) end++;
+  // Nothing kept at either edge whole: the text was typed over, and letters it happens to share with
+  // the old text at its end are not where the typing stopped.
+  if (start === 0 && end < before.length && end < after.length) return after.length;
   return after.length - end;
 }
 
