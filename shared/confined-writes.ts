@@ -172,24 +172,14 @@ export async function replaceFile(
   data: string | Uint8Array,
   options: ReplaceOptions = {},
 ): Promise<void> {
-  relativePath(c, relative);
-  const key = path.join(await realRoot(c), relative);
-  await withLock(key, async () => {
-    const folder = await openFolder(c, relative, options);
+  await underLock(c, relative, options, async (folder, target, current) => {
+    await options.expect?.(current?.bytes);
+    const temp = await writeTemp(folder, data, current?.mode ?? 0o644);
     try {
-      const target = path.join(folder.base, folder.name);
-      const current = await readCurrent(c, relative, target);
-      await options.expect?.(current?.bytes);
-      const temp = await writeTemp(folder, data, current?.mode ?? 0o644);
-      try {
-        await rename(temp, target);
-      } catch (error) {
-        await unlink(temp).catch(() => undefined);
-        throw error;
-      }
-      await folder.handle.sync();
-    } finally {
-      await folder.handle.close();
+      await rename(temp, target);
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw error;
     }
   });
 }
@@ -199,17 +189,31 @@ export async function replaceFile(
  * it): of a removal and a save from one version, only one lands. A link is refused, never followed.
  */
 export async function removeFile(c: Confinement, relative: string, options: ReplaceOptions = {}): Promise<void> {
+  await underLock(c, relative, options, async (_folder, target, current) => {
+    if (!current)
+      throw new ConfinedFileError('missing', shown(c, relative), relative, 'does not exist; nothing was removed.');
+    await options.expect?.(current.bytes);
+    await unlink(target);
+  });
+}
+
+/**
+ * Runs `change` on a file under its lock, in its folder opened without following a link, with the
+ * file as it is now (undefined when there is none); then the folder's entry is synced.
+ */
+async function underLock(
+  c: Confinement,
+  relative: string,
+  options: WriteOptions,
+  change: (folder: OpenFolder, target: string, current: Awaited<ReturnType<typeof readCurrent>>) => Promise<void>,
+): Promise<void> {
   relativePath(c, relative);
   const key = path.join(await realRoot(c), relative);
   await withLock(key, async () => {
     const folder = await openFolder(c, relative, options);
     try {
       const target = path.join(folder.base, folder.name);
-      const current = await readCurrent(c, relative, target);
-      if (!current)
-        throw new ConfinedFileError('missing', shown(c, relative), relative, 'does not exist; nothing was removed.');
-      await options.expect?.(current.bytes);
-      await unlink(target);
+      await change(folder, target, await readCurrent(c, relative, target));
       await folder.handle.sync();
     } finally {
       await folder.handle.close();
