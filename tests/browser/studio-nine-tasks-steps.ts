@@ -8,9 +8,11 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { parse } from 'yaml';
 import { fixtureSite } from '../fixtures/studio.ts';
+import { errorOf, fieldAt, isFocused, panelOf, problemCount, saveButton, type DataPath } from './studio-locators.ts';
 import { outcome } from './studio-session.ts';
 
-export type DataPath = (string | number)[];
+export * from './studio-locators.ts';
+
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
 /** A fixture file as committed (what each test starts from). */
@@ -28,24 +30,7 @@ export function replaceOnce(text: string, from: string, to: string): string {
   return text.replace(from, () => to);
 }
 
-export const panelOf = (ui: Page) => ui.getByRole('region', { name: 'Editing panel' });
 export const previewOf = (ui: Page): FrameLocator => ui.frameLocator('iframe[title="Page preview"]');
-/** The field holding the value at `at` in the open entry. */
-export const fieldAt = (ui: Page, at: DataPath) =>
-  panelOf(ui).locator(`:is(input, textarea)[data-path='${JSON.stringify(at)}']`);
-export const isFocused = (field: Locator) => field.evaluate((el) => el === document.activeElement);
-export const saveButton = (ui: Page) => ui.getByRole('button', { name: 'Save', exact: true });
-export const problemCount = (ui: Page) => ui.getByRole('button', { name: /^\d+ problems?$/ });
-
-/** What the studio says at a field (the error its aria-describedby names), "" when nothing. */
-export const errorOf = (field: Locator) =>
-  field.evaluate((el) =>
-    (el.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .filter((id) => id.endsWith('-error'))
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(''),
-  );
 
 /** The data paths of every field the panel marks as invalid. */
 export const invalidFields = (ui: Page) =>

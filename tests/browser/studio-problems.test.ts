@@ -7,26 +7,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { errorOf, fieldAt, isFocused, panelOf, problemCount, saveButton, type DataPath } from './studio-locators.ts';
 import { outcome, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
 
-type Path = (string | number)[];
-const panelOf = (ui: Page) => ui.getByRole('region', { name: 'Editing panel' });
-const fieldAt = (ui: Page, at: Path) => panelOf(ui).locator(`:is(input, textarea)[data-path='${JSON.stringify(at)}']`);
-const isFocused = (field: Locator) => field.evaluate((el) => el === document.activeElement);
-/** The error said at a field (what its aria-describedby points at), or "" when it has none. */
-const errorOf = (field: Locator) =>
-  field.evaluate((el) =>
-    (el.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .filter((id) => id.endsWith('-error'))
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(''),
-  );
 const summaryOf = (ui: Page) => panelOf(ui).getByRole('alert').filter({ hasText: 'Problems to fix before saving' });
-const problemCount = (ui: Page) => ui.getByRole('button', { name: /^\d+ problems?$/ });
-const saveButton = (ui: Page) => ui.getByRole('button', { name: 'Save', exact: true });
 /** Why Save cannot be used, as its description says; "" when it can. */
 const whySaveWaits = (ui: Page) =>
   saveButton(ui).evaluate((el) =>
@@ -50,8 +36,8 @@ const inView = (element: Locator) =>
 const selectSection = (ui: Page, index: number) =>
   ui.locator(`[data-section-row="${index}"] .mantine-NavLink-root`).click();
 
-const highlight: Path = ['sections', 0, 'highlight'];
-const heroTitle: Path = ['sections', 0, 'title'];
+const highlight: DataPath = ['sections', 0, 'highlight'];
+const heroTitle: DataPath = ['sections', 0, 'title'];
 
 describe('a problem at the field that must change', () => {
   it('a headline edit: the highlight says what to do, once, without a file prefix; the count goes to it and Save says why it waits', async () => {

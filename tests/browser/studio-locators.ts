@@ -1,0 +1,24 @@
+// How studio browser tests find what the studio shows: the editing panel, a field by its place in
+// the entry's data (as the studio marks it), what a field says about itself, the problem count and
+// Save.
+import type { Locator, Page } from 'playwright-core';
+
+export type DataPath = (string | number)[];
+
+export const panelOf = (ui: Page) => ui.getByRole('region', { name: 'Editing panel' });
+/** The field holding the value at `at` in the open entry. */
+export const fieldAt = (ui: Page, at: DataPath) =>
+  panelOf(ui).locator(`:is(input, textarea)[data-path='${JSON.stringify(at)}']`);
+export const isFocused = (field: Locator) => field.evaluate((el) => el === document.activeElement);
+export const saveButton = (ui: Page) => ui.getByRole('button', { name: 'Save', exact: true });
+export const problemCount = (ui: Page) => ui.getByRole('button', { name: /^\d+ problems?$/ });
+
+/** What the studio says at a field (the error its aria-describedby names), "" when nothing. */
+export const errorOf = (field: Locator) =>
+  field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter((id) => id.endsWith('-error'))
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(''),
+  );
