@@ -266,4 +266,10 @@ describe('changes', () => {
     ).toBe(403);
     expect(await onDisk(contact)).toBe(before);
   });
+
+  it("refuses the pickers' lists (every address and picture of the site) without the key or from another origin", async () => {
+    expect((await studioFetch(studio, 'lists')).status).toBe(200);
+    expect((await studioFetch(studio, 'lists', { headers: { 'x-studio-token': 'guess' } })).status).toBe(403);
+    expect((await studioFetch(studio, 'lists', { headers: { origin: 'http://evil.example' } })).status).toBe(403);
+  });
 });
