@@ -1,25 +1,23 @@
-// Seeded random slips over the real site/ files, as an editor makes them. Whatever site/ holds,
-// every slip must give an answer (valid, or errors; never a crash), every error must point into
-// the file that was broken, say nothing in the parser's vocabulary, and one slip gives at most two
-// errors. The seed is printed; SLIP_SEED=<seed> replays the same slips.
-import path from 'node:path';
+// Seeded random slips over the fixture site's files, as an editor makes them: every slip must give
+// an answer (valid, or errors; never a crash), every error must point into the file that was broken,
+// say nothing in the parser's vocabulary, and one slip gives at most two errors. The seed is fixed so
+// CI never fails by chance; SLIP_SEED=<seed> explores other slips, and prints how to replay them.
 import { expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
 import { compileSiteFiles, readSiteFiles } from '../../scripts/content/load-site.ts';
+import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 import { jargonIn, mutate, random } from '../fixtures/yaml-slips.ts';
 
-const root = path.join(import.meta.dirname, '..', '..');
-const seed = Number(process.env.SLIP_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const root = fixtureSiteRoot;
+const seed = Number(process.env.SLIP_SEED ?? 2);
 const SLIPS = 300;
 
-it(`${SLIPS} seeded YAML slips in site/ each give one plain error in the slipped file (seed ${seed})`, async () => {
+it(`${SLIPS} seeded YAML slips in the fixture site each give one plain error in the slipped file (seed ${seed})`, async () => {
   console.log(
     `YAML slip test: seed ${seed}. Replay with SLIP_SEED=${seed} npx vitest run tests/unit/yaml-mutations.test.ts`,
   );
   const files = await readSiteFiles(root);
-  const before = await compileSiteFiles(files, { root });
-  // site/ belongs to its editors: when it is itself invalid, validation (its own step) says so.
-  if (!before.model) return;
+  expect((await compileSiteFiles(files, { root })).errors).toEqual([]);
   const editable = files.filter((f) =>
     /^(pages\/.+\.ya?ml|forms\/.+\.ya?ml|blog\/.+\.md|site\.yaml|redirects\.yaml)$/.test(f.relative),
   );
