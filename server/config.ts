@@ -32,6 +32,8 @@ export interface ServerConfig {
   /** A request (headers and body) must arrive within this many ms, or it is answered 408 and its
    * connection closed: a trickled body cannot hold a connection. Default 10 s (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /** "Sign in with <provider>" for the studio: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, all or none. */
+  oidc?: OidcConfig;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -91,6 +93,35 @@ export function parseTrustProxy(value: string | undefined): ServerConfig['trustP
   return entries;
 }
 
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The three OIDC variables together or none of them: half a set is a mistake to say at start, not a button that fails. */
+export function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const [issuer, clientId, clientSecret] = names.map((name) => env[name]?.trim() ?? '');
+  const missing = names.filter((name) => !env[name]?.trim());
+  if (missing.length === names.length) return undefined;
+  if (missing.length > 0)
+    throw new Error(`Sign-in with a provider needs all of ${names.join(', ')}; ${missing.join(' and ')} not set`);
+  let url: URL | undefined;
+  try {
+    url = new URL(issuer);
+  } catch {
+    url = undefined;
+  }
+  // Plain http only to a provider on this machine: anywhere else the tokens would cross the network readable.
+  const loopback = url !== undefined && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) || url.search || url.hash)
+    throw new Error(
+      `OIDC_ISSUER must be the provider's https:// address, like https://accounts.google.com, got "${issuer}"`,
+    );
+  return { issuer, clientId, clientSecret };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   return {
     port: integer('PORT', env.PORT, 3000),
@@ -111,5 +142,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
       rescanMs: Math.max(100, integer('LEAD_RESCAN_MS', env.LEAD_RESCAN_MS, defaultRetry.rescanMs)),
     },
     requestTimeoutMs: Math.max(1000, integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS)),
+    oidc: parseOidc(env),
   };
 }
