@@ -10,7 +10,8 @@ import { QueueIndex } from './leads/queue-index.ts';
 import { Spool } from './leads/spool.ts';
 import { health } from './plugins/health.ts';
 import { security } from './plugins/security.ts';
-import { readManifest, site } from './plugins/site.ts';
+import { site } from './plugins/site.ts';
+import { LiveSite } from './releases/live.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -21,6 +22,8 @@ export interface AppOptions {
   serveSite?: boolean;
   /** How often /healthz may look at the disk. Default: 5 s. */
   healthCheckMs?: number;
+  /** How often the releases folder is read for a switch, besides watching it. Default: 1 s. */
+  releaseCheckMs?: number;
 }
 
 /** Fastify 5.12.1 dropped numeric trustProxy (it now trusts nothing), so a hop count becomes a
@@ -36,8 +39,8 @@ export async function buildApp({
   manifest: given,
   serveSite = true,
   healthCheckMs,
+  releaseCheckMs,
 }: AppOptions): Promise<FastifyInstance> {
-  const manifest = given ?? (await readManifest(config.distDir));
   // A request must arrive whole within the timeout (Node answers 408 and closes the socket), so a
   // trickled body or header holds a connection for seconds, not minutes; Node looks for such
   // requests every connectionsCheckingInterval (30 s by default, too late to matter).
@@ -73,6 +76,17 @@ export async function buildApp({
       .code(status)
       .send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
   });
+  // The live release (or dist/ before the first publish); the dev server brings its own manifest.
+  const live =
+    serveSite || !given
+      ? await LiveSite.open({
+          distDir: config.distDir,
+          releasesDir: config.releasesDir ?? path.join(config.dataDir, 'releases'),
+          checkEveryMs: releaseCheckMs,
+          log: app.log,
+        })
+      : undefined;
+  const manifest = () => live?.current.manifest ?? given!;
   await app.register(security);
   const spool = new Spool(path.join(config.dataDir, 'spool'));
   await spool.init();
@@ -80,10 +94,11 @@ export async function buildApp({
   await app.register(health, {
     spool,
     queue,
-    routes: serveSite ? manifest.routes.length : undefined,
+    routes: serveSite ? () => manifest().routes.length : undefined,
     checkEveryMs: healthCheckMs,
   });
   await app.register(leads, { config, manifest, spool, queue });
-  if (serveSite) await app.register(site, { distDir: config.distDir, manifest });
+  if (live) app.addHook('onClose', async () => live.close());
+  if (live && serveSite) await app.register(site, { live });
   return app;
 }

@@ -32,6 +32,10 @@ export interface ServerConfig {
   /** A request (headers and body) must arrive within this many ms, or it is answered 408 and its
    * connection closed: a trickled body cannot hold a connection. Default 10 s (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /** RELEASES_DIR: the published releases, shared by the instances of one host. Default DATA_DIR/releases. */
+  releasesDir?: string;
+  /** PUBLISH_PUSH "origin main": after each publish, `git push origin HEAD:main`. */
+  publishPush?: PublishPush;
   /** "Sign in with <provider>" for the studio: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, all or none. */
   oidc?: OidcConfig;
 }
@@ -122,6 +126,39 @@ export function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
   return { issuer, clientId, clientSecret };
 }
 
+export interface PublishPush {
+  remote: string;
+  branch: string;
+}
+
+/** PUBLISH_PUSH is "REMOTE BRANCH" (a space between: a branch name may hold a slash). */
+export function parsePublishPush(value: string | undefined): PublishPush | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  const [remote, branch, extra] = text.split(/\s+/);
+  const name = /^(?!-)[A-Za-z0-9._/-]+$/;
+  if (extra !== undefined || !name.test(remote) || !name.test(branch ?? '') || /\.\.|\/\/|\.lock$/.test(branch))
+    throw new Error(`PUBLISH_PUSH must be a git remote and a branch, like "origin main", got "${text}"`);
+  return { remote, branch };
+}
+
+/** PUBLIC_URL as an origin: an absolute http(s) address with no path, query, fragment or password. */
+export function parsePublicUrl(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password)
+    throw new Error(`PUBLIC_URL must be the site's address, like https://www.example.com, got "${text}"`);
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new Error(`PUBLIC_URL is the site's address alone, without a path, ? or #, like ${url.origin}, got "${text}"`);
+  return url.origin;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   return {
     port: integer('PORT', env.PORT, 3000),
@@ -142,6 +179,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
       rescanMs: Math.max(100, integer('LEAD_RESCAN_MS', env.LEAD_RESCAN_MS, defaultRetry.rescanMs)),
     },
     requestTimeoutMs: Math.max(1000, integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS)),
+    releasesDir: path.resolve(root, env.RELEASES_DIR || path.join(env.DATA_DIR || 'var', 'releases')),
+    publishPush: parsePublishPush(env.PUBLISH_PUSH),
     oidc: parseOidc(env),
   };
 }

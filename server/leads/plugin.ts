@@ -14,31 +14,31 @@ import { DeliveryWorker } from './worker.ts';
 
 export async function leads(
   app: FastifyInstance,
-  options: { config: ServerConfig; manifest: SiteManifest; spool: Spool; queue: QueueIndex },
+  options: { config: ServerConfig; manifest: () => SiteManifest; spool: Spool; queue: QueueIndex },
 ) {
   const { config, manifest, spool, queue } = options;
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox'));
-  const domain = new URL(manifest.site.url).hostname;
+  // The forms and the site's name and address come from the live build at each use (a publish changes them).
   const worker = new DeliveryWorker({
     spool,
     queue,
     mailer,
-    forms: manifest.forms,
+    forms: () => manifest().forms,
     retry: config.retry,
     log: app.log,
-    mail: {
-      from: sender(config.mailFrom, manifest.site),
-      to: config.mailTo ?? manifest.site.email,
-      siteName: manifest.site.name,
-      messageIdDomain: domain,
-    },
+    mail: () => ({
+      from: sender(config.mailFrom, manifest().site),
+      to: config.mailTo ?? manifest().site.email,
+      siteName: manifest().site.name,
+      messageIdDomain: new URL(manifest().site.url).hostname,
+    }),
   });
   app.log.info(`Leads: spooled in ${spool.dir}; mail goes to ${mailer.describe}`);
   await app.register(leadRoutes, {
-    forms: manifest.forms,
+    forms: () => manifest().forms,
     spool,
     worker,
-    siteUrl: manifest.site.url,
+    siteUrl: () => manifest().site.url,
     rateLimit: config.rateLimit,
   });
   let stopRetention = () => undefined as void;

@@ -1,9 +1,11 @@
-// The lead endpoints, one per form in the build (POST /email/api/sendEmail for the inquiry, and
-// the white paper request's own). A lead is validated against the schema derived from its form,
+// The lead endpoints, one per form in the live build (POST /email/api/sendEmail for the inquiry,
+// and the white paper request's own), looked up per request so that they follow a switch of
+// release; a request keeps the form it arrived for. A lead is validated against the schema derived from its form,
 // written durably to the spool, and only then answered 202; delivery happens in the background.
 import rateLimit from '@fastify/rate-limit';
 import { Ajv } from 'ajv';
 import { addFormats } from '../../shared/formats.ts';
+import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormDefinition } from '../../shared/generated/content.ts';
 import { HONEYPOT_FIELD } from '../../shared/lead-protocol.ts';
@@ -14,11 +16,11 @@ import { newLeadId, type Spool } from './spool.ts';
 import type { DeliveryWorker } from './worker.ts';
 
 export interface LeadRoutesOptions {
-  forms: FormDefinition[];
+  forms: () => FormDefinition[];
   spool: Spool;
   worker: DeliveryWorker;
   /** The site's public address; requests from it (and from the host itself) are same-site. */
-  siteUrl: string;
+  siteUrl: () => string;
   /** Valid leads per IP per 10 minutes; 0 turns the limit off. */
   rateLimit: number;
 }
@@ -40,17 +42,25 @@ function isCrossSite(request: FastifyRequest, siteUrl: string): boolean {
 
 export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
   const { forms, spool, worker, siteUrl } = options;
+  const formOf = new WeakMap<FastifyRequest, FormDefinition>();
+  const validators = new WeakMap<FormDefinition, ValidateFunction>();
   // JSON only: without the text/plain parser Fastify answers anything else with 415.
   app.removeContentTypeParser('text/plain');
   // Fastify's default validator coerces types and silently drops unknown fields; a lead must
   // arrive exactly as the form defines it, or be refused.
   const ajv = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false });
   addFormats(ajv, ['email', 'date-time']);
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  // A path that is no form's endpoint is not found, before anything else is looked at.
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const form = forms().find((f) => f.endpoint === pathname);
+    if (!form) return reply.callNotFound();
+    formOf.set(request, form);
+  });
   // A refusal that needs no body is decided here, before the body is read: Fastify then answers
   // without parsing it, and the app closes the connection instead of reading the rest.
   app.addHook('onRequest', async (request, reply) => {
-    if (isCrossSite(request, siteUrl))
+    if (isCrossSite(request, siteUrl()))
       return reply
         .code(403)
         .send({ statusCode: 403, error: 'Forbidden', message: 'Cross-site submissions are not accepted.' });
@@ -77,28 +87,33 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     });
   }
 
-  for (const form of forms) {
-    app.post<{ Body: Record<string, string> }>(form.endpoint, {
-      schema: { body: leadSchema(form), response: { 202: accepted } },
-      schemaErrorFormatter: (errors) => describeLeadError(errors),
-      handler: async (request, reply) => {
-        const id = newLeadId();
-        // A filled honeypot is a bot: it gets the same answer as a person, and nothing is sent.
-        if (request.body[HONEYPOT_FIELD]) {
-          request.log.info({ form: form.id }, 'honeypot filled: lead discarded');
-          return reply.code(202).send({ ok: true, id });
-        }
-        const { [HONEYPOT_FIELD]: _ignored, ...fields } = request.body;
-        const entry = {
-          lead: { id, form: form.id, receivedAt: new Date().toISOString(), fields },
-          attempts: 0,
-          nextAttemptAt: 0,
-        };
-        await spool.write(entry);
-        request.log.info({ leadId: id, form: form.id }, 'lead accepted and spooled');
-        worker.add(entry);
+  app.post<{ Body: Record<string, string> }>('/*', {
+    schema: { response: { 202: accepted } },
+    // Validated before the rate limit counts it (preHandler), as a route schema would be.
+    preValidation: async (request) => {
+      const form = formOf.get(request)!;
+      let validate = validators.get(form);
+      if (!validate) validators.set(form, (validate = ajv.compile(leadSchema(form))));
+      if (!validate(request.body)) throw describeLeadError(validate.errors ?? []);
+    },
+    handler: async (request, reply) => {
+      const form = formOf.get(request)!;
+      const id = newLeadId();
+      // A filled honeypot is a bot: it gets the same answer as a person, and nothing is sent.
+      if (request.body[HONEYPOT_FIELD]) {
+        request.log.info({ form: form.id }, 'honeypot filled: lead discarded');
         return reply.code(202).send({ ok: true, id });
-      },
-    });
-  }
+      }
+      const { [HONEYPOT_FIELD]: _ignored, ...fields } = request.body;
+      const entry = {
+        lead: { id, form: form.id, receivedAt: new Date().toISOString(), fields },
+        attempts: 0,
+        nextAttemptAt: 0,
+      };
+      await spool.write(entry);
+      request.log.info({ leadId: id, form: form.id }, 'lead accepted and spooled');
+      worker.add(entry);
+      return reply.code(202).send({ ok: true, id });
+    },
+  });
 }

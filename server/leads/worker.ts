@@ -45,8 +45,9 @@ export interface WorkerOptions {
   spool: Spool;
   queue: QueueIndex;
   mailer: Mailer;
-  forms: FormDefinition[];
-  mail: MailSettings;
+  /** The live build's forms and mail settings, read per lead: they follow a switch of release. */
+  forms: () => FormDefinition[];
+  mail: () => MailSettings;
   retry: RetryPolicy;
   log: FastifyBaseLogger;
 }
@@ -154,11 +155,11 @@ export class DeliveryWorker {
       return undefined;
     }
     if (entry.nextAttemptAt > Date.now()) return entry.nextAttemptAt;
-    const form = forms.find((f) => f.id === entry.lead.form);
+    const form = forms().find((f) => f.id === entry.lead.form);
     let message: SendMailOptions;
     try {
       if (!form) throw new Error(`no form "${entry.lead.form}" in this build`);
-      message = composeMail(entry.lead, form, mail);
+      message = composeMail(entry.lead, form, mail());
     } catch (error) {
       // Nothing was sent and retrying cannot help: this lead alone goes to dead/.
       await this.settleDead(entry, errorText(error));

@@ -10,8 +10,9 @@ import type { Spool } from '../leads/spool.ts';
 export interface HealthOptions {
   spool: Spool;
   queue: QueueIndex;
-  /** Routes the build serves, or undefined when this app serves no pages (the dev server). */
-  routes?: number;
+  /** Routes the live build serves (asked per request: a publish changes it), or undefined when
+   * this app serves no pages (the dev server). */
+  routes?: () => number;
   /** The disk is looked at no more often than this. Default: 5 s. */
   checkEveryMs?: number;
 }
@@ -45,7 +46,7 @@ export async function health(app: FastifyInstance, { spool, queue, routes, check
     const oldest = queue.oldestReceivedAt();
     return {
       status: 'ok',
-      ...(routes !== undefined && { routes }),
+      ...(routes !== undefined && { routes: routes() }),
       queue: queue.size,
       dead: state.dead,
       oldestQueuedSeconds: oldest === undefined ? null : Math.max(0, Math.round((Date.now() - oldest) / 1000)),

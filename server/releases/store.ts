@@ -1,0 +1,91 @@
+// The releases folder (DATA_DIR/releases, or RELEASES_DIR shared by the instances of one host):
+// one built dist per release in <id>/, and `current`, a small file naming the live one. `current`
+// is a file, not a symbolic link: the server refuses links inside a build (shared/confined-files.ts)
+// and resolves a build's real path once when it opens it, so a link would be one more thing to
+// re-resolve and to trust; a file is read whole, written by rename (a reader sees the old name or
+// the new, never half of one), and its name is checked against the id pattern before any use.
+import { randomBytes } from 'node:crypto';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/** 20261127-214012-a3f9: UTC date and time, then four random hex digits; sorts by age. */
+export const releaseIdPattern = /^\d{8}-\d{6}-[0-9a-f]{4}$/;
+export const isReleaseId = (value: unknown): value is string =>
+  typeof value === 'string' && releaseIdPattern.test(value);
+
+export function newReleaseId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${randomBytes(2).toString('hex')}`;
+}
+
+export const currentFile = (releasesDir: string) => path.join(releasesDir, 'current');
+export const releaseDir = (releasesDir: string, id: string) => path.join(releasesDir, id);
+/** What each release records about itself, beside its build. */
+export const releaseInfoFile = '_release.json';
+
+export interface ReleaseInfo {
+  id: string;
+  /** The commit the release was built from (git rev-parse HEAD), or '' outside a repository. */
+  commit: string;
+  /** When it was published (ISO 8601). */
+  at: string;
+  /** Who published it (an e-mail address, or the operator's name from the command line). */
+  by: string;
+}
+
+/** The live release's id, or undefined when there is none (or `current` holds anything but an id). */
+export async function readCurrent(releasesDir: string): Promise<string | undefined> {
+  const text = await readFile(currentFile(releasesDir), 'utf8').catch(() => '');
+  const id = text.trim();
+  return isReleaseId(id) ? id : undefined;
+}
+
+/** fsync of a folder: the renames and removals in it survive a power cut. */
+export async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes `id` the live release: a temporary file written and synced, renamed over `current`. */
+export async function writeCurrent(releasesDir: string, id: string): Promise<void> {
+  if (!isReleaseId(id)) throw new Error(`"${id}" is not a release id.`);
+  const temporary = path.join(releasesDir, `.current-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const handle = await open(temporary, 'wx', 0o644);
+  try {
+    await handle.writeFile(`${id}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temporary, currentFile(releasesDir));
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await syncFolder(releasesDir);
+}
+
+/** The complete releases (folders named by an id, so never a `.partial` one), newest first. */
+export async function releaseIds(releasesDir: string): Promise<string[]> {
+  const entries = await readdir(releasesDir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isDirectory() && isReleaseId(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+    .reverse();
+}
+
+export async function readReleaseInfo(releasesDir: string, id: string): Promise<ReleaseInfo | undefined> {
+  try {
+    const info = JSON.parse(await readFile(path.join(releaseDir(releasesDir, id), releaseInfoFile), 'utf8'));
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    return { id, commit: text(info.commit), at: text(info.at), by: text(info.by) };
+  } catch {
+    return undefined;
+  }
+}
