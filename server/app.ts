@@ -10,6 +10,7 @@ import { QueueIndex } from './leads/queue-index.ts';
 import { Spool } from './leads/spool.ts';
 import { health } from './plugins/health.ts';
 import { security } from './plugins/security.ts';
+import { studioAccess, type StudioHandler } from './studio-access/plugin.ts';
 import { site } from './plugins/site.ts';
 import { LiveSite } from './releases/live.ts';
 
@@ -22,6 +23,10 @@ export interface AppOptions {
   serveSite?: boolean;
   /** How often /healthz may look at the disk. Default: 5 s. */
   healthCheckMs?: number;
+  /** The studio, mounted under /_studio/ behind sign-in (scripts/start.ts passes Vite's middleware). */
+  studio?: StudioHandler;
+  /** The studio sign-in's clock (ms since the epoch): tests move it past a link's or a session's expiry. */
+  studioClock?: () => number;
   /** How often the releases folder is read for a switch, besides watching it. Default: 1 s. */
   releaseCheckMs?: number;
 }
@@ -39,6 +44,8 @@ export async function buildApp({
   manifest: given,
   serveSite = true,
   healthCheckMs,
+  studio,
+  studioClock,
   releaseCheckMs,
 }: AppOptions): Promise<FastifyInstance> {
   // A request must arrive whole within the timeout (Node answers 408 and closes the socket), so a
@@ -99,6 +106,14 @@ export async function buildApp({
   });
   await app.register(leads, { config, manifest, spool, queue });
   if (live) app.addHook('onClose', async () => live.close());
-  if (live && serveSite) await app.register(site, { live });
+  // The studio's sign-in is always there: with nobody on the editors list (read at each request)
+  // /_studio/ answers the site's own 404, so it lives in the site's scope, whose 404 sends its page.
+  const studioOptions = { config, manifest, studio, now: studioClock };
+  if (live && serveSite)
+    await app.register(async (scope) => {
+      await site(scope, { live });
+      await scope.register(studioAccess, studioOptions);
+    });
+  else await app.register(studioAccess, studioOptions);
   return app;
 }

@@ -32,6 +32,8 @@ export interface ServerConfig {
   /** A request (headers and body) must arrive within this many ms, or it is answered 408 and its
    * connection closed: a trickled body cannot hold a connection. Default 10 s (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /** PUBLIC_URL: the site's own address (an origin, like https://www.example.com); sign-in links are built on it. */
+  publicUrl?: string;
   /** RELEASES_DIR: the published releases, shared by the instances of one host. Default DATA_DIR/releases. */
   releasesDir?: string;
   /** PUBLISH_PUSH "origin main": after each publish, `git push origin HEAD:main`. */
@@ -155,7 +157,9 @@ export function parsePublicUrl(value: string | undefined): string | undefined {
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password)
     throw new Error(`PUBLIC_URL must be the site's address, like https://www.example.com, got "${text}"`);
   if (url.pathname !== '/' || url.search || url.hash)
-    throw new Error(`PUBLIC_URL is the site's address alone, without a path, ? or #, like ${url.origin}, got "${text}"`);
+    throw new Error(
+      `PUBLIC_URL is the site's address alone, without a path, ? or #, like ${url.origin}, got "${text}"`,
+    );
   return url.origin;
 }
 
@@ -179,6 +183,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
       rescanMs: Math.max(100, integer('LEAD_RESCAN_MS', env.LEAD_RESCAN_MS, defaultRetry.rescanMs)),
     },
     requestTimeoutMs: Math.max(1000, integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS)),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
     releasesDir: path.resolve(root, env.RELEASES_DIR || path.join(env.DATA_DIR || 'var', 'releases')),
     publishPush: parsePublishPush(env.PUBLISH_PUSH),
     oidc: parseOidc(env),

@@ -38,6 +38,11 @@ export function smtpMailer(url: string): Mailer {
   };
 }
 
+/** Where this server's mail goes: SMTP_URL, or DATA_DIR/outbox without it (the leads and the studio's sign-in links). */
+export function mailerFor(config: { smtpUrl?: string; dataDir: string }): Mailer {
+  return config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox'));
+}
+
 export function outboxMailer(dir: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {

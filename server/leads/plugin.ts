@@ -1,11 +1,10 @@
 // Wires the lead pipeline together: mailer, delivery worker, retention and endpoints. Startup says
 // where mail goes; closing the app lets a delivery in progress finish its bookkeeping.
 import type { FastifyInstance } from 'fastify';
-import path from 'node:path';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { ServerConfig } from '../config.ts';
 import { sender } from './compose.ts';
-import { outboxMailer, smtpMailer } from './mailer.ts';
+import { mailerFor } from './mailer.ts';
 import { scheduleRetention } from './retention.ts';
 import { leadRoutes } from './routes.ts';
 import type { QueueIndex } from './queue-index.ts';
@@ -17,7 +16,7 @@ export async function leads(
   options: { config: ServerConfig; manifest: () => SiteManifest; spool: Spool; queue: QueueIndex },
 ) {
   const { config, manifest, spool, queue } = options;
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox'));
+  const mailer = mailerFor(config);
   // The forms and the site's name and address come from the live build at each use (a publish changes them).
   const worker = new DeliveryWorker({
     spool,

@@ -1,0 +1,63 @@
+// The gate in front of everything under /_studio/, run on each request before its body is read:
+// 1. no editors on the list → the site's own 404, exactly as if there were no studio;
+// 2. a request that changes something (not GET or HEAD) from another site → 403;
+// 3. the sign-in routes pass; every other route needs a session of someone still on the list —
+//    without one, a page is redirected to the sign-in page and anything else is answered 401;
+// 4. the editor rides on the request (request-editor.ts) for the studio's middleware.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readEditors } from './editors.ts';
+import { SIGN_IN_PATH } from './links.ts';
+import { SIGN_OUT_PATH } from './pages.ts';
+import { setEditor } from './request-editor.ts';
+import { type AccessContext, signedInEditor } from './sessions.ts';
+
+const reads = new Set(['GET', 'HEAD']);
+
+/** The sign-in routes (the mailed link's and an OpenID provider's too) and sign-out need no session. */
+export const isOpenRoute = (route: string | undefined) =>
+  route === SIGN_IN_PATH || route === SIGN_OUT_PATH || route?.startsWith(`${SIGN_IN_PATH}/`) === true;
+
+/**
+ * Whether a request comes from the studio's own pages. Browsers say where a request comes from
+ * (Sec-Fetch-Site, Origin); a request that says neither is refused too, since every browser that
+ * could carry the cookie sends Origin with a POST.
+ */
+export function isSameOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = request.headers.origin?.toLowerCase();
+  if (origin === undefined) return site === 'same-origin';
+  return origin === `${request.protocol}://${request.host}`.toLowerCase() || origin === publicUrl;
+}
+
+/** A browser opening a page (not a script asking for data): it is sent to sign in rather than told 401. */
+const isPageRequest = (request: FastifyRequest) =>
+  reads.has(request.method) &&
+  (request.headers['sec-fetch-dest'] === 'document' || (request.headers.accept ?? '').includes('text/html'));
+
+export function studioGate(context: AccessContext) {
+  return async function gate(request: FastifyRequest, reply: FastifyReply) {
+    // Read at each request: an editor added or removed with `npm run editors` counts at once.
+    const editors = await readEditors(context.dataDir);
+    if (editors.length === 0) return reply.callNotFound();
+    reply.header('cache-control', 'no-store');
+    if (!reads.has(request.method) && !isSameOrigin(request, context.publicUrl))
+      return reply
+        .code(403)
+        .send({ statusCode: 403, error: 'Forbidden', message: 'The studio accepts changes from its own pages only.' });
+    if (isOpenRoute(request.routeOptions.url)) return;
+    const editor = await signedInEditor(request, context, editors);
+    if (editor) {
+      setEditor(request.raw, editor);
+      return;
+    }
+    if (isPageRequest(request)) return reply.redirect(SIGN_IN_PATH, 303);
+    return reply
+      .code(401)
+      .send({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Your session has ended: sign in to the studio again.',
+      });
+  };
+}

@@ -1,0 +1,129 @@
+// Server-side sessions of the studio: the browser holds a random id in an HttpOnly cookie, the
+// server keeps who it belongs to and until when under DATA_DIR/studio/sessions/ (secret-records.ts).
+// A session lasts 12 hours from sign-in, ends on the server at sign-out, and counts only while its
+// editor is still on the editors list: someone the owner removes is out at their next request.
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import path from 'node:path';
+import { appendAudit } from './audit.ts';
+import type { Editor } from './editors.ts';
+import { SecretRecords } from './secret-records.ts';
+
+export const SESSION_COOKIE = 'studio_session';
+export const SESSION_LIFETIME_MS = 12 * 3600_000;
+/** Where the studio lives; the session cookie is sent nowhere else. */
+export const STUDIO_PATH = '/_studio/';
+
+export type SignInMethod = 'link' | 'oidc';
+
+export interface Session {
+  email: string;
+  method: SignInMethod;
+  /** When the editor signed in (ms since the epoch). */
+  created: number;
+  expires: number;
+}
+
+const isSession = (value: unknown): value is Session => {
+  const v = value as Partial<Session> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.email === 'string' &&
+    (v.method === 'link' || v.method === 'oidc') &&
+    typeof v.created === 'number' &&
+    typeof v.expires === 'number'
+  );
+};
+
+/** What the routes of the studio's access share: the folders, the clock and the site's address. */
+export interface AccessContext {
+  dataDir: string;
+  publicUrl?: string;
+  now: () => number;
+  sessions: SecretRecords<Session>;
+}
+
+export const sessionsDir = (dataDir: string) => path.join(dataDir, 'studio', 'sessions');
+
+export function sessionRecords(dataDir: string): SecretRecords<Session> {
+  return new SecretRecords(sessionsDir(dataDir), isSession);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the studioAccess plugin for its routes (and part C's, registered inside it). */
+    studioAccess?: AccessContext;
+  }
+}
+
+function contextOf(request: FastifyRequest): AccessContext {
+  const context = request.server.studioAccess;
+  if (!context) throw new Error('startSession is for routes registered inside the studioAccess plugin');
+  return context;
+}
+
+/**
+ * Secure whenever the browser is on HTTPS: the request came over it (X-Forwarded-Proto counts
+ * with TRUST_PROXY), or the site's public address is https:// (a proxy terminating TLS that
+ * nobody told the server about; the sign-in link always lands on that address).
+ */
+function cookieOptions(request: FastifyRequest, context: AccessContext, maxAge: number): CookieSerializeOptions {
+  const secure = request.protocol === 'https' || context.publicUrl?.startsWith('https:') === true;
+  return { path: STUDIO_PATH, httpOnly: true, sameSite: 'strict', secure, maxAge };
+}
+
+/**
+ * Starts a session for an editor who has just proved who they are (a mailed link, or an OpenID
+ * provider), records the sign-in in the audit log, and answers with a redirect into the studio.
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  editor: Editor,
+  method: SignInMethod,
+): Promise<FastifyReply> {
+  const context = contextOf(request);
+  const created = context.now();
+  const session: Session = { email: editor.email, method, created, expires: created + SESSION_LIFETIME_MS };
+  const id = await context.sessions.create(session, created);
+  await appendAudit(context.dataDir, {
+    who: editor.email,
+    action: 'sign-in',
+    detail: `signed in with ${method === 'link' ? 'a mailed link' : 'OpenID Connect'}`,
+  });
+  request.log.info({ editor: editor.email, method }, 'studio: signed in');
+  return reply
+    .setCookie(SESSION_COOKIE, id, cookieOptions(request, context, SESSION_LIFETIME_MS / 1000))
+    .header('cache-control', 'no-store')
+    .redirect(STUDIO_PATH, 303);
+}
+
+/**
+ * The editor whose session this request carries, as the editors list has them now (a changed role
+ * counts at once), or undefined. The session of someone no longer on the list is ended.
+ */
+export async function signedInEditor(
+  request: FastifyRequest,
+  context: AccessContext,
+  editors: readonly Editor[],
+): Promise<Editor | undefined> {
+  const id = request.cookies[SESSION_COOKIE];
+  const session = await context.sessions.read(id, context.now());
+  if (!session) return undefined;
+  const editor = editors.find((candidate) => candidate.email === session.email);
+  if (!editor) await context.sessions.remove(id);
+  return editor;
+}
+
+/** Ends the request's session on the server (audited) and tells the browser to forget the cookie. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply, context: AccessContext): Promise<void> {
+  const id = request.cookies[SESSION_COOKIE];
+  const session = await context.sessions.read(id, context.now());
+  await context.sessions.remove(id);
+  if (session) {
+    await appendAudit(context.dataDir, { who: session.email, action: 'sign-out', detail: 'signed out' });
+    request.log.info({ editor: session.email }, 'studio: signed out');
+  }
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request, context, 0));
+}

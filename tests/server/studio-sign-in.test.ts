@@ -1,0 +1,411 @@
+// Signing in to the studio on the production server by a mailed one-time link (a real SMTP
+// server, real files under DATA_DIR): the link signs in once, within 15 minutes; an unknown
+// address gets the same answer and no mail; sessions are server-side and end at sign-out, at
+// expiry and when the editor is removed; changes from another site, requests without a session
+// and too many sign-in requests are refused; with no editors /_studio/ is the site's own 404.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readAudit } from '../../server/studio-access/audit.ts';
+import { addEditor, removeEditor } from '../../server/studio-access/editors.ts';
+import { LINK_LIFETIME_MS, linksDir } from '../../server/studio-access/links.ts';
+import { SESSION_LIFETIME_MS, sessionsDir } from '../../server/studio-access/sessions.ts';
+import { writeDist } from '../fixtures/dist-fixture.ts';
+import {
+  askForLink,
+  form,
+  mailedLink,
+  pressSignIn,
+  sameOrigin,
+  sessionCookie,
+  signInServer,
+  tokenOf,
+  type SignInServer,
+} from '../fixtures/studio-sign-in.ts';
+
+const ann = 'ann@example.com';
+const html = { accept: 'text/html' };
+let distDir: string;
+const servers: SignInServer[] = [];
+
+beforeAll(async () => {
+  distDir = await writeDist();
+});
+afterEach(async () => {
+  while (servers.length) await servers.pop()!.close();
+});
+
+async function server(...args: Parameters<typeof signInServer> extends [string, ...infer R] ? R : never) {
+  const started = await signInServer(distDir, ...args);
+  servers.push(started);
+  await addEditor(started.config.dataDir, ann, 'editor');
+  return started;
+}
+
+async function linkFor(s: SignInServer, email = ann, headers: Record<string, string> = {}): Promise<string> {
+  const before = s.smtp.received.length;
+  expect((await askForLink(s.app, email, headers)).statusCode).toBe(200);
+  await expect.poll(() => s.smtp.received.length, { timeout: 15_000 }).toBe(before + 1);
+  return mailedLink(s.smtp, email)!;
+}
+
+async function signIn(s: SignInServer): Promise<string> {
+  const response = await pressSignIn(s.app, tokenOf(await linkFor(s)));
+  expect(response.statusCode).toBe(303);
+  return sessionCookie(response);
+}
+
+describe('signing in by a mailed link', () => {
+  it('mails a link on PUBLIC_URL that opens a confirmation, signs in once and starts a session', async () => {
+    const s = await server();
+    const asked = await askForLink(s.app, '  Ann@Example.com ');
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(asked.body).toContain('If that address may edit this site, a sign-in link is on its way');
+    await expect.poll(() => s.smtp.received.length, { timeout: 15_000 }).toBe(1);
+    const [mail] = s.smtp.received;
+    expect(mail.envelope.rcptTo).toEqual([ann]);
+    expect(mail.headers.subject).toBe('Your sign-in link for the Test Co studio');
+    const link = mailedLink(s.smtp, ann)!;
+    expect(mail.text).toContain(`https://www.example.com${link}`);
+    const token = tokenOf(link);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // Only the token's hash is on disk, and looking at the link (as a mail scanner does) spends nothing.
+    const [stored] = await readdir(linksDir(s.config.dataDir));
+    expect(stored).toBe(`${createHash('sha256').update(token).digest('hex')}.json`);
+    expect(await readFile(path.join(linksDir(s.config.dataDir), stored), 'utf8')).not.toContain(token);
+    for (let i = 0; i < 2; i++) {
+      const opened = await s.app.inject({ url: link, headers: html });
+      expect(opened.statusCode).toBe(200);
+      expect(opened.body).toContain('You are signing in as <strong>ann@example.com</strong>');
+      expect(opened.body).toContain('<form method="post" action="/_studio/sign-in/link">');
+      expect(opened.headers['referrer-policy']).toBe('no-referrer');
+    }
+
+    const signedIn = await pressSignIn(s.app, token);
+    expect(signedIn.statusCode).toBe(303);
+    expect(signedIn.headers.location).toBe('/_studio/');
+    const setCookie = String(signedIn.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^studio_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/_studio\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    const cookie = sessionCookie(signedIn);
+    const home = await s.app.inject({ url: '/_studio/', headers: { ...html, cookie } });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('You are signed in as <strong>ann@example.com</strong> (editor)');
+    expect(home.headers['cache-control']).toBe('no-store');
+    expect(home.headers['content-security-policy']).toContain("default-src 'self'");
+
+    // The session is on disk under the hash of its id; the link is spent.
+    const id = cookie.split('=')[1];
+    expect(await readdir(sessionsDir(s.config.dataDir))).toEqual([
+      `${createHash('sha256').update(id).digest('hex')}.json`,
+    ]);
+    expect(await readdir(linksDir(s.config.dataDir))).toEqual([]);
+    expect((await pressSignIn(s.app, token)).statusCode).toBe(410);
+    const again = await s.app.inject({ url: link, headers: html });
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toContain('That sign-in link has expired or has already been used');
+    expect((await readAudit(s.config.dataDir)).map((e) => [e.who, e.action])).toEqual([[ann, 'sign-in']]);
+  });
+
+  it('signs in once when the button is pressed twice at the same moment', async () => {
+    const s = await server();
+    const token = tokenOf(await linkFor(s));
+    const answers = await Promise.all([
+      pressSignIn(s.app, token),
+      pressSignIn(s.app, token),
+      pressSignIn(s.app, token),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([303, 410, 410]);
+    expect(await readdir(sessionsDir(s.config.dataDir))).toHaveLength(1);
+  });
+
+  it('refuses a link after 15 minutes, and a made-up or malformed token', async () => {
+    const s = await server();
+    const link = await linkFor(s);
+    s.clock.now += LINK_LIFETIME_MS - 1000;
+    expect((await s.app.inject({ url: link, headers: html })).statusCode).toBe(200);
+    s.clock.now += 1000;
+    expect((await s.app.inject({ url: link, headers: html })).statusCode).toBe(410);
+    expect((await pressSignIn(s.app, tokenOf(link))).statusCode).toBe(410);
+    expect(await readdir(sessionsDir(s.config.dataDir)).catch(() => [])).toEqual([]);
+    for (const token of ['A'.repeat(43), '../../editors', '']) {
+      expect((await pressSignIn(s.app, token)).statusCode).toBe(410);
+      expect((await s.app.inject({ url: `/_studio/sign-in/link?token=${encodeURIComponent(token)}` })).statusCode).toBe(
+        410,
+      );
+    }
+  });
+
+  it('answers an unknown address exactly as an editor, and mails nothing', async () => {
+    const s = await server();
+    const stranger = await askForLink(s.app, 'mallory@example.com');
+    await expect.poll(() => s.logs.some((line) => line.includes('not an editor')), { timeout: 15_000 }).toBe(true);
+    const editor = await askForLink(s.app, ann);
+    expect(stranger.statusCode).toBe(editor.statusCode);
+    expect(stranger.body).toBe(editor.body);
+    await expect.poll(() => s.smtp.received.length, { timeout: 15_000 }).toBe(1);
+    expect(s.smtp.received.flatMap((m) => m.envelope.rcptTo)).toEqual([ann]);
+    expect(await readdir(linksDir(s.config.dataDir))).toHaveLength(1);
+  });
+
+  it('says what is wrong with a typed address, escaped, and sends nothing', async () => {
+    const s = await server();
+    const typed = '"><script>alert(1)</script>';
+    const response = await askForLink(s.app, typed);
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toContain('<script>');
+    expect(response.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(response.body).toContain('aria-describedby="email-error"');
+    expect(response.body).toMatch(/<p id="email-error" class="error">Give the address alone/);
+    expect(s.smtp.received).toHaveLength(0);
+  });
+
+  it('refuses a link to an editor removed after it was mailed', async () => {
+    const s = await server();
+    const token = tokenOf(await linkFor(s));
+    await removeEditor(s.config.dataDir, ann);
+    await addEditor(s.config.dataDir, 'owner@example.com', 'publisher');
+    const response = await pressSignIn(s.app, token);
+    expect(response.statusCode).toBe(403);
+    expect(response.cookies).toEqual([]);
+  });
+});
+
+describe('without PUBLIC_URL', () => {
+  it('builds the link on the address the request came to on this machine only', async () => {
+    const s = await server({ publicUrl: undefined });
+    const local = await askForLink(s.app, ann, { host: 'localhost:4173', origin: 'http://localhost:4173' });
+    expect(local.statusCode).toBe(200);
+    await expect.poll(() => s.smtp.received.length, { timeout: 15_000 }).toBe(1);
+    expect(s.smtp.received[0].text).toMatch(/http:\/\/localhost:4173\/_studio\/sign-in\/link\?token=/);
+
+    for (const host of ['www.example.com', 'localhost:80@evil.example']) {
+      const remote = await askForLink(s.app, ann, { host, origin: `http://${host}` });
+      expect(remote.statusCode).toBe(503);
+      expect(remote.body).toContain('cannot send sign-in links');
+    }
+    expect(s.logs.filter((line) => line.includes('set PUBLIC_URL'))).toHaveLength(2);
+    expect(s.smtp.received).toHaveLength(1);
+  });
+});
+
+describe('sessions', () => {
+  it('sends a page without a session to sign in, and answers anything else 401', async () => {
+    const s = await server();
+    for (const cookie of [undefined, 'studio_session=not-a-session', `studio_session=${'A'.repeat(43)}`]) {
+      const headers = cookie ? { cookie } : {};
+      const page = await s.app.inject({ url: '/_studio/', headers: { ...headers, ...html } });
+      expect(page.statusCode).toBe(303);
+      expect(page.headers.location).toBe('/_studio/sign-in');
+      const api = await s.app.inject({
+        url: '/_studio/api/entries',
+        headers: { ...headers, accept: 'application/json' },
+      });
+      expect(api.statusCode).toBe(401);
+      expect(api.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      const save = await s.app.inject({
+        method: 'POST',
+        url: '/_studio/api/save',
+        headers: { ...headers, ...sameOrigin },
+        payload: {},
+      });
+      expect(save.statusCode).toBe(401);
+    }
+    const signInPage = await s.app.inject({ url: '/_studio/sign-in', headers: html });
+    expect(signInPage.statusCode).toBe(200);
+    expect(signInPage.body).toContain('<label for="email">Your e-mail address</label>');
+    expect(signInPage.body).toContain('<input id="email" name="email" type="email" autocomplete="email" required');
+  });
+
+  it('ends at sign-out on the server: the same cookie no longer opens anything', async () => {
+    const s = await server();
+    const cookie = await signIn(s);
+    const out = await s.app.inject({ method: 'POST', url: '/_studio/sign-out', headers: { ...sameOrigin, cookie } });
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe('/_studio/sign-in?signed-out');
+    expect(String(out.headers['set-cookie'])).toMatch(
+      /^studio_session=; Max-Age=0; Path=\/_studio\/; Expires=Thu, 01 Jan 1970/,
+    );
+    expect(await readdir(sessionsDir(s.config.dataDir))).toEqual([]);
+    const reused = await s.app.inject({ url: '/_studio/', headers: { ...html, cookie } });
+    expect(reused.statusCode).toBe(303);
+    expect(reused.headers.location).toBe('/_studio/sign-in');
+    expect((await s.app.inject({ url: '/_studio/sign-in?signed-out', headers: html })).body).toContain(
+      'You have signed out.',
+    );
+    expect((await readAudit(s.config.dataDir)).map((e) => e.action)).toEqual(['sign-in', 'sign-out']);
+  });
+
+  it('ends 12 hours after sign-in, and at the next request of an editor removed from the list', async () => {
+    const s = await server();
+    const cookie = await signIn(s);
+    s.clock.now += SESSION_LIFETIME_MS - 1000;
+    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie } })).statusCode).toBe(200);
+    s.clock.now += 1000;
+    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie } })).statusCode).toBe(303);
+
+    const second = await signIn(s);
+    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie: second } })).statusCode).toBe(200);
+    await addEditor(s.config.dataDir, 'owner@example.com', 'publisher');
+    await removeEditor(s.config.dataDir, ann);
+    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie: second } })).statusCode).toBe(303);
+    expect(await readdir(sessionsDir(s.config.dataDir))).toEqual([]);
+  });
+
+  it('sets a cookie without Secure on plain http, and with it behind a trusted HTTPS proxy', async () => {
+    const s = await server({ publicUrl: 'http://localhost:4173', trustProxy: ['127.0.0.1'] });
+    const local = { host: 'localhost:4173', origin: 'http://localhost:4173' };
+    const plain = await pressSignIn(s.app, tokenOf(await linkFor(s, ann, local)), local);
+    expect(plain.statusCode).toBe(303);
+    expect(String(plain.headers['set-cookie'])).not.toContain('Secure');
+    const second = tokenOf(await linkFor(s, ann, local));
+    const proxied = await pressSignIn(s.app, second, { ...local, 'x-forwarded-proto': 'https' });
+    expect(String(proxied.headers['set-cookie'])).toContain('; Secure;');
+  });
+});
+
+describe('requests from another site', () => {
+  it('refuses a change from another origin even with the cookie, before the studio sees it', async () => {
+    const reached: string[] = [];
+    const s = await server(
+      {},
+      { studio: { handler: (req, res) => (reached.push(`${req.method} ${req.url}`), res.end('ok')) } },
+    );
+    const cookie = await signIn(s);
+    const refusals: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'https://www.example.com.evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://www.example.com' },
+      {},
+    ];
+    for (const headers of refusals) {
+      const response = await s.app.inject({
+        method: 'POST',
+        url: '/_studio/api/save',
+        headers: { ...headers, cookie },
+        payload: {},
+      });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    const out = await s.app.inject({
+      method: 'POST',
+      url: '/_studio/sign-out',
+      headers: { origin: 'https://evil.example', cookie },
+    });
+    expect(out.statusCode).toBe(403);
+    const asked = await askForLink(s.app, ann, { origin: 'https://evil.example' });
+    expect(asked.statusCode).toBe(403);
+    expect(reached).toEqual([]);
+
+    const own = await s.app.inject({
+      method: 'POST',
+      url: '/_studio/api/save',
+      headers: { ...sameOrigin, cookie, 'sec-fetch-site': 'same-origin' },
+      payload: {},
+    });
+    expect(own.statusCode).toBe(200);
+    expect(reached).toEqual(['POST /_studio/api/save']);
+  });
+});
+
+describe('the studio behind the gate', () => {
+  it('hands a signed-in request to the studio with its editor and its body unread', async () => {
+    const { editorOf } = await import('../../server/studio-access/request-editor.ts');
+    const seen: { editor?: string; body: string; cache?: string }[] = [];
+    const s = await server(
+      {},
+      {
+        studio: {
+          handler(req, res, next) {
+            if (req.url !== '/_studio/api/upload') return next();
+            const chunks: Buffer[] = [];
+            req.on('data', (chunk: Buffer) => chunks.push(chunk));
+            req.on('end', () => {
+              seen.push({
+                editor: editorOf(req)?.email,
+                body: Buffer.concat(chunks).toString(),
+                cache: String(res.getHeader('cache-control')),
+              });
+              res.end('stored');
+            });
+          },
+        },
+      },
+    );
+    const cookie = await signIn(s);
+    const big = 'x'.repeat(100_000);
+    const upload = await s.app.inject({
+      method: 'POST',
+      url: '/_studio/api/upload',
+      headers: { ...sameOrigin, cookie, 'content-type': 'application/octet-stream' },
+      payload: big,
+    });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.body).toBe('stored');
+    expect(seen).toEqual([{ editor: ann, body: big, cache: 'no-store' }]);
+    const missing = await s.app.inject({ url: '/_studio/nothing-here', headers: { cookie } });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits sign-in requests per address and per client address', async () => {
+    const { SIGN_IN_LIMITS } = await import('../../server/studio-access/plugin.ts');
+    const s = await server();
+    const stranger = 'someone@example.org';
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++)
+      expect((await askForLink(s.app, stranger, { 'x-test': String(i) })).statusCode).toBe(200);
+    const limited = await askForLink(s.app, stranger.toUpperCase());
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body).toContain('Too many sign-in links were asked for just now');
+    // Another address from the same client still gets through, until the client's own budget is spent.
+    let sent = SIGN_IN_LIMITS.perAddress + 1;
+    for (; sent < SIGN_IN_LIMITS.perIp; sent++)
+      expect((await askForLink(s.app, `user${sent}@example.org`)).statusCode).toBe(200);
+    expect((await askForLink(s.app, 'fresh@example.org')).statusCode).toBe(429);
+    const elsewhere = await s.app.inject({
+      method: 'POST',
+      url: '/_studio/sign-in',
+      headers: { ...form, ...sameOrigin },
+      payload: 'email=fresh%40example.org',
+      remoteAddress: '192.0.2.7',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('with no editors', () => {
+  it('answers the site’s own 404 under /_studio/, and opens as soon as an editor is added', async () => {
+    const started = await signInServer(distDir);
+    servers.push(started);
+    const { app, config } = started;
+    const notFound = await app.inject({ url: '/no-such-page' });
+    expect(notFound.statusCode).toBe(404);
+    for (const url of [
+      '/_studio/',
+      '/_studio',
+      '/_studio/sign-in',
+      '/_studio/sign-in/link?token=x',
+      '/_studio/api/entries',
+    ]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe(notFound.body);
+      expect(response.headers['content-type'], url).toBe(notFound.headers['content-type']);
+    }
+    const postNotFound = await app.inject({ method: 'POST', url: '/no-such-page', headers: sameOrigin, payload: {} });
+    const post = await askForLink(app, ann, { origin: 'https://evil.example' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().error).toBe(postNotFound.json().error);
+
+    await addEditor(config.dataDir, ann, 'editor');
+    expect((await app.inject({ url: '/_studio/sign-in', headers: html })).statusCode).toBe(200);
+  });
+});
