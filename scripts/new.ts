@@ -92,6 +92,16 @@ export async function newPage(root: string, urlPath: string, title: string): Pro
 }
 
 export async function newPost(root: string, slug: string, title: string, today = new Date()): Promise<string> {
+  return (await createPost(root, slug, title, today)).file;
+}
+
+/** A new article, and every file written for it (paths under site/): the article, and its cover when it had none. */
+export async function createPost(
+  root: string,
+  slug: string,
+  title: string,
+  today = new Date(),
+): Promise<{ file: string; written: string[] }> {
   if (!slugPattern.test(slug))
     throw new Error(`"${slug}" is not a valid slug: use lowercase words joined by dashes, like my-new-article.`);
   checkTitle(title, 'Give the article a title, for example: npm run new -- post my-article "My Article"');
@@ -111,12 +121,17 @@ export async function newPost(root: string, slug: string, title: string, today =
       copy,
     ),
   );
+  const written = [`blog/${slug}.md`];
+  const cover = `images/blog/${slug}.svg`;
   await writeNew(
     root,
-    `images/blog/${slug}.svg`,
+    cover,
     '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3d85"/><stop offset="1" stop-color="#2168d4"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/><circle cx="980" cy="140" r="190" fill="#fff" fill-opacity="0.12"/><circle cx="240" cy="520" r="260" fill="#fff" fill-opacity="0.08"/></svg>\n',
-  ).catch(() => undefined);
-  return file;
+  ).then(
+    () => written.push(cover),
+    () => undefined,
+  );
+  return { file, written };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

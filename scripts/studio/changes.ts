@@ -54,7 +54,7 @@ export function contentChanges(before: Content | undefined, after: Content | und
 }
 
 /** The entry's name as the content list gives it: its title, "Site settings", "Redirects", else the file's name. */
-function titleOf(file: string, kind: ChangedKind, data: Json | undefined): string {
+export function titleOf(file: string, kind: ChangedKind, data: Json | undefined): string {
   if (kind === 'settings') return 'Site settings';
   if (kind === 'redirects') return 'Redirects';
   const title = data && typeof data === 'object' && !Array.isArray(data) ? data.title : undefined;

@@ -11,6 +11,7 @@ import { parseOptions, parseYaml } from '../content/yaml-source.ts';
 import { listFiles, siteFiles, type Confinement } from '../../shared/confined-files.ts';
 import { checkedPath, checkVersion, readVersioned, replaceVersioned, StudioError, versionOf } from './files.ts';
 import { writeFrontMatter, writeYaml } from './yaml-write.ts';
+import type { Recorder } from './commit-save.ts';
 import type { Entry, EntryEdit, EntryKind, EntrySummary, FieldError, Json } from '../../shared/studio-protocol.ts';
 
 /** The kind of a content file the studio edits (every kind the compiler reads but images). */
@@ -161,13 +162,15 @@ export async function judge(root: string, file: string, text: string, baseline?:
 
 /**
  * Saves an edit: refused (409) when the file changed on disk since `version`, refused (422) with
- * the compiler's messages when the result would not be valid; otherwise written atomically.
+ * the compiler's messages when the result would not be valid; otherwise written atomically (and,
+ * through `record` on the server, committed).
  */
 export async function saveEntry(
   root: string,
   file: string,
   version: string,
   edit: EntryEdit,
+  record: Recorder = (change) => change.write(),
 ): Promise<{ version: string; text: string }> {
   const site = siteFiles(root);
   checkedPath(site, file);
@@ -189,6 +192,11 @@ export async function saveEntry(
   }
   // Compared again under the file's lock, just before the rename: a text editor or another save
   // may have written while the site compiled, and of two saves from one version only one lands.
-  await replaceVersioned(site, file, text, version);
+  // On the server the write is also a commit; one that fails puts the file back as it was.
+  await record({
+    write: () => replaceVersioned(site, file, text, version),
+    files: () => [file],
+    undo: () => replaceVersioned(site, file, current.text, versionOf(text)),
+  });
   return { text, version: versionOf(text) };
 }

@@ -18,10 +18,11 @@ import { editedText, judge, kindOf, listEntries, readEntry, saveEntry } from './
 import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import { checkedPath, createNew, readVersioned, StudioError } from './files.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
-import { cleanTemporaryFiles } from '../../shared/confined-writes.ts';
+import { cleanTemporaryFiles, removeFile } from '../../shared/confined-writes.ts';
 import { allowedHosts, checkAddress, checkRequest, newToken } from './guard.ts';
 import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.ts';
-import { newPage, newPost } from '../new.ts';
+import { createPost, newPage } from '../new.ts';
+import { recorderFor, SaveCommits, type Person } from './commit-save.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
 
 export interface StudioOptions {
@@ -29,6 +30,13 @@ export interface StudioOptions {
   root: string;
   /** The secret the studio page holds; a new one for every run. */
   token?: string;
+  /**
+   * On the server (`npm start`): every write is a commit by the signed-in editor (commit-save.ts),
+   * and a write without one is refused. The laptop studio leaves it off: Changes shows what is not committed.
+   */
+  commits?: boolean;
+  /** Who commits on the server (the editor is the author); "Studio <studio@localhost>" unless given. */
+  committer?: Person;
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -84,6 +92,11 @@ export function studioPlugin(options: StudioOptions): Plugin {
   const root = options.root;
   const siteDir = path.join(root, 'site');
   const site = siteFiles(root);
+  const commits = options.commits ? new SaveCommits(root, options.committer) : undefined;
+  /** Takes back the files a request created, when their commit failed. */
+  const unmake = (files: string[]) => async () => {
+    for (const file of files) await removeFile(site, file);
+  };
   let port = 0;
   let hosts = allowedHosts(process.env.HOST);
   /** The preview of an unsaved edit: route data by data URL, while one is open. */
@@ -168,46 +181,68 @@ export function studioPlugin(options: StudioOptions): Plugin {
         });
       }
       case 'POST /save': {
+        const record = recorderFor(req, commits);
         const { version, ...edit } = await readJson<EntryEdit & { version: string }>(req);
-        const saved = await saveEntry(root, file, version, edit);
+        const saved = await saveEntry(root, file, version, edit, record);
         draft = draftShell = undefined;
         onDisk = undefined;
         return send(res, 200, saved);
       }
       case 'POST /new': {
+        const record = recorderFor(req, commits);
         const { kind, address, title } = await readJson<{ kind: 'page' | 'article'; address: string; title: string }>(
           req,
         );
-        try {
-          const written =
-            kind === 'article' ? await newPost(root, address, title) : await newPage(root, address, title);
-          onDisk = undefined;
-          return send(res, 201, { file: path.relative(siteDir, written).split(path.sep).join('/') });
-        } catch (error) {
-          throw new StudioError(400, (error as Error).message);
-        }
+        const underSite = (written: string) => path.relative(siteDir, written).split(path.sep).join('/');
+        const made = await record({
+          write: () =>
+            kind === 'article'
+              ? createPost(root, address, title)
+              : newPage(root, address, title).then((written) => ({ file: written, written: [underSite(written)] })),
+          files: (done) => done.written,
+          undo: (done) => unmake(done.written)(),
+        }).catch((error: unknown) => {
+          throw error instanceof StudioError ? error : new StudioError(400, (error as Error).message);
+        });
+        onDisk = undefined;
+        return send(res, 201, { file: underSite(made.file) });
       }
       case 'POST /upload': {
+        const record = recorderFor(req, commits);
         const body = await readBody(req, maxUploadBytes + 1);
         const name = imageName(url.searchParams.get('name') ?? 'image', imageExtension(body));
         // Its real size goes into the image's width and height fields, not the size of the one it replaces.
         const size = await imageSize(body);
         const relative = `images/${name}`;
         // Created exclusively: of two uploads of one name, the second is refused, never written over the first.
-        await createNew(
-          site,
-          checkedPath(site, relative),
-          body,
-          `site/${relative} already exists; choose it from the images or rename your file.`,
-        );
+        await record({
+          write: () =>
+            createNew(
+              site,
+              checkedPath(site, relative),
+              body,
+              `site/${relative} already exists; choose it from the images or rename your file.`,
+            ),
+          files: () => [relative],
+          undo: unmake([relative]),
+        });
         onDisk = undefined;
         return send(res, 201, { src: `/${relative}`, ...size });
       }
       case 'GET /changes':
         return send(res, 200, await siteChanges(root));
       // The review's discards: a whole file back as committed, or single changes put back.
-      case 'POST /discard':
-        return send(res, 200, await discard(root, await readJson<DiscardRequest>(req)));
+      // On the server it takes its turn with the commits; it brings files back to the last commit, so
+      // there is nothing new to commit.
+      case 'POST /discard': {
+        recorderFor(req, commits);
+        const request = await readJson<DiscardRequest>(req);
+        return send(
+          res,
+          200,
+          await (commits ? commits.exclusive(() => discard(root, request)) : discard(root, request)),
+        );
+      }
       case 'GET /committed-image':
         return sendCommittedImage(res, root, file);
       case 'GET /events': {
@@ -243,6 +278,11 @@ export function studioPlugin(options: StudioOptions): Plugin {
       devServer = server;
       // What writes killed mid-way left (hidden .name.<pid>-<random>.tmp files) goes first.
       await cleanTemporaryFiles(site);
+      if (commits) {
+        SaveCommits.ensureGit();
+        const problem = await commits.problem();
+        if (problem) server.config.logger.warn(`studio: ${problem}`);
+      }
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address();
         if (address && typeof address === 'object') port = address.port;

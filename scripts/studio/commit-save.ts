@@ -1,0 +1,150 @@
+// On the server every save is a commit (#22): the studio writes a file as it always does, then
+// commits exactly the files it wrote — nothing else in the working tree — as the signed-in editor,
+// with the server as committer and a message naming the entry and the fields (commit-message.ts).
+// Writes and commits of one repository take turns (a lock across write, add and commit), so the
+// file committed is the one this save wrote and two saves at once make two commits. A commit that
+// fails takes the write back and leaves nothing staged: the editor is told, and nothing changed.
+import type { IncomingMessage } from 'node:http';
+import type { Editor } from '../../server/studio-access/editors.ts';
+import { editorOf } from '../../server/studio-access/request-editor.ts';
+import { ensureDebianPackages } from '../debian-packages.ts';
+import { compareFile } from './changes.ts';
+import { commitMessage } from './commit-message.ts';
+import { StudioError } from './files.ts';
+import { gitIn, type Person } from './git-client.ts';
+import type { ChangedFile } from '../../shared/review.ts';
+
+export type { Person };
+
+export const defaultCommitter: Person = { name: 'Studio', email: 'studio@localhost' };
+
+/** The editor as a commit's author: the address's part before the @ as the name, the address as e-mail. */
+export function authorOf(editor: Pick<Editor, 'email'>): Person {
+  const at = editor.email.lastIndexOf('@');
+  return { name: at > 0 ? editor.email.slice(0, at) : editor.email, email: editor.email };
+}
+
+/** A write for `record`: doing it, the files it wrote (paths under site/), and taking it back. */
+export interface Write<T> {
+  write: () => Promise<T>;
+  files: (done: T) => string[];
+  undo: (done: T) => Promise<void>;
+}
+
+/** How a write is done: in commit mode, in turn and committed (SaveCommits.record); else just done. */
+export type Recorder = <T>(write: Write<T>) => Promise<T>;
+
+export const notSignedIn =
+  'Nothing was changed: you are not signed in (your session may have ended). Sign in again, then do it once more.';
+
+/**
+ * How this request writes: in commit mode as its signed-in editor (a 401 without one, before
+ * anything is read or written), otherwise as the laptop studio always has.
+ */
+export function recorderFor(request: IncomingMessage, commits: SaveCommits | undefined): Recorder {
+  if (!commits) return (change) => change.write();
+  const editor = editorOf(request);
+  if (!editor) throw new StudioError(401, notSignedIn);
+  const author = authorOf(editor);
+  return (change) => commits.record(author, change);
+}
+
+// One turn at a time per repository, in this process. Only one instance edits (the generated nginx
+// config routes /_studio/ to it); git's own index lock refuses anything else that writes at once,
+// and such a refusal is a failed commit like any other.
+const turns = new Map<string, Promise<unknown>>();
+
+function inTurn<T>(root: string, work: () => Promise<T>): Promise<T> {
+  const result = (turns.get(root) ?? Promise.resolve()).catch(() => undefined).then(work);
+  turns.set(root, result);
+  const forget = () => {
+    if (turns.get(root) === result) turns.delete(root);
+  };
+  result.then(forget, forget);
+  return result;
+}
+
+const gitSays = (error: unknown) =>
+  String((error as Error).message ?? error)
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' ');
+
+export class SaveCommits {
+  readonly root: string;
+  readonly committer: Person;
+  constructor(root: string, committer: Person = defaultCommitter) {
+    this.root = root;
+    this.committer = committer;
+  }
+
+  /** Git is Debian's package: installed when missing (as root), else the exact command is said. */
+  static ensureGit(): void {
+    ensureDebianPackages('git', ['/usr/bin/git'], ['git']);
+  }
+
+  /** Why saves cannot be committed here (no repository), or undefined when they can. */
+  async problem(): Promise<string | undefined> {
+    const inside = await gitIn(this.root)
+      .raw(['rev-parse', '--is-inside-work-tree'])
+      .catch(() => '');
+    return inside.trim() === 'true'
+      ? undefined
+      : `${this.root} is not a git repository: every save on the server is a commit, so saves are refused until it is one (git clone the site there, or git init and commit).`;
+  }
+
+  /** Work that writes under site/ without a commit (a discard back to the last commit) in the same turns. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return inTurn(this.root, work);
+  }
+
+  /**
+   * Does the write, then commits its files as `author`. A write that is refused (a conflict, a
+   * taken name) commits nothing; a commit that fails undoes the write and is reported (500).
+   */
+  record<T>(author: Person, { write, files, undo }: Write<T>): Promise<T> {
+    return inTurn(this.root, async () => {
+      const result = await write();
+      const written = files(result);
+      try {
+        await this.commit(author, written);
+      } catch (error) {
+        const paths = written.map((file) => `site/${file}`);
+        // Nothing of this save stays staged: the index of these paths back to the last commit.
+        await gitIn(this.root)
+          .raw(['reset', '-q', '--', ...paths])
+          .catch(() => gitIn(this.root).raw(['rm', '-q', '--cached', '--ignore-unmatch', '--', ...paths]))
+          .catch(() => undefined);
+        const putBack = await undo(result).then(
+          () => 'Nothing was changed',
+          () => 'The file could not be put back as it was either: tell the site owner',
+        );
+        throw new StudioError(
+          500,
+          `Not saved: the change could not be recorded in the site's history (git said: ${gitSays(error)}). ${putBack}.`,
+        );
+      }
+      return result;
+    });
+  }
+
+  /** Commits exactly `files` as they are on disk now; nothing when they equal the last commit. Returns the commit. */
+  private async commit(author: Person, files: string[]): Promise<string | undefined> {
+    const git = gitIn(this.root, { author, committer: this.committer });
+    const paths = files.map((file) => `site/${file}`);
+    await git.raw(['add', '--', ...paths]);
+    const staged = await git.raw(['status', '--porcelain', '-z', '--untracked-files=no', '--', ...paths]);
+    if (!staged.split('\0').some((record) => record.length > 3 && record[0] !== ' ')) return undefined;
+    const compared = await Promise.all(files.map((file) => compareFile(this.root, file)));
+    const message = commitMessage(compared.filter((file): file is ChangedFile => file !== undefined));
+    const before = await git.revparse(['--verify', '--quiet', 'HEAD']).catch(() => '');
+    // --only: the commit holds these paths as they are now, whatever else is staged or changed.
+    await git.raw(['commit', '--only', '--quiet', '-m', message, '--', ...paths]);
+    const after = await git.revparse(['--verify', 'HEAD']);
+    // git answers "nothing to commit" with no error output: a commit that did not happen is a failure.
+    if (after.trim() === before.trim()) throw new Error('git made no commit');
+    return after.trim();
+  }
+}

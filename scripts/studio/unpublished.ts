@@ -1,0 +1,88 @@
+// What is saved but not yet live: the commits that touched site/ after a given commit (the one the
+// live release was built from), newest first, each with who made it, when, its message, and for
+// every file it changed under site/ the entry's name and the changed lines (git's unified diff).
+// The publish view (part E of #22) shows this list before a publisher presses Publish.
+import path from 'node:path';
+import { changedKind, readContent, titleOf } from './changes.ts';
+import { gitIn } from './git-client.ts';
+import type { Person } from './git-client.ts';
+
+export interface UnpublishedFile {
+  /** Path under site/, e.g. "pages/home.yaml". */
+  file: string;
+  /** The entry's name as the studio lists it (a page's title), or the file's name. */
+  title: string;
+  /** The file's changed lines in this commit: git's unified diff (headers included). */
+  diff: string;
+}
+
+export interface UnpublishedChange {
+  commit: string;
+  author: Person;
+  /** When it was made (ISO 8601, the author's time). */
+  at: string;
+  message: string;
+  files: UnpublishedFile[];
+}
+
+const commitPattern = /^[0-9a-f]{7,64}$/i;
+
+/** The patch of one commit cut into its files' diffs (git lists them in the order --name-only does). */
+function splitPatch(patch: string): string[] {
+  const starts = [...patch.matchAll(/^diff --git /gm)].map((match) => match.index);
+  return starts.map((start, i) => patch.slice(start, starts[i + 1] ?? patch.length).replace(/\n+$/, '\n'));
+}
+
+/**
+ * The commits after `sinceCommit` (every commit when undefined) that change something under
+ * site/, newest first; merges are left out (the commits they bring are listed themselves).
+ * Refuses a `sinceCommit` that is not a commit of this repository.
+ */
+export async function unpublishedChanges(root: string, sinceCommit?: string): Promise<UnpublishedChange[]> {
+  const git = gitIn(root);
+  if (sinceCommit !== undefined) {
+    const known =
+      commitPattern.test(sinceCommit) &&
+      (await git.raw(['rev-parse', '--verify', '--quiet', `${sinceCommit}^{commit}`]).catch(() => '')).trim();
+    if (!known) throw new Error(`${sinceCommit} is not a commit of the repository in ${root}.`);
+  }
+  const range = sinceCommit === undefined ? 'HEAD' : `${sinceCommit}..HEAD`;
+  const hashes = (await git.raw(['log', '--no-merges', '--format=%H', range, '--', 'site']))
+    .split('\n')
+    .filter(Boolean);
+  const changes: UnpublishedChange[] = [];
+  for (const commit of hashes) {
+    // --relative: paths from the studio's folder, which may sit inside a larger repository.
+    const options = ['--no-renames', '--relative', '--no-color'];
+    const [meta, names, patch] = await Promise.all([
+      git.raw(['show', '-s', '--format=%an%x00%ae%x00%aI%x00%B', commit]),
+      git.raw(['show', '--format=', '--name-only', '-z', ...options, commit, '--', 'site']),
+      git.raw(['show', '--format=', '--patch', ...options, commit, '--', 'site']),
+    ]);
+    const [name = '', email = '', at = '', ...message] = meta.split('\0');
+    const paths = names.split('\0').filter(Boolean);
+    let diffs = splitPatch(patch);
+    if (diffs.length !== paths.length)
+      diffs = await Promise.all(
+        paths.map((file) => git.raw(['show', '--format=', '--patch', ...options, commit, '--', file])),
+      );
+    const files: UnpublishedFile[] = [];
+    for (const [i, relative] of paths.entries()) {
+      if (!relative.startsWith('site/')) continue;
+      const file = relative.slice('site/'.length);
+      files.push({ file, title: await titleAt(git, commit, file), diff: diffs[i] });
+    }
+    changes.push({ commit, author: { name, email }, at, message: message.join('\0').trimEnd(), files });
+  }
+  return changes;
+}
+
+/** The entry's name in that commit (or, for a file it removed, in the one before). */
+async function titleAt(git: ReturnType<typeof gitIn>, commit: string, file: string): Promise<string> {
+  const kind = changedKind(file);
+  if (kind === 'image' || kind === 'other') return path.basename(file);
+  const read = (revision: string) => git.raw(['cat-file', 'blob', `${revision}:./site/${file}`]).catch(() => undefined);
+  const text = (await read(commit)) ?? (await read(`${commit}^`));
+  const content = text === undefined ? undefined : readContent(file, kind, text);
+  return titleOf(file, kind, content && !('problem' in content) ? content.data : undefined);
+}
