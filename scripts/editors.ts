@@ -77,9 +77,7 @@ async function add(dataDir: string, email: string, role: Role): Promise<string> 
   }
   await appendAudit(dataDir, { who: 'owner', action: 'editor-added', detail: `${editor.email} as ${role}` });
   const first =
-    before.length === 0
-      ? '\nThis is the first editor: the studio opens at /_studio/ once the server is restarted.'
-      : '';
+    before.length === 0 ? '\nThis is the first editor: the studio is now open at /_studio/ on the server.' : '';
   return `Added ${editor.email} as ${roleText[role]} (${rights[role]}).${first}`;
 }
 
@@ -89,7 +87,7 @@ async function remove(dataDir: string, email: string): Promise<string> {
   await appendAudit(dataDir, { who: 'owner', action: 'editor-removed', detail: `${removed.email} (${removed.role})` });
   const last =
     (await readEditors(dataDir)).length === 0
-      ? '\nNo editors are left: nobody can sign in, and /_studio/ answers "not found" once the server is restarted.'
+      ? '\nNo editors are left: nobody can sign in, and /_studio/ now answers "not found".'
       : '';
   return `Removed ${removed.email} (${removed.role}): they can no longer sign in to the studio.${last}`;
 }

@@ -41,7 +41,7 @@ it('adds, lists, changes a role, removes, and logs each change as the owner', as
   expect(first.stdout).toMatch(
     /^Added ann@example\.com as an editor \(signs in and saves; publishing needs a publisher\)\./,
   );
-  expect(first.stdout).toContain('This is the first editor');
+  expect(first.stdout).toContain('This is the first editor: the studio is now open at /_studio/ on the server.');
   const second = await editors('add', 'bob@example.com', '--publisher');
   expect(second.stdout).toBe('Added bob@example.com as a publisher (signs in, saves, publishes and rolls back).\n');
   expect((await editors('add', 'ann@example.com', '--publisher')).stdout).toBe(
@@ -69,7 +69,7 @@ it('adds, lists, changes a role, removes, and logs each change as the owner', as
     stdout: 'Removed bob@example.com (editor): they can no longer sign in to the studio.\n',
   });
   expect((await readEditors(dataDir)).map((e) => e.email)).toEqual(['ann@example.com']);
-  expect((await editors('remove', 'ann@example.com')).stdout).toContain('No editors are left');
+  expect((await editors('remove', 'ann@example.com')).stdout).toContain('No editors are left: nobody can sign in');
 
   // The log: when, who, what, detail, oldest first; the unchanged add wrote nothing.
   const log = await editors('log');
