@@ -52,12 +52,10 @@ export function studioGate(context: AccessContext) {
       return;
     }
     if (isPageRequest(request)) return reply.redirect(SIGN_IN_PATH, 303);
-    return reply
-      .code(401)
-      .send({
-        statusCode: 401,
-        error: 'Unauthorized',
-        message: 'Your session has ended: sign in to the studio again.',
-      });
+    return reply.code(401).send({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Your session has ended: sign in to the studio again.',
+    });
   };
 }

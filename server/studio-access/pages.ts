@@ -48,13 +48,14 @@ export interface PageContext {
   siteName: string;
 }
 
-export function page(context: PageContext, title: string, body: Markup): string {
+export function page(context: PageContext, title: string, body: Markup, head?: Markup): string {
   return `<!doctype html>${
     html`<html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        ${head}
         <title>${title} · ${context.siteName} studio</title>
         <style>
           ${new Markup(style)}
@@ -162,5 +163,20 @@ export function signedInPage(context: PageContext, email: string, role: string):
       <form method="post" action="${SIGN_OUT_PATH}">
         <button type="submit">Sign out</button>
       </form>`,
+  );
+}
+
+/**
+ * After a sign-in that began on another site (an OpenID provider): a page of this site that moves
+ * on to the studio by itself. A redirect would not do, as the browser holds back a SameSite=Strict
+ * cookie on every step of a navigation that another site started.
+ */
+export function signedInMovingOnPage(context: PageContext, email: string, to: string): string {
+  return page(
+    context,
+    'Signed in',
+    html`<h1>You are signed in</h1>
+      <p>You are signed in as <strong>${email}</strong>. <a href="${to}">Continue to the studio</a></p>`,
+    html`<meta http-equiv="refresh" content="0; url=${to}" />`,
   );
 }

@@ -67,12 +67,13 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
   const context: AccessContext = {
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
+    siteName: () => options.manifest().site.name,
     now,
     sessions: sessionRecords(config.dataDir),
   };
   const links = linkRecords(config.dataDir);
   const mailer = mailerFor(config);
-  const pageContext = (): PageContext => ({ siteName: options.manifest().site.name });
+  const pageContext = (): PageContext => ({ siteName: context.siteName() });
 
   await app.register(cookie);
   await app.register(formbody);

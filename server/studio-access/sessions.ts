@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { appendAudit } from './audit.ts';
 import type { Editor } from './editors.ts';
+import { signedInMovingOnPage } from './pages.ts';
 import { SecretRecords } from './secret-records.ts';
 
 export const SESSION_COOKIE = 'studio_session';
@@ -40,6 +41,8 @@ const isSession = (value: unknown): value is Session => {
 export interface AccessContext {
   dataDir: string;
   publicUrl?: string;
+  /** The site's name, for the pages (from the live build). */
+  siteName: () => string;
   now: () => number;
   sessions: SecretRecords<Session>;
 }
@@ -93,10 +96,15 @@ export async function startSession(
     detail: `signed in with ${method === 'link' ? 'a mailed link' : 'OpenID Connect'}`,
   });
   request.log.info({ editor: editor.email, method }, 'studio: signed in');
-  return reply
+  reply
     .setCookie(SESSION_COOKIE, id, cookieOptions(request, context, SESSION_LIFETIME_MS / 1000))
-    .header('cache-control', 'no-store')
-    .redirect(STUDIO_PATH, 303);
+    .header('cache-control', 'no-store');
+  // The link's button posts from this site's own page, so a redirect brings the cookie along; a
+  // provider's callback is a navigation another site started, in which it would be held back.
+  if (method === 'link') return reply.redirect(STUDIO_PATH, 303);
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(signedInMovingOnPage({ siteName: context.siteName() }, editor.email, STUDIO_PATH));
 }
 
 /**

@@ -1,8 +1,8 @@
 // Signing in to the studio on the production server by a mailed one-time link (a real SMTP
-// server, real files under DATA_DIR): the link signs in once, within 15 minutes; an unknown
-// address gets the same answer and no mail; sessions are server-side and end at sign-out, at
-// expiry and when the editor is removed; changes from another site, requests without a session
-// and too many sign-in requests are refused; with no editors /_studio/ is the site's own 404.
+// server, real files under DATA_DIR): the link signs in once, within 15 minutes, and only where it
+// is built on the site's own address; an unknown address gets the same answer and no mail; too
+// many sign-in requests are refused; with no editors /_studio/ is the site's own 404.
+// Sessions and the gate: studio-sessions.test.ts.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,12 +10,16 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readAudit } from '../../server/studio-access/audit.ts';
 import { addEditor, removeEditor } from '../../server/studio-access/editors.ts';
 import { LINK_LIFETIME_MS, linksDir } from '../../server/studio-access/links.ts';
-import { SESSION_LIFETIME_MS, sessionsDir } from '../../server/studio-access/sessions.ts';
+import { SIGN_IN_LIMITS } from '../../server/studio-access/plugin.ts';
+import { sessionsDir } from '../../server/studio-access/sessions.ts';
 import { writeDist } from '../fixtures/dist-fixture.ts';
 import {
+  ann,
   askForLink,
   form,
+  linkFor,
   mailedLink,
+  pageAccept as html,
   pressSignIn,
   sameOrigin,
   sessionCookie,
@@ -24,8 +28,6 @@ import {
   type SignInServer,
 } from '../fixtures/studio-sign-in.ts';
 
-const ann = 'ann@example.com';
-const html = { accept: 'text/html' };
 let distDir: string;
 const servers: SignInServer[] = [];
 
@@ -36,24 +38,12 @@ afterEach(async () => {
   while (servers.length) await servers.pop()!.close();
 });
 
+/** A server with ann on the editors list. */
 async function server(...args: Parameters<typeof signInServer> extends [string, ...infer R] ? R : never) {
   const started = await signInServer(distDir, ...args);
   servers.push(started);
   await addEditor(started.config.dataDir, ann, 'editor');
   return started;
-}
-
-async function linkFor(s: SignInServer, email = ann, headers: Record<string, string> = {}): Promise<string> {
-  const before = s.smtp.received.length;
-  expect((await askForLink(s.app, email, headers)).statusCode).toBe(200);
-  await expect.poll(() => s.smtp.received.length, { timeout: 15_000 }).toBe(before + 1);
-  return mailedLink(s.smtp, email)!;
-}
-
-async function signIn(s: SignInServer): Promise<string> {
-  const response = await pressSignIn(s.app, tokenOf(await linkFor(s)));
-  expect(response.statusCode).toBe(303);
-  return sessionCookie(response);
 }
 
 describe('signing in by a mailed link', () => {
@@ -193,170 +183,8 @@ describe('without PUBLIC_URL', () => {
   });
 });
 
-describe('sessions', () => {
-  it('sends a page without a session to sign in, and answers anything else 401', async () => {
-    const s = await server();
-    for (const cookie of [undefined, 'studio_session=not-a-session', `studio_session=${'A'.repeat(43)}`]) {
-      const headers = cookie ? { cookie } : {};
-      const page = await s.app.inject({ url: '/_studio/', headers: { ...headers, ...html } });
-      expect(page.statusCode).toBe(303);
-      expect(page.headers.location).toBe('/_studio/sign-in');
-      const api = await s.app.inject({
-        url: '/_studio/api/entries',
-        headers: { ...headers, accept: 'application/json' },
-      });
-      expect(api.statusCode).toBe(401);
-      expect(api.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
-      const save = await s.app.inject({
-        method: 'POST',
-        url: '/_studio/api/save',
-        headers: { ...headers, ...sameOrigin },
-        payload: {},
-      });
-      expect(save.statusCode).toBe(401);
-    }
-    const signInPage = await s.app.inject({ url: '/_studio/sign-in', headers: html });
-    expect(signInPage.statusCode).toBe(200);
-    expect(signInPage.body).toContain('<label for="email">Your e-mail address</label>');
-    expect(signInPage.body).toContain('<input id="email" name="email" type="email" autocomplete="email" required');
-  });
-
-  it('ends at sign-out on the server: the same cookie no longer opens anything', async () => {
-    const s = await server();
-    const cookie = await signIn(s);
-    const out = await s.app.inject({ method: 'POST', url: '/_studio/sign-out', headers: { ...sameOrigin, cookie } });
-    expect(out.statusCode).toBe(303);
-    expect(out.headers.location).toBe('/_studio/sign-in?signed-out');
-    expect(String(out.headers['set-cookie'])).toMatch(
-      /^studio_session=; Max-Age=0; Path=\/_studio\/; Expires=Thu, 01 Jan 1970/,
-    );
-    expect(await readdir(sessionsDir(s.config.dataDir))).toEqual([]);
-    const reused = await s.app.inject({ url: '/_studio/', headers: { ...html, cookie } });
-    expect(reused.statusCode).toBe(303);
-    expect(reused.headers.location).toBe('/_studio/sign-in');
-    expect((await s.app.inject({ url: '/_studio/sign-in?signed-out', headers: html })).body).toContain(
-      'You have signed out.',
-    );
-    expect((await readAudit(s.config.dataDir)).map((e) => e.action)).toEqual(['sign-in', 'sign-out']);
-  });
-
-  it('ends 12 hours after sign-in, and at the next request of an editor removed from the list', async () => {
-    const s = await server();
-    const cookie = await signIn(s);
-    s.clock.now += SESSION_LIFETIME_MS - 1000;
-    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie } })).statusCode).toBe(200);
-    s.clock.now += 1000;
-    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie } })).statusCode).toBe(303);
-
-    const second = await signIn(s);
-    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie: second } })).statusCode).toBe(200);
-    await addEditor(s.config.dataDir, 'owner@example.com', 'publisher');
-    await removeEditor(s.config.dataDir, ann);
-    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie: second } })).statusCode).toBe(303);
-    expect(await readdir(sessionsDir(s.config.dataDir))).toEqual([]);
-  });
-
-  it('sets a cookie without Secure on plain http, and with it behind a trusted HTTPS proxy', async () => {
-    const s = await server({ publicUrl: 'http://localhost:4173', trustProxy: ['127.0.0.1'] });
-    const local = { host: 'localhost:4173', origin: 'http://localhost:4173' };
-    const plain = await pressSignIn(s.app, tokenOf(await linkFor(s, ann, local)), local);
-    expect(plain.statusCode).toBe(303);
-    expect(String(plain.headers['set-cookie'])).not.toContain('Secure');
-    const second = tokenOf(await linkFor(s, ann, local));
-    const proxied = await pressSignIn(s.app, second, { ...local, 'x-forwarded-proto': 'https' });
-    expect(String(proxied.headers['set-cookie'])).toContain('; Secure;');
-  });
-});
-
-describe('requests from another site', () => {
-  it('refuses a change from another origin even with the cookie, before the studio sees it', async () => {
-    const reached: string[] = [];
-    const s = await server(
-      {},
-      { studio: { handler: (req, res) => (reached.push(`${req.method} ${req.url}`), res.end('ok')) } },
-    );
-    const cookie = await signIn(s);
-    const refusals: Record<string, string>[] = [
-      { origin: 'https://evil.example' },
-      { origin: 'null' },
-      { origin: 'https://www.example.com.evil.example' },
-      { 'sec-fetch-site': 'cross-site' },
-      { 'sec-fetch-site': 'same-site', origin: 'https://www.example.com' },
-      {},
-    ];
-    for (const headers of refusals) {
-      const response = await s.app.inject({
-        method: 'POST',
-        url: '/_studio/api/save',
-        headers: { ...headers, cookie },
-        payload: {},
-      });
-      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
-    }
-    const out = await s.app.inject({
-      method: 'POST',
-      url: '/_studio/sign-out',
-      headers: { origin: 'https://evil.example', cookie },
-    });
-    expect(out.statusCode).toBe(403);
-    const asked = await askForLink(s.app, ann, { origin: 'https://evil.example' });
-    expect(asked.statusCode).toBe(403);
-    expect(reached).toEqual([]);
-
-    const own = await s.app.inject({
-      method: 'POST',
-      url: '/_studio/api/save',
-      headers: { ...sameOrigin, cookie, 'sec-fetch-site': 'same-origin' },
-      payload: {},
-    });
-    expect(own.statusCode).toBe(200);
-    expect(reached).toEqual(['POST /_studio/api/save']);
-  });
-});
-
-describe('the studio behind the gate', () => {
-  it('hands a signed-in request to the studio with its editor and its body unread', async () => {
-    const { editorOf } = await import('../../server/studio-access/request-editor.ts');
-    const seen: { editor?: string; body: string; cache?: string }[] = [];
-    const s = await server(
-      {},
-      {
-        studio: {
-          handler(req, res, next) {
-            if (req.url !== '/_studio/api/upload') return next();
-            const chunks: Buffer[] = [];
-            req.on('data', (chunk: Buffer) => chunks.push(chunk));
-            req.on('end', () => {
-              seen.push({
-                editor: editorOf(req)?.email,
-                body: Buffer.concat(chunks).toString(),
-                cache: String(res.getHeader('cache-control')),
-              });
-              res.end('stored');
-            });
-          },
-        },
-      },
-    );
-    const cookie = await signIn(s);
-    const big = 'x'.repeat(100_000);
-    const upload = await s.app.inject({
-      method: 'POST',
-      url: '/_studio/api/upload',
-      headers: { ...sameOrigin, cookie, 'content-type': 'application/octet-stream' },
-      payload: big,
-    });
-    expect(upload.statusCode).toBe(200);
-    expect(upload.body).toBe('stored');
-    expect(seen).toEqual([{ editor: ann, body: big, cache: 'no-store' }]);
-    const missing = await s.app.inject({ url: '/_studio/nothing-here', headers: { cookie } });
-    expect(missing.statusCode).toBe(404);
-  });
-});
-
 describe('rate limits', () => {
   it('limits sign-in requests per address and per client address', async () => {
-    const { SIGN_IN_LIMITS } = await import('../../server/studio-access/plugin.ts');
     const s = await server();
     const stranger = 'someone@example.org';
     for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++)

@@ -1,0 +1,204 @@
+// Sessions of the studio on the production server and the gate in front of /_studio/ (real
+// files under DATA_DIR, a real SMTP server for the sign-in): a session is kept on the server,
+// its cookie HttpOnly, SameSite=Strict, Secure on HTTPS; it ends at sign-out, after 12 hours and
+// when the editor is removed; a request without one is sent to sign in or refused 401; a change
+// from another site is refused even with the cookie; a signed-in request reaches the studio.
+import { readdir } from 'node:fs/promises';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readAudit } from '../../server/studio-access/audit.ts';
+import { addEditor, removeEditor } from '../../server/studio-access/editors.ts';
+import { editorOf } from '../../server/studio-access/request-editor.ts';
+import { SESSION_LIFETIME_MS, sessionsDir } from '../../server/studio-access/sessions.ts';
+import { writeDist } from '../fixtures/dist-fixture.ts';
+import {
+  ann,
+  askForLink,
+  linkFor,
+  pageAccept as html,
+  pressSignIn,
+  sameOrigin,
+  signIn,
+  signInServer,
+  tokenOf,
+  type SignInServer,
+} from '../fixtures/studio-sign-in.ts';
+
+let distDir: string;
+const servers: SignInServer[] = [];
+
+beforeAll(async () => {
+  distDir = await writeDist();
+});
+afterEach(async () => {
+  while (servers.length) await servers.pop()!.close();
+});
+
+/** A server with ann on the editors list. */
+async function server(...args: Parameters<typeof signInServer> extends [string, ...infer R] ? R : never) {
+  const started = await signInServer(distDir, ...args);
+  servers.push(started);
+  await addEditor(started.config.dataDir, ann, 'editor');
+  return started;
+}
+
+describe('sessions', () => {
+  it('sends a page without a session to sign in, and answers anything else 401', async () => {
+    const s = await server();
+    for (const cookie of [undefined, 'studio_session=not-a-session', `studio_session=${'A'.repeat(43)}`]) {
+      const headers = cookie ? { cookie } : {};
+      const page = await s.app.inject({ url: '/_studio/', headers: { ...headers, ...html } });
+      expect(page.statusCode).toBe(303);
+      expect(page.headers.location).toBe('/_studio/sign-in');
+      const api = await s.app.inject({
+        url: '/_studio/api/entries',
+        headers: { ...headers, accept: 'application/json' },
+      });
+      expect(api.statusCode).toBe(401);
+      expect(api.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      const save = await s.app.inject({
+        method: 'POST',
+        url: '/_studio/api/save',
+        headers: { ...headers, ...sameOrigin },
+        payload: {},
+      });
+      expect(save.statusCode).toBe(401);
+    }
+    const signInPage = await s.app.inject({ url: '/_studio/sign-in', headers: html });
+    expect(signInPage.statusCode).toBe(200);
+    expect(signInPage.body).toContain('<label for="email">Your e-mail address</label>');
+    const input = signInPage.body.match(/<input[^>]*id="email"[^>]*>/)?.[0] ?? '';
+    for (const attribute of ['name="email"', 'type="email"', 'autocomplete="email"', 'required'])
+      expect(input).toContain(attribute);
+  });
+
+  it('ends at sign-out on the server: the same cookie no longer opens anything', async () => {
+    const s = await server();
+    const cookie = await signIn(s);
+    const out = await s.app.inject({ method: 'POST', url: '/_studio/sign-out', headers: { ...sameOrigin, cookie } });
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe('/_studio/sign-in?signed-out');
+    expect(String(out.headers['set-cookie'])).toMatch(
+      /^studio_session=; Max-Age=0; Path=\/_studio\/; Expires=Thu, 01 Jan 1970/,
+    );
+    expect(await readdir(sessionsDir(s.config.dataDir))).toEqual([]);
+    const reused = await s.app.inject({ url: '/_studio/', headers: { ...html, cookie } });
+    expect(reused.statusCode).toBe(303);
+    expect(reused.headers.location).toBe('/_studio/sign-in');
+    expect((await s.app.inject({ url: '/_studio/sign-in?signed-out', headers: html })).body).toContain(
+      'You have signed out.',
+    );
+    expect((await readAudit(s.config.dataDir)).map((e) => e.action)).toEqual(['sign-in', 'sign-out']);
+  });
+
+  it('ends 12 hours after sign-in, and at the next request of an editor removed from the list', async () => {
+    const s = await server();
+    const cookie = await signIn(s);
+    s.clock.now += SESSION_LIFETIME_MS - 1000;
+    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie } })).statusCode).toBe(200);
+    s.clock.now += 1000;
+    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie } })).statusCode).toBe(303);
+
+    const second = await signIn(s);
+    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie: second } })).statusCode).toBe(200);
+    await addEditor(s.config.dataDir, 'owner@example.com', 'publisher');
+    await removeEditor(s.config.dataDir, ann);
+    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie: second } })).statusCode).toBe(303);
+    expect(await readdir(sessionsDir(s.config.dataDir))).toEqual([]);
+  });
+
+  it('sets a cookie without Secure on plain http, and with it behind a trusted HTTPS proxy', async () => {
+    const s = await server({ publicUrl: 'http://localhost:4173', trustProxy: ['127.0.0.1'] });
+    const local = { host: 'localhost:4173', origin: 'http://localhost:4173' };
+    const plain = await pressSignIn(s.app, tokenOf(await linkFor(s, ann, local)), local);
+    expect(plain.statusCode).toBe(303);
+    expect(String(plain.headers['set-cookie'])).not.toContain('Secure');
+    const second = tokenOf(await linkFor(s, ann, local));
+    const proxied = await pressSignIn(s.app, second, { ...local, 'x-forwarded-proto': 'https' });
+    expect(String(proxied.headers['set-cookie'])).toContain('; Secure;');
+  });
+});
+
+describe('requests from another site', () => {
+  it('refuses a change from another origin even with the cookie, before the studio sees it', async () => {
+    const reached: string[] = [];
+    const s = await server(
+      {},
+      { studio: { handler: (req, res) => (reached.push(`${req.method} ${req.url}`), res.end('ok')) } },
+    );
+    const cookie = await signIn(s);
+    const refusals: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'https://www.example.com.evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://www.example.com' },
+      {},
+    ];
+    for (const headers of refusals) {
+      const response = await s.app.inject({
+        method: 'POST',
+        url: '/_studio/api/save',
+        headers: { ...headers, cookie },
+        payload: {},
+      });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    const out = await s.app.inject({
+      method: 'POST',
+      url: '/_studio/sign-out',
+      headers: { origin: 'https://evil.example', cookie },
+    });
+    expect(out.statusCode).toBe(403);
+    const asked = await askForLink(s.app, ann, { origin: 'https://evil.example' });
+    expect(asked.statusCode).toBe(403);
+    expect(reached).toEqual([]);
+
+    const own = await s.app.inject({
+      method: 'POST',
+      url: '/_studio/api/save',
+      headers: { ...sameOrigin, cookie, 'sec-fetch-site': 'same-origin' },
+      payload: {},
+    });
+    expect(own.statusCode).toBe(200);
+    expect(reached).toEqual(['POST /_studio/api/save']);
+  });
+});
+
+describe('the studio behind the gate', () => {
+  it('hands a signed-in request to the studio with its editor and its body unread', async () => {
+    const seen: { editor?: string; body: string; cache?: string }[] = [];
+    const s = await server(
+      {},
+      {
+        studio: {
+          handler(req, res, next) {
+            if (req.url !== '/_studio/api/upload') return next();
+            const chunks: Buffer[] = [];
+            req.on('data', (chunk: Buffer) => chunks.push(chunk));
+            req.on('end', () => {
+              seen.push({
+                editor: editorOf(req)?.email,
+                body: Buffer.concat(chunks).toString(),
+                cache: String(res.getHeader('cache-control')),
+              });
+              res.end('stored');
+            });
+          },
+        },
+      },
+    );
+    const cookie = await signIn(s);
+    const big = 'x'.repeat(100_000);
+    const upload = await s.app.inject({
+      method: 'POST',
+      url: '/_studio/api/upload',
+      headers: { ...sameOrigin, cookie, 'content-type': 'application/octet-stream' },
+      payload: big,
+    });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.body).toBe('stored');
+    expect(seen).toEqual([{ editor: ann, body: big, cache: 'no-store' }]);
+    const missing = await s.app.inject({ url: '/_studio/nothing-here', headers: { cookie } });
+    expect(missing.statusCode).toBe(404);
+  });
+});
