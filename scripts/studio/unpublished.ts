@@ -19,7 +19,7 @@ export interface UnpublishedFile {
 export interface UnpublishedChange {
   commit: string;
   author: Person;
-  /** When it was made (ISO 8601, the author's time). */
+  /** When it was made (the author's time, ISO 8601 in UTC). */
   at: string;
   message: string;
   files: UnpublishedFile[];
@@ -72,7 +72,13 @@ export async function unpublishedChanges(root: string, sinceCommit?: string): Pr
       const file = relative.slice('site/'.length);
       files.push({ file, title: await titleAt(git, commit, file), diff: diffs[i] });
     }
-    changes.push({ commit, author: { name, email }, at, message: message.join('\0').trimEnd(), files });
+    changes.push({
+      commit,
+      author: { name, email },
+      at: new Date(at).toISOString(),
+      message: message.join('\0').trimEnd(),
+      files,
+    });
   }
   return changes;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notSignedIn } from '../../scripts/studio/commit-save.ts';
+import { notSignedIn, SaveCommits } from '../../scripts/studio/commit-save.ts';
 import { studioPlugin } from '../../scripts/studio/plugin.ts';
 import { unpublishedChanges } from '../../scripts/studio/unpublished.ts';
 import { setEditor } from '../../server/studio-access/request-editor.ts';
@@ -151,6 +151,31 @@ describe('every save is a commit', () => {
     // The saved text is what was committed, and the rest is as it was: changed, staged, not committed.
     expect(git('show', 'HEAD:site/pages/home.yaml')).toBe((await onDisk('pages/home.yaml')).trimEnd());
     expect(git('status', '--porcelain')).toBe('A  notes.txt\n M site/pages/offer.yaml');
+  });
+
+  it('commits writes started at the same moment one after the other, each with only its own file', async () => {
+    const before = head();
+    const commits = new SaveCommits(root);
+    const files = ['pages/offer.yaml', 'pages/proof.yaml', 'pages/summary.yaml', 'pages/white-paper.yaml'];
+    const texts = await Promise.all(files.map(onDisk));
+    // All four asked for in one go: their writes and git's add and commit would overlap without turns.
+    await Promise.all(
+      files.map((file, i) =>
+        commits.record(
+          { name: `editor${i}`, email: `editor${i}@example.com` },
+          {
+            write: () => writeFile(path.join(root, 'site', file), `${texts[i]}# edit ${i}\n`),
+            files: () => [file],
+            undo: () => writeFile(path.join(root, 'site', file), texts[i]),
+          },
+        ),
+      ),
+    );
+    const made = newCommits(before).map(commitOf);
+    expect(made.map((c) => [c.author, c.files])).toEqual(
+      files.map((file, i) => [`editor${i} <editor${i}@example.com>`, [`site/${file}`]]),
+    );
+    expect(git('status', '--porcelain')).toBe('');
   });
 
   it('names every field a save changed, and still lets only one of two saves from one version land', async () => {
