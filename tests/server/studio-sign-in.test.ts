@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv, parsePublicUrl } from '../../server/config.ts';
 import { readAudit } from '../../server/studio-access/audit.ts';
 import { addEditor, removeEditor } from '../../server/studio-access/editors.ts';
 import { LINK_LIFETIME_MS, linksDir } from '../../server/studio-access/links.ts';
@@ -162,6 +163,18 @@ describe('signing in by a mailed link', () => {
     const response = await pressSignIn(s.app, token);
     expect(response.statusCode).toBe(403);
     expect(response.cookies).toEqual([]);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is the site address alone, refused at start otherwise', () => {
+    expect(configFromEnv({ PUBLIC_URL: 'https://www.example.com/' }).publicUrl).toBe('https://www.example.com');
+    expect(parsePublicUrl('http://localhost:3000')).toBe('http://localhost:3000');
+    expect(parsePublicUrl('')).toBeUndefined();
+    for (const wrong of ['www.example.com', 'ftp://example.com', 'javascript:alert(1)', 'https://user:pw@example.com'])
+      expect(() => parsePublicUrl(wrong), wrong).toThrow(/PUBLIC_URL must be the site's address/);
+    for (const wrong of ['https://example.com/site', 'https://example.com/?a=1', 'https://example.com/#top'])
+      expect(() => parsePublicUrl(wrong), wrong).toThrow(/without a path, \? or #/);
   });
 });
 
