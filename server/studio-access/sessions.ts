@@ -87,6 +87,8 @@ export async function startSession(
   method: SignInMethod,
 ): Promise<FastifyReply> {
   const context = contextOf(request);
+  // A session this browser already had (someone else's, perhaps) ends: one browser, one session.
+  await context.sessions.remove(request.cookies[SESSION_COOKIE]);
   const created = context.now();
   const session: Session = { email: editor.email, method, created, expires: created + SESSION_LIFETIME_MS };
   const id = await context.sessions.create(session, created);

@@ -71,6 +71,18 @@ describe('sessions', () => {
       expect(input).toContain(attribute);
   });
 
+  it('is replaced by a new sign-in in the same browser; the sign-in page sends a signed-in editor on', async () => {
+    const s = await server();
+    const first = await signIn(s);
+    const onward = await s.app.inject({ url: '/_studio/sign-in', headers: { ...html, cookie: first } });
+    expect(onward.statusCode).toBe(303);
+    expect(onward.headers.location).toBe('/_studio/');
+    const again = await pressSignIn(s.app, tokenOf(await linkFor(s)), { cookie: first });
+    expect(again.statusCode).toBe(303);
+    expect((await s.app.inject({ url: '/_studio/', headers: { ...html, cookie: first } })).statusCode).toBe(303);
+    expect(await readdir(sessionsDir(s.config.dataDir))).toHaveLength(1);
+  });
+
   it('ends at sign-out on the server: the same cookie no longer opens anything', async () => {
     const s = await server();
     const cookie = await signIn(s);
