@@ -43,10 +43,27 @@ export const notSignedIn =
  */
 export function recorderFor(request: IncomingMessage, commits: SaveCommits | undefined): Recorder {
   if (!commits) return (change) => change.write();
+  const author = signedInAuthor(request);
+  return (change) => commits.record(author, change);
+}
+
+/**
+ * How this request changes files without a commit (a discard brings them back to the last one):
+ * in commit mode in turn with the commits, as a signed-in editor (a 401 without one).
+ */
+export function turnFor(
+  request: IncomingMessage,
+  commits: SaveCommits | undefined,
+): <T>(work: () => Promise<T>) => Promise<T> {
+  if (!commits) return (work) => work();
+  signedInAuthor(request);
+  return (work) => commits.exclusive(work);
+}
+
+function signedInAuthor(request: IncomingMessage): Person {
   const editor = editorOf(request);
   if (!editor) throw new StudioError(401, notSignedIn);
-  const author = authorOf(editor);
-  return (change) => commits.record(author, change);
+  return authorOf(editor);
 }
 
 // One turn at a time per repository, in this process. Only one instance edits (the generated nginx

@@ -22,7 +22,7 @@ import { cleanTemporaryFiles, removeFile } from '../../shared/confined-writes.ts
 import { allowedHosts, checkAddress, checkRequest, newToken } from './guard.ts';
 import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.ts';
 import { createPost, newPage } from '../new.ts';
-import { recorderFor, SaveCommits, type Person } from './commit-save.ts';
+import { recorderFor, SaveCommits, turnFor, type Person } from './commit-save.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
 
 export interface StudioOptions {
@@ -232,16 +232,10 @@ export function studioPlugin(options: StudioOptions): Plugin {
       case 'GET /changes':
         return send(res, 200, await siteChanges(root));
       // The review's discards: a whole file back as committed, or single changes put back.
-      // On the server it takes its turn with the commits; it brings files back to the last commit, so
-      // there is nothing new to commit.
       case 'POST /discard': {
-        recorderFor(req, commits);
+        const inTurn = turnFor(req, commits);
         const request = await readJson<DiscardRequest>(req);
-        return send(
-          res,
-          200,
-          await (commits ? commits.exclusive(() => discard(root, request)) : discard(root, request)),
-        );
+        return send(res, 200, await inTurn(() => discard(root, request)));
       }
       case 'GET /committed-image':
         return sendCommittedImage(res, root, file);
