@@ -241,7 +241,10 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   for (const entry of entries) {
     const validate = contentValidator(entry.kind);
     if (validate(entry.data)) valid.push(entry);
-    else errors.push(...mergeConsequences(schemaErrors(validate.errors ?? [], entry.source, types, entry.data)));
+    else
+      errors.push(
+        ...mergeConsequences(schemaErrors(validate.errors ?? [], entry.source, types, entry.data, validate.schema)),
+      );
   }
   for (const kind of ['settings', 'redirects'] as const) {
     if (

@@ -5,6 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { stringify } from 'yaml';
 import { missingFieldMessage, missingFieldOf } from '../../shared/content-error.ts';
 import { codePoint, visible, type ContentError } from './errors.ts';
+import { mergedLists } from './merged-lists.ts';
 import { describePosition, itemName } from './positions.ts';
 import { shapeOf, type Shape } from './shapes.ts';
 import { didYouMean } from './suggest.ts';
@@ -280,10 +281,13 @@ export function schemaErrors(
   source: YamlSource,
   sectionTypes: string[],
   data: unknown = source.doc.toJS(),
+  /** The file kind's schema: with it, items that joined the list above theirs are said once (merged-lists.ts). */
+  rootSchema?: unknown,
 ): ContentError[] {
   const seen = new Set<string>();
-  const described: Described[] = [];
-  for (const error of errors) {
+  const { merged, rest } = mergedLists(errors, source, data, rootSchema);
+  const described: Described[] = [...merged];
+  for (const error of rest) {
     const d = describe(error, source, sectionTypes);
     const key = `${d.path.join('/')}|${d.message}`;
     if (seen.has(key)) continue;
