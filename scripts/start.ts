@@ -1,10 +1,29 @@
-// `npm start`: builds when dist/ is missing or older than the sources, then serves it.
+// `npm start`: builds when dist/ is missing or older than the sources, then serves it, with the
+// studio at /_studio/ for the editors in DATA_DIR/editors.json (scripts/studio/on-server.ts).
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from './build.ts';
+import { serve } from '../server/main.ts';
+import { configFromEnv } from '../server/config.ts';
+import { readEditors } from '../server/studio-access/editors.ts';
+import { studioOnServer } from './studio/on-server.ts';
 
 const root = path.join(import.meta.dirname, '..');
-const sources = ['site', 'src', 'schema', 'scripts', 'index.html', 'vite.config.ts', 'package-lock.json'];
+// A bad setting is reported by serve(), below, in its own words.
+const dataDir = (() => {
+  try {
+    return configFromEnv().dataDir;
+  } catch {
+    return undefined;
+  }
+})();
+// With editors, site/ is the studio's: what they save reaches visitors when a publisher publishes,
+// never through a restart's build.
+const editing = dataDir !== undefined && (await readEditors(dataDir)).length > 0;
+const sources = [
+  ...(editing ? [] : ['site']),
+  ...['src', 'schema', 'scripts', 'index.html', 'vite.config.ts', 'package-lock.json'],
+];
 
 async function newestSource(): Promise<number> {
   let newest = 0;
@@ -31,4 +50,5 @@ if (!built || built.mtimeMs < (await newestSource())) {
     process.exit(1);
   }
 }
-await import('../server/main.ts');
+// The studio edits this checkout's site/; visitors get the build.
+await serve(studioOnServer(root).addOn);

@@ -5,6 +5,11 @@ import type { ContentError } from './content-error.ts';
 
 export const studioPath = '/_studio/';
 export const studioApiPath = `${studioPath}api/`;
+/**
+ * Where the preview and the studio's own modules are served in the studio on the production server
+ * (`npm start`), whose root belongs to the published site; `npm run studio` serves them at the root.
+ */
+export const previewPath = `${studioPath}preview/`;
 /** The header every API request carries the key in (a header, never a cookie). */
 export const tokenHeader = 'x-studio-token';
 /** The meta element the studio page is given the key in. */

@@ -9,11 +9,12 @@ import { App } from './App.tsx';
 import type { RouteData } from '../shared/route-data.ts';
 import { restoreProse } from './routing/prose-in-dom.ts';
 import { loadRoute, normalizePath, prefetchOnIntent, prepareRoute, seedRoute } from './routing/load-route.ts';
+import { siteBase, sitePath } from './routing/site-base.ts';
 
 async function start() {
   const container = document.getElementById('root')!;
   const embedded = document.getElementById('route-data')?.textContent;
-  const path = normalizePath(location.pathname);
+  const path = normalizePath(sitePath(location.pathname));
   if (embedded) {
     const parsed = JSON.parse(embedded) as RouteData;
     // The one not-found page serves every unknown address: it learns which one from the URL.
@@ -25,7 +26,7 @@ async function start() {
     startTransition(() => {
       hydrateRoot(
         container,
-        <Router>
+        <Router base={siteBase}>
           <App shell={shell} initial={initial} stylesInHead />
         </Router>,
       );
@@ -33,7 +34,7 @@ async function start() {
   } else {
     const initial = await loadRoute(path).catch((): RouteData => ({ kind: 'not-found', path }));
     createRoot(container).render(
-      <Router>
+      <Router base={siteBase}>
         <App shell={shell} initial={initial} />
       </Router>,
     );

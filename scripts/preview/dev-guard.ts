@@ -159,9 +159,17 @@ export function devGuard({ dataDir }: { dataDir: string }): Plugin {
     configureServer(server: ViteDevServer) {
       // The headers go on before any middleware runs, Vite's own first ones (bad requests, hosts) included.
       const headers = () => server.config.server.headers as Record<string, string>;
-      server.httpServer?.prependListener('request', (_req: IncomingMessage, res: ServerResponse) =>
-        sendHeaders(res, headers),
-      );
+      // In middleware mode (the studio inside `npm start`) there is no server of Vite's own: the
+      // first middleware sets them.
+      if (server.httpServer)
+        server.httpServer.prependListener('request', (_req: IncomingMessage, res: ServerResponse) =>
+          sendHeaders(res, headers),
+        );
+      else
+        server.middlewares.use((_req, res, next) => {
+          sendHeaders(res, headers);
+          next();
+        });
       const places = guardPlaces({ root: server.config.root, dataDir });
       server.middlewares.use((req, res, next) => {
         const rawPath = (req.url ?? '/').split('?')[0];

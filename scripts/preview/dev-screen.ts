@@ -56,10 +56,14 @@ const isPageRequest = (method: string | undefined, accept: string | undefined, p
 
 // A site that has never compiled has no app to show: this page holds only the error screen and
 // reloads (through Vite's client) once the files are fixed.
-const errorOnlyPage = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Content errors</title>
-<script type="module" src="/@vite/client"></script><script type="module" src="${errorScreenModule}"></script></head><body></body></html>`;
+const errorOnlyPage = (
+  base: string,
+) => `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Content errors</title>
+<script type="module" src="${base}/@vite/client"></script><script type="module" src="${base}${errorScreenModule}"></script></head><body></body></html>`;
 
 export function devPages(server: ViteDevServer, options: { root: string; state: () => PageState }) {
+  // Vite's base without its last slash: "" but in the studio on the server (its preview's address).
+  const base = server.config.base.slice(0, -1);
   server.middlewares.use(async (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const state = options.state();
@@ -72,7 +76,7 @@ export function devPages(server: ViteDevServer, options: { root: string; state: 
     if (!state.model) {
       res.statusCode = 500;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      return res.end(errorOnlyPage);
+      return res.end(errorOnlyPage(base));
     }
     const redirect = state.model.redirects.find((r) => r.from === url.pathname);
     const trimmed = url.pathname.replace(/\/+$/, '') || '/';
@@ -83,7 +87,7 @@ export function devPages(server: ViteDevServer, options: { root: string; state: 
         : undefined;
     if (location) {
       res.statusCode = 301;
-      res.setHeader('Location', location);
+      res.setHeader('Location', location.startsWith('/') ? base + location : location);
       return res.end();
     }
     if (state.routes.has(url.pathname)) return next();

@@ -60,11 +60,14 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
     },
     transformIndexHtml(_html, context) {
       const favicon = state.shell?.settings.favicon;
+      // Tags added here are not given Vite's base: under the studio on the server it is the preview's address.
+      const base = (context.server?.config.base ?? '/').slice(0, -1);
+      const href = favicon?.startsWith('/') ? base + favicon : favicon;
       return [
-        ...(favicon ? [{ tag: 'link', attrs: { rel: 'icon', href: favicon }, injectTo: 'head' as const }] : []),
+        ...(href ? [{ tag: 'link', attrs: { rel: 'icon', href }, injectTo: 'head' as const }] : []),
         // The error screen exists only in the preview: a build never includes it.
         ...(context.server
-          ? [{ tag: 'script', attrs: { type: 'module', src: errorScreenModule }, injectTo: 'body' as const }]
+          ? [{ tag: 'script', attrs: { type: 'module', src: base + errorScreenModule }, injectTo: 'body' as const }]
           : []),
       ];
     },

@@ -39,11 +39,13 @@ export function checkAddress(req: IncomingMessage, options: { hosts: Set<string>
 /** An API request: its address checked, and the per-run key it carries. */
 export function checkRequest(req: IncomingMessage, options: { token: string; hosts: Set<string>; port: number }): void {
   checkAddress(req, options);
+  checkToken(req, options.token, 'Open the studio from the address `npm run studio` printed.');
+}
+
+/** The per-run key the studio page was given; `hint` says how to get a page that holds it. */
+export function checkToken(req: IncomingMessage, token: string, hint: string): void {
   const given = Buffer.from(String(req.headers[tokenHeader] ?? ''));
-  const expected = Buffer.from(options.token);
+  const expected = Buffer.from(token);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new StudioError(
-      403,
-      "Refused: this request does not carry the studio's key. Open the studio from the address `npm run studio` printed.",
-    );
+    throw new StudioError(403, `Refused: this request does not carry the studio's key. ${hint}`);
 }

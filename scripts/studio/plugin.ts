@@ -19,7 +19,7 @@ import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import { checkedPath, createNew, readVersioned, StudioError } from './files.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
 import { cleanTemporaryFiles, removeFile } from '../../shared/confined-writes.ts';
-import { allowedHosts, checkAddress, checkRequest, newToken } from './guard.ts';
+import { allowedHosts, checkAddress, checkRequest, checkToken, newToken } from './guard.ts';
 import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.ts';
 import { createPost, newPage } from '../new.ts';
 import { recorderFor, SaveCommits, turnFor, type Person } from './commit-save.ts';
@@ -37,6 +37,12 @@ export interface StudioOptions {
   commits?: boolean;
   /** Who commits on the server (the editor is the author); "Studio <studio@localhost>" unless given. */
   committer?: Person;
+  /**
+   * Inside `npm start` (scripts/studio/on-server.ts), behind the sign-in gate (server/studio-access),
+   * which has checked the session and refused other origins: the loopback address check of
+   * `npm run studio` does not apply there. The page's key stays, as a second factor.
+   */
+  onServer?: boolean;
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -132,7 +138,8 @@ export function studioPlugin(options: StudioOptions): Plugin {
   };
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
-    checkRequest(req, { token, hosts, port });
+    if (options.onServer) checkToken(req, token, 'Reload the studio page: the server has restarted since it opened.');
+    else checkRequest(req, { token, hosts, port });
     const route = `${req.method} ${url.pathname.slice(studioApiPath.length - 1)}`;
     const file = url.searchParams.get('file') ?? '';
     switch (route) {
@@ -306,7 +313,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
         }
         if (url.pathname === studioPath || url.pathname === studioPath.slice(0, -1)) {
           try {
-            checkAddress(req, { hosts, port });
+            if (!options.onServer) checkAddress(req, { hosts, port });
           } catch (error) {
             return send(res, 403, { error: (error as Error).message });
           }

@@ -3,6 +3,7 @@
 import type { MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import classes from './Prose.module.css';
+import { siteBase } from '../routing/site-base.ts';
 
 /** `proseKey` marks the element so the browser can find this prerendered body (see prose-in-dom.ts). */
 export function Prose({ html, className, proseKey }: { html: string; className?: string; proseKey?: string }) {
@@ -27,7 +28,9 @@ export function Prose({ html, className, proseKey }: { html: string; className?:
       className={`${classes.prose} ${className ?? ''}`}
       data-prose={proseKey}
       onClick={onClick}
-      dangerouslySetInnerHTML={{ __html: html }}
+      // Under the studio's preview base, the text's pictures come from there too. The compiler writes
+      // every attribute in double quotes and escapes any quote in the text, so `src="/` is an image's.
+      dangerouslySetInnerHTML={{ __html: siteBase ? html.replaceAll(' src="/', ` src="${siteBase}/`) : html }}
     />
   );
 }

@@ -12,6 +12,7 @@ import {
   type ImageVariants,
 } from './image-variants.ts';
 import classes from './SmartImage.module.css';
+import { siteUrl } from '../routing/site-base.ts';
 
 export type PictureImage = Image & { variants?: ImageVariants };
 
@@ -53,7 +54,9 @@ export function SmartImage({ image, slot, loading = 'lazy', className }: SmartIm
       ref={ref}
       className={`${classes.image} ${className ?? ''}`}
       src={
-        variants ? variantUrl(variants.key, variants.widths[variants.widths.length - 1], variants.fallback) : image.src
+        variants
+          ? variantUrl(variants.key, variants.widths[variants.widths.length - 1], variants.fallback)
+          : siteUrl(image.src)
       }
       {...(variants && { srcSet: srcset(variants, variants.fallback), sizes })}
       alt={image.alt}

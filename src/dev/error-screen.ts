@@ -10,7 +10,9 @@ interface ShownError {
   frame: string;
 }
 
-const errorsUrl = '/_site/errors';
+import { siteUrl } from '../routing/site-base.ts';
+
+const errorsUrl = siteUrl('/_site/errors');
 const event = 'site:errors';
 
 const style = `

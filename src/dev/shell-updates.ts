@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { shellDataUrl, type SiteShell } from '../../shared/route-data.ts';
 import { editMode } from '../components/edit-mode.ts';
 import { followPreview } from './follow-preview.ts';
+import { siteUrl } from '../routing/site-base.ts';
 
 export function useLiveShell(initial: SiteShell): SiteShell {
   const [shell, setShell] = useState(initial);
@@ -14,7 +15,10 @@ export function useLiveShell(initial: SiteShell): SiteShell {
     if (!import.meta.env.DEV || !editMode || !hot) return;
     return followPreview(
       hot,
-      () => fetch(shellDataUrl).then((response) => (response.ok ? (response.json() as Promise<SiteShell>) : undefined)),
+      () =>
+        fetch(siteUrl(shellDataUrl)).then((response) =>
+          response.ok ? (response.json() as Promise<SiteShell>) : undefined,
+        ),
       (next) => next && setShell(next),
     );
   }, []);

@@ -6,6 +6,7 @@ import { ContactDetails } from '../components/ContactDetails.tsx';
 import { TextLink } from '../components/TextLink.tsx';
 import { useSite } from '../site-context.tsx';
 import classes from './Footer.module.css';
+import { siteUrl } from '../routing/site-base.ts';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 
 export function Footer() {
@@ -18,7 +19,7 @@ export function Footer() {
           <ResponsiveGrid cols={{ base: 1, sm: 2, md: 2 + footer.columns.length }} spacing="xl">
             <Stack gap="xs">
               {settings.theme?.logo ? (
-                <img src={settings.theme.logo} alt={settings.name} className={classes.logo} />
+                <img src={siteUrl(settings.theme.logo)} alt={settings.name} className={classes.logo} />
               ) : (
                 <Text fw={800} fz="lg" c="white">
                   {settings.name}

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSite } from '../site-context.tsx';
 import classes from './Header.module.css';
+import { siteUrl } from '../routing/site-base.ts';
 
 /** Home is active only on `/`; every other link on its path and anything below it. */
 export function isActive(linkPath: string, location: string): boolean {
@@ -59,7 +60,7 @@ export function Header() {
       <Container size="lg" className={classes.inner}>
         <Link href="/" className={classes.logo} onClick={close} data-one-line>
           {settings.theme?.logo ? (
-            <img src={settings.theme.logo} alt={settings.name} className={classes.logoImage} />
+            <img src={siteUrl(settings.theme.logo)} alt={settings.name} className={classes.logoImage} />
           ) : (
             settings.name
           )}

@@ -3,6 +3,7 @@
 import { HttpError } from '../pages/ErrorBoundary.tsx';
 import { routeDataUrl, type RouteData } from '../../shared/route-data.ts';
 import { loadSections } from '../sections/registry.ts';
+import { sitePath, siteUrl } from './site-base.ts';
 
 /** A route is ready to render once its data and its sections' code are both here. */
 export async function prepareRoute(route: RouteData): Promise<RouteData> {
@@ -28,7 +29,7 @@ export function loadRoute(path: string): Promise<RouteData> {
   const key = normalizePath(path);
   let pending = cache.get(key);
   if (!pending) {
-    pending = fetch(routeDataUrl(key), { headers: { Accept: 'application/json' } }).then(async (response) => {
+    pending = fetch(siteUrl(routeDataUrl(key)), { headers: { Accept: 'application/json' } }).then(async (response) => {
       if (response.status === 404) return { kind: 'not-found', path: key } as const;
       if (!response.ok) throw new HttpError(response.status, response.statusText || 'Error');
       return prepareRoute((await response.json()) as RouteData);
@@ -45,7 +46,8 @@ export function prefetchOnIntent(root: Document): () => void {
   const onIntent = (event: Event) => {
     const anchor = (event.target as Element | null)?.closest?.('a[href^="/"]');
     const href = anchor?.getAttribute('href');
-    if (href && !href.startsWith('//')) loadRoute(new URL(href, location.origin).pathname).catch(() => undefined);
+    if (href && !href.startsWith('//'))
+      loadRoute(sitePath(new URL(href, location.origin).pathname)).catch(() => undefined);
   };
   const events = ['mouseover', 'focusin', 'touchstart'] as const;
   for (const name of events) root.addEventListener(name, onIntent, { passive: true });

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { previewFrameAttribute } from '../components/edit-mode.ts';
 import type { Clue } from './click-path.ts';
 import type { FrameFit } from './PreviewWidths.tsx';
+import { sitePath, siteUrl } from '../routing/site-base.ts';
 
 const studioStyle = `
 [data-section] { cursor: pointer; }
@@ -27,7 +28,10 @@ function clueOf(event: MouseEvent, section: Element): Clue {
   for (let element: Element | null = target; element && element !== section; element = element.parentElement)
     texts.push(element.textContent ?? '');
   const img = target.closest('img');
-  return { texts, ...(img && { image: { src: img.getAttribute('src') ?? '', alt: img.getAttribute('alt') ?? '' } }) };
+  return {
+    texts,
+    ...(img && { image: { src: sitePath(img.getAttribute('src') ?? ''), alt: img.getAttribute('alt') ?? '' } }),
+  };
 }
 
 /** Marks the selected section (again after the page re-renders it). */
@@ -125,7 +129,7 @@ export function Preview({
       <iframe
         ref={frame}
         title="Page preview"
-        src={route}
+        src={siteUrl(route)}
         {...{ [previewFrameAttribute]: '' }}
         style={{
           border: 0,

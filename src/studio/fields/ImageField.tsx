@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { api, type Json } from '../api.ts';
 import { recordOf, useForm, type KindProps } from './form-context.ts';
 import { ObjectFields } from './GroupField.tsx';
+import { siteUrl } from '../../routing/site-base.ts';
 
 export function ImageField({ resolved, label, value, path, required }: KindProps) {
   const form = useForm();
@@ -33,7 +34,7 @@ export function ImageField({ resolved, label, value, path, required }: KindProps
   return (
     <Fieldset legend={`${label}${required ? ' *' : ''}`}>
       <Stack gap="xs">
-        {src && <Image src={src} alt="" h={90} w="auto" fit="contain" radius="sm" />}
+        {src && <Image src={siteUrl(src)} alt="" h={90} w="auto" fit="contain" radius="sm" />}
         <Group align="flex-end" gap="xs">
           {/* The image's own path: a click on the image in the preview focuses this picker. */}
           <Select

@@ -3,6 +3,7 @@
 import { Image, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../api.ts';
+import { siteUrl } from '../../routing/site-base.ts';
 
 /** `src` an address under the site ("/images/team.jpg"); `committed` the file under site/ to show as last committed instead. */
 export function Thumbnail({ src, committed, alt }: { src?: string; committed?: string; alt: string }) {
@@ -19,7 +20,7 @@ export function Thumbnail({ src, committed, alt }: { src?: string; committed?: s
       live = false;
     };
   }, [committed]);
-  const shown = committed ? dataUrl : src;
+  const shown = committed ? dataUrl : src && siteUrl(src);
   if (missing || (!committed && !src))
     return (
       <Text size="xs" c="dimmed" fs="italic">

@@ -6,6 +6,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api.ts';
 import { useForm } from '../form-context.ts';
+import { siteUrl } from '../../../routing/site-base.ts';
 
 /** The alt text's label and help, as the schema words them for every image. */
 function useAltWords(): { label: string; description?: string } {
@@ -79,7 +80,7 @@ export function ImageDialog({
               {uploadProblem}
             </div>
           )}
-          {src && <Image src={src} alt="" h={120} w="auto" fit="contain" radius="sm" />}
+          {src && <Image src={siteUrl(src)} alt="" h={120} w="auto" fit="contain" radius="sm" />}
           <TextInput
             label={altWords.label}
             description={altWords.description}
