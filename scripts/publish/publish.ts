@@ -1,0 +1,186 @@
+// Publishing: validate and build the checkout in a child process into releases/<id>.partial, make
+// it durable (every file and folder synced), rename it to releases/<id> (with _release.json: id,
+// commit, when, by whom), then switch `current`, which every instance serving the folder follows
+// (server/releases/live.ts). A failed validation or build leaves the live release and returns the
+// compiler's messages. A publish killed at any point leaves `current` naming a whole release; the
+// next publish removes the .partial folder it left. The last five releases are kept (and the live
+// one, whatever its age); roll back switches `current` to any of them. One publish or roll-back at a time.
+import { fork } from 'node:child_process';
+import { open, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PublishPush } from '../../server/config.ts';
+import { readManifest } from '../../server/plugins/site.ts';
+import {
+  newReleaseId,
+  readCurrent,
+  readReleaseInfo,
+  releaseDir,
+  releaseIds,
+  releaseInfoFile,
+  syncFolder,
+  writeCurrent,
+  type ReleaseInfo,
+} from '../../server/releases/store.ts';
+import { headCommit, pushHead } from './git.ts';
+import { withPublishLock } from './lock.ts';
+import type { ChildMessage, PublishResult, PublishStep, StepName } from './steps.ts';
+
+/** Releases kept: the newest five (the live one is never removed). */
+export const KEEP_RELEASES = 5;
+
+export interface PublishOptions {
+  /** The checkout: the folder holding site/, a git repository. */
+  root: string;
+  /** DATA_DIR; the releases go to DATA_DIR/releases unless `releasesDir` says otherwise. */
+  dataDir: string;
+  releasesDir?: string;
+  /** Who publishes (an e-mail address). */
+  by: string;
+  /** PUBLISH_PUSH: push the published commit there. */
+  push?: PublishPush;
+  /** Called at each step as it starts. */
+  onStep?: (step: PublishStep) => void;
+  /** Called with the child's process id once it runs (tests kill it). */
+  onChild?: (pid: number) => void;
+}
+
+const buildScript = path.join(import.meta.dirname, 'build-release.ts');
+const releasesOf = (options: { dataDir: string; releasesDir?: string }) =>
+  options.releasesDir ?? path.join(options.dataDir, 'releases');
+
+/** fsync of every file and folder under `dir`, deepest first: the rename that follows publishes whole files. */
+async function syncTree(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) await syncTree(full);
+    else if (entry.isFile()) {
+      const handle = await open(full, 'r');
+      await handle.sync().finally(() => handle.close());
+    }
+  }
+  await syncFolder(dir);
+}
+
+/** Runs the build's child process; resolves with its failure, or undefined when it built. */
+function buildInChild(
+  contentRoot: string,
+  outDir: string,
+  step: (name: StepName, detail?: string) => void,
+  onChild?: (pid: number) => void,
+): Promise<{ reason: string; messages: string[] } | undefined> {
+  return new Promise((resolve) => {
+    let failure: { reason: string; messages: string[] } | undefined;
+    let output = '';
+    // Node's own flags only: the parent's (a test runner's loader, say) are not the build's.
+    const child = fork(buildScript, [contentRoot, outDir], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: [] });
+    if (child.pid) onChild?.(child.pid);
+    // What the build prints is kept for a failure that sends no message (a crash, kill -9).
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('message', (message: ChildMessage) => {
+      if ('failed' in message)
+        failure = {
+          reason:
+            message.failed === 'validation'
+              ? 'The site has errors, so nothing was published. Fix them and publish again.'
+              : 'The build failed, so nothing was published.',
+          messages: message.messages,
+        };
+      else step(message.step, message.detail);
+    });
+    child.on('error', (error) => resolve({ reason: 'The build could not be started.', messages: [error.message] }));
+    child.on('exit', (code, signal) => {
+      if (code === 0) return resolve(undefined);
+      resolve(
+        failure ?? {
+          reason: `The build stopped (${signal ?? `exit code ${code}`}), so nothing was published.`,
+          messages: output.trim().split('\n').slice(-20),
+        },
+      );
+    });
+  });
+}
+
+/** Removes what killed publishes left (releases/*.partial). */
+async function removePartials(releasesDir: string): Promise<void> {
+  for (const name of await readdir(releasesDir).catch(() => [])) {
+    if (name.endsWith('.partial')) await rm(path.join(releasesDir, name), { recursive: true, force: true });
+  }
+}
+
+/** Keeps the newest KEEP_RELEASES releases, and the live one whatever its age; removes the rest. */
+async function prune(releasesDir: string): Promise<void> {
+  const live = await readCurrent(releasesDir);
+  const old = (await releaseIds(releasesDir)).slice(KEEP_RELEASES).filter((id) => id !== live);
+  for (const id of old) await rm(releaseDir(releasesDir, id), { recursive: true, force: true });
+}
+
+export async function publish(options: PublishOptions): Promise<PublishResult> {
+  const releasesDir = releasesOf(options);
+  await mkdir(releasesDir, { recursive: true });
+  const step = (name: StepName, detail?: string) =>
+    options.onStep?.({ step: name, ...(detail && { detail }), at: new Date().toISOString() });
+  return withPublishLock(releasesDir, async () => {
+    step('preparing');
+    await removePartials(releasesDir);
+    const id = newReleaseId();
+    const partial = path.join(releasesDir, `${id}.partial`);
+    const commit = await headCommit(options.root);
+    const failure = await buildInChild(path.resolve(options.root), partial, step, options.onChild);
+    if (failure) {
+      await rm(partial, { recursive: true, force: true });
+      return { ok: false, ...failure };
+    }
+    step('saving');
+    const info: ReleaseInfo = { id, commit, at: new Date().toISOString(), by: options.by };
+    await writeFile(path.join(partial, releaseInfoFile), `${JSON.stringify(info, null, 2)}\n`);
+    await syncTree(partial);
+    await rename(partial, releaseDir(releasesDir, id));
+    await syncFolder(releasesDir);
+    step('switching');
+    await writeCurrent(releasesDir, id);
+    await prune(releasesDir);
+    if (!options.push) return { ok: true, id };
+    const to = `${options.push.remote} ${options.push.branch}`;
+    step('pushing', to);
+    try {
+      await pushHead(options.root, options.push);
+      return { ok: true, id, push: { ok: true, to } };
+    } catch (error) {
+      return { ok: true, id, push: { ok: false, to, message: (error as Error).message } };
+    }
+  });
+}
+
+export interface KeptRelease extends ReleaseInfo {
+  live: boolean;
+}
+
+/** The kept releases, newest first, each with its record and whether it is live. */
+export async function listReleases(options: { dataDir: string; releasesDir?: string }): Promise<KeptRelease[]> {
+  const releasesDir = releasesOf(options);
+  const live = await readCurrent(releasesDir);
+  const kept: KeptRelease[] = [];
+  for (const id of await releaseIds(releasesDir)) {
+    const info = (await readReleaseInfo(releasesDir, id)) ?? { id, commit: '', at: '', by: '' };
+    kept.push({ ...info, live: id === live });
+  }
+  return kept;
+}
+
+export class UnknownRelease extends Error {}
+
+/** Makes a kept release live again. */
+export async function rollback(options: { dataDir: string; releasesDir?: string; id: string }): Promise<ReleaseInfo> {
+  const releasesDir = releasesOf(options);
+  return withPublishLock(releasesDir, async () => {
+    const kept = await releaseIds(releasesDir);
+    if (!kept.includes(options.id))
+      throw new UnknownRelease(`There is no kept release "${String(options.id).slice(0, 40)}".`);
+    // A release that would not open is refused here rather than by every instance after the switch.
+    await readManifest(releaseDir(releasesDir, options.id));
+    await writeCurrent(releasesDir, options.id);
+    return (await readReleaseInfo(releasesDir, options.id)) ?? { id: options.id, commit: '', at: '', by: '' };
+  });
+}
