@@ -192,7 +192,6 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
   app.get(LINK_PATH, async (request, reply) => {
     const token = (request.query as Record<string, unknown>).token;
     const link = await links.read(token, now());
-    reply.header('referrer-policy', 'no-referrer');
     if (!link || typeof token !== 'string')
       return sendPage(reply, 410, linkInvalidPage(pageContext(), minutes(LINK_LIFETIME_MS)));
     return sendPage(reply, 200, confirmPage(pageContext(), link.email, token));
