@@ -5,9 +5,9 @@
 //    without one, a page is redirected to the sign-in page and anything else is answered 401;
 // 4. the editor rides on the request (request-editor.ts) for the studio's middleware.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readEditors } from './editors.ts';
+import { type Editor, EditorsError, readEditors } from './editors.ts';
 import { SIGN_IN_PATH } from './links.ts';
-import { SIGN_OUT_PATH } from './pages.ts';
+import { messagePage, SIGN_OUT_PATH } from './pages.ts';
 import { setEditor } from './request-editor.ts';
 import { type AccessContext, signedInEditor } from './sessions.ts';
 
@@ -37,10 +37,27 @@ const isPageRequest = (request: FastifyRequest) =>
 
 export function studioGate(context: AccessContext) {
   return async function gate(request: FastifyRequest, reply: FastifyReply) {
-    // Read at each request: an editor added or removed with `npm run editors` counts at once.
-    const editors = await readEditors(context.dataDir);
-    if (editors.length === 0) return reply.callNotFound();
     reply.header('cache-control', 'no-store');
+    // Read at each request: an editor added or removed with `npm run editors` counts at once.
+    let editors: Editor[];
+    try {
+      editors = await readEditors(context.dataDir);
+    } catch (error) {
+      if (!(error instanceof EditorsError)) throw error;
+      // A damaged list closes the studio (better than letting the wrong people in); the log says why.
+      request.log.error(`studio: closed, ${error.message}`);
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send(
+          messagePage(
+            { siteName: context.siteName() },
+            'The studio is closed for now',
+            "Its list of editors cannot be read. The site's owner can see why in the server's log.",
+          ),
+        );
+    }
+    if (editors.length === 0) return reply.callNotFound();
     if (!reads.has(request.method) && !isSameOrigin(request, context.publicUrl))
       return reply
         .code(403)

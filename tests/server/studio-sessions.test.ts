@@ -3,10 +3,10 @@
 // its cookie HttpOnly, SameSite=Strict, Secure on HTTPS; it ends at sign-out, after 12 hours and
 // when the editor is removed; a request without one is sent to sign in or refused 401; a change
 // from another site is refused even with the cookie; a signed-in request reaches the studio.
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readAudit } from '../../server/studio-access/audit.ts';
-import { addEditor, removeEditor } from '../../server/studio-access/editors.ts';
+import { addEditor, editorsFile, removeEditor } from '../../server/studio-access/editors.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { SESSION_LIFETIME_MS, sessionsDir } from '../../server/studio-access/sessions.ts';
 import { writeDist } from '../fixtures/dist-fixture.ts';
@@ -127,6 +127,22 @@ describe('sessions', () => {
     const second = tokenOf(await linkFor(s, ann, local));
     const proxied = await pressSignIn(s.app, second, { ...local, 'x-forwarded-proto': 'https' });
     expect(String(proxied.headers['set-cookie'])).toContain('; Secure;');
+  });
+});
+
+describe('a damaged editors list', () => {
+  it('closes the studio, signed in or not, and the log says why', async () => {
+    const s = await server();
+    const cookie = await signIn(s);
+    await writeFile(editorsFile(s.config.dataDir), '[{"email": "ann@example.com", "role": "admin"}]');
+    for (const url of ['/_studio/', '/_studio/sign-in']) {
+      const response = await s.app.inject({ url, headers: { ...html, cookie } });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.body).toContain('The studio is closed for now');
+    }
+    expect(
+      s.logs.some((line) => line.includes('studio: closed') && line.includes('has no role editor or publisher')),
+    ).toBe(true);
   });
 });
 
