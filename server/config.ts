@@ -113,6 +113,11 @@ export function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
   if (missing.length === names.length) return undefined;
   if (missing.length > 0)
     throw new Error(`Sign-in with a provider needs all of ${names.join(', ')}; ${missing.join(' and ')} not set`);
+  // The provider sends editors back to an address registered with it, which is built on PUBLIC_URL.
+  if (!env.PUBLIC_URL?.trim())
+    throw new Error(
+      'Sign-in with a provider needs PUBLIC_URL, the site address the provider sends editors back to (like https://www.example.com)',
+    );
   let url: URL | undefined;
   try {
     url = new URL(issuer);

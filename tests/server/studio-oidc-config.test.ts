@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { configFromEnv } from '../../server/config.ts';
 
 const all = {
+  PUBLIC_URL: 'https://www.example.com',
   OIDC_ISSUER: 'https://accounts.google.com',
   OIDC_CLIENT_ID: 'studio.apps.googleusercontent.com',
   OIDC_CLIENT_SECRET: 'secret',
@@ -23,15 +24,22 @@ describe('OIDC settings', () => {
     });
   });
 
-  test.each(Object.keys(all))('a set without %s is refused at start, naming it', (name) => {
-    const env: Record<string, string> = { ...all, [name]: '' };
-    expect(() => configFromEnv(env)).toThrow(
-      new RegExp(`needs all of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET; ${name} not set`),
-    );
+  test.each(['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'])(
+    'a set without %s is refused at start, naming it',
+    (name) => {
+      const env: Record<string, string> = { ...all, [name]: '' };
+      expect(() => configFromEnv(env)).toThrow(
+        new RegExp(`needs all of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET; ${name} not set`),
+      );
+    },
+  );
+
+  test('without PUBLIC_URL, the address the provider sends editors back to, it is refused at start', () => {
+    expect(() => configFromEnv({ ...all, PUBLIC_URL: '' })).toThrow(/needs PUBLIC_URL/);
   });
 
   test('only the issuer is refused too, naming both that are missing', () => {
-    expect(() => configFromEnv({ OIDC_ISSUER: all.OIDC_ISSUER })).toThrow(
+    expect(() => configFromEnv({ PUBLIC_URL: all.PUBLIC_URL, OIDC_ISSUER: all.OIDC_ISSUER })).toThrow(
       'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET not set',
     );
   });
