@@ -8,7 +8,7 @@ export const siteBase = import.meta.env.BASE_URL.replace(/\/$/, '');
 export const siteUrl = (address: string): string =>
   siteBase && address.startsWith('/') && !address.startsWith('//') ? siteBase + address : address;
 
-/** The site's own address of a path this page sees ("/_studio/preview/contact" → "/contact"). */
+/** The site's own address of a path this page sees: "/contact" under the preview's base → "/contact". */
 export const sitePath = (pathname: string): string =>
   siteBase && (pathname === siteBase || pathname.startsWith(`${siteBase}/`))
     ? pathname.slice(siteBase.length) || '/'
