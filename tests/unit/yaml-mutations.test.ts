@@ -9,7 +9,7 @@ import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 import { jargonIn, mutate, random } from '../fixtures/yaml-slips.ts';
 
 const root = fixtureSiteRoot;
-const seed = Number(process.env.SLIP_SEED ?? 2);
+const seed = Number(process.env.SLIP_SEED ?? 1);
 const SLIPS = 300;
 
 it(`${SLIPS} seeded YAML slips in the fixture site each give one plain error in the slipped file (seed ${seed})`, async () => {
