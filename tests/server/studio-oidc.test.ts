@@ -2,12 +2,13 @@
 // port of this machine, driven hop by hop over real HTTP as a browser would: the studio's button,
 // the provider's login form, the callback, the session. Each refusal is tested: an address that is
 // not an editor, one the provider has not verified, a tampered state, a replayed callback, a
-// callback without the sign-in it belongs to, a cancelled sign-in, a provider that cannot be reached.
+// callback without the sign-in it belongs to, a cancelled sign-in, too many sign-ins started, a
+// provider that cannot be reached.
 import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ServerConfig } from '../../server/config.ts';
 import { readAudit } from '../../server/studio-access/audit.ts';
-import { flowsDir, providerName } from '../../server/studio-access/oidc.ts';
+import { flowsDir, OIDC_START_LIMIT, providerName } from '../../server/studio-access/oidc.ts';
 import { sessionsDir } from '../../server/studio-access/sessions.ts';
 import { CookieWalker, type Hop, submitForm } from '../fixtures/cookie-walker.ts';
 import type { TestProvider } from '../fixtures/oidc-provider.ts';
@@ -162,6 +163,17 @@ describe('sign in with an OpenID provider', () => {
     );
     expectRefused(await walker.request(back.next!), 400, 'Signing in with 127.0.0.1');
     expect(await sessionFiles(server.config)).toBe(0);
+  });
+
+  test('sign-ins started from one address are limited, each refused one said on the sign-in page', async () => {
+    const server = await setup();
+    const walker = new CookieWalker();
+    for (let i = 0; i < OIDC_START_LIMIT.max; i += 1)
+      expect((await walker.request(`${server.base}/_studio/sign-in/oidc`)).status).toBe(303);
+    const refused = await walker.request(`${server.base}/_studio/sign-in/oidc`);
+    expectRefused(refused, 429, 'Too many sign-ins were started from here just now.');
+    expect(refused.location).toBeUndefined();
+    expect(await readdir(flowsDir(server.config.dataDir))).toHaveLength(OIDC_START_LIMIT.max);
   });
 
   test('a provider that cannot be reached is said on the sign-in page, and nothing is started', async () => {
