@@ -1,6 +1,7 @@
 // The two things a publish asks of git (the system tool): which commit it builds, and, where
 // PUBLISH_PUSH is set, pushing that commit so the repository stays the source of truth.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
 import type { PublishPush } from '../../server/config.ts';
 
 function git(root: string, args: string[], timeoutMs: number): Promise<string> {
@@ -22,4 +23,30 @@ export const headCommit = (root: string) => git(root, ['rev-parse', 'HEAD'], 30_
 /** `git push REMOTE HEAD:BRANCH`; rejects with git's own message. */
 export async function pushHead(root: string, { remote, branch }: PublishPush): Promise<void> {
   await git(root, ['push', '--', remote, `HEAD:refs/heads/${branch}`], 120_000);
+}
+
+/**
+ * Writes site/ as committed in `commit` into dest/site, so a release is exactly that commit: a
+ * save committed (or a file being written) while the build runs is not half in it.
+ */
+export async function exportSite(root: string, commit: string, dest: string): Promise<void> {
+  const prefix = await git(root, ['rev-parse', '--show-prefix'], 30_000);
+  await mkdir(dest, { recursive: true });
+  await new Promise<void>((resolve, reject) => {
+    const archive = spawn('git', ['-C', root, 'archive', '--format=tar', '--prefix=site/', `${commit}:${prefix}site`]);
+    const untar = spawn('tar', ['-x', '-C', dest]);
+    let errors = '';
+    archive.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    untar.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    archive.stdout.pipe(untar.stdin);
+    archive.on('error', reject);
+    untar.on('error', reject);
+    let archived: number | null = null;
+    archive.on('exit', (code) => (archived = code));
+    untar.on('exit', (code) =>
+      code === 0 && archived === 0
+        ? resolve()
+        : reject(new Error(`site/ of ${commit} could not be read: ${errors.trim()}`)),
+    );
+  });
 }

@@ -1,4 +1,4 @@
-// Publishing: validate and build the checkout in a child process into releases/<id>.partial, make
+// Publishing: validate and build the checked-out commit in a child process into releases/<id>.partial, make
 // it durable (every file and folder synced), rename it to releases/<id> (with _release.json: id,
 // commit, when, by whom), then switch `current`, which every instance serving the folder follows
 // (server/releases/live.ts). A failed validation or build leaves the live release and returns the
@@ -21,7 +21,7 @@ import {
   writeCurrent,
   type ReleaseInfo,
 } from '../../server/releases/store.ts';
-import { headCommit, pushHead } from './git.ts';
+import { exportSite, headCommit, pushHead } from './git.ts';
 import { withPublishLock } from './lock.ts';
 import type { ChildMessage, PublishResult, PublishStep, StepName } from './steps.ts';
 
@@ -127,7 +127,12 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     const id = newReleaseId();
     const partial = path.join(releasesDir, `${id}.partial`);
     const commit = await headCommit(options.root);
-    const failure = await buildInChild(path.resolve(options.root), partial, step, options.onChild);
+    // In a repository the release is built from the commit itself; elsewhere from the folder.
+    const source = path.join(releasesDir, `${id}.source.partial`);
+    if (commit) await exportSite(options.root, commit, source);
+    const contentRoot = commit ? source : path.resolve(options.root);
+    const failure = await buildInChild(contentRoot, partial, step, options.onChild);
+    await rm(source, { recursive: true, force: true });
     if (failure) {
       await rm(partial, { recursive: true, force: true });
       return { ok: false, ...failure };

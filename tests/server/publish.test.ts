@@ -42,6 +42,15 @@ async function livePage(): Promise<string> {
 }
 
 const partials = async () => (await readdir(releasesDir)).filter((name) => name.endsWith('.partial'));
+/** Resolves once a build is writing its folder (its assets are there). */
+const buildUnderWay = () =>
+  vi.waitFor(
+    async () => {
+      const building = (await partials()).find((name) => !name.endsWith('.source.partial'));
+      expect(building && (await exists(path.join(releasesDir, building, 'assets')))).toBe(true);
+    },
+    { timeout: 120_000, interval: 50 },
+  );
 const exists = (file: string) =>
   access(file).then(
     () => true,
@@ -97,7 +106,9 @@ describe('a publish', () => {
     "refused by validation, leaves the live release and returns the compiler's messages",
     async () => {
       const original = await readFile(home(), 'utf8');
+      // What is published is the commit: an error only in the working tree would not count.
       await writeFile(home(), original.replace('title: Start', 'title: 42\nnotAField: true'));
+      git(root, 'commit', '-q', '-am', 'Home page: a mistake');
       try {
         const result = await publish({ root, dataDir, by: 'publisher@example.com' });
         expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/errors, so nothing was published/) });
@@ -107,7 +118,7 @@ describe('a publish', () => {
         expect(await readCurrent(releasesDir)).toBe(first);
         expect(await partials()).toEqual([]);
       } finally {
-        await writeFile(home(), original);
+        git(root, 'reset', '-q', '--hard', 'HEAD~1');
       }
     },
     BUILD_MS,
@@ -166,7 +177,7 @@ describe('a publish interrupted', () => {
       await expect(publish({ root, dataDir, by: 'b@example.com' })).rejects.toThrow(PublishBusy);
       await expect(rollback({ dataDir, id: second })).rejects.toThrow(PublishBusy);
       // Killed once the build has started writing its folder.
-      await vi.waitFor(async () => expect((await partials()).length).toBe(1), { timeout: 120_000, interval: 50 });
+      await buildUnderWay();
       process.kill(child, 'SIGKILL');
       const result = await running;
       expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/SIGKILL/) });
@@ -180,17 +191,12 @@ describe('a publish interrupted', () => {
     'kill -9 of the publishing process and its build leaves the previous release serving after restart; the next publish cleans up and keeps the newest five',
     async () => {
       const runner = spawn(process.execPath, [publishRunner, root, dataDir], { detached: true, stdio: 'ignore' });
-      await vi.waitFor(
-        async () => {
-          const [partial] = await partials();
-          expect(partial && (await exists(path.join(releasesDir, partial, 'assets')))).toBe(true);
-        },
-        { timeout: 120_000, interval: 50 },
-      );
+      await buildUnderWay();
       // The whole process group: the publish and its build die together, as in a crash of the host's service.
       process.kill(-runner.pid!, 'SIGKILL');
       await new Promise((resolve) => runner.once('exit', resolve));
-      expect(await partials()).toHaveLength(1);
+      // The build's folder and the commit's site/ it was built from.
+      expect(await partials()).toHaveLength(2);
       expect(await exists(path.join(releasesDir, '.publish.lock'))).toBe(true);
       expect(await readCurrent(releasesDir)).toBe(first);
       expect(await livePage()).toContain('Every Field. One Page.');
