@@ -11,6 +11,7 @@ import { tooManySubmissions } from '../../server/leads/errors.ts';
 import { mediaTypes } from '../../server/media-types.ts';
 import { isFolder, pageCacheControl, publicPaths, redirectCacheControl } from '../../server/public-files.ts';
 import { headersForMediaType, securityHeaders } from '../../server/security-headers.ts';
+import { maxUploadBytes } from '../studio/images.ts';
 import { listenAddress, nginxComment, nginxString, serverNames, upstreamAddress } from './nginx-encode.ts';
 
 export const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -26,6 +27,12 @@ export interface NginxOptions {
   serverName?: string;
   /** RATE_LIMIT: leads per client address per 10 minutes; 0 = no limit. */
   rateLimit: number;
+  /**
+   * host:port of the one instance that runs the studio (`npm start` with editors). /_studio/ goes
+   * there alone, and the pages are proxied to the instances, which serve the live release and
+   * switch together when it is published, so the config is not regenerated after a publish.
+   */
+  studio?: string;
 }
 
 /** nginx counts whole requests per minute: RATE_LIMIT at once (the burst), then refilled evenly. */
@@ -138,6 +145,37 @@ export function nginxConfig(options: NginxOptions): string {
       'default_type "application/json; charset=utf-8";',
       `return ${status} ${quote(JSON.stringify(body))};`,
     ]);
+  // With a studio, everything but the lead endpoints, /healthz and /_studio/ is the instances' to answer.
+  const site = options.studio
+    ? [
+        '    # The pages and files of the live release: the instances serve it and switch together on a publish.',
+        block('/', proxy),
+      ]
+    : [
+        location('= /404.html', { 'Cache-Control': pageCacheControl }, ['internal;']),
+        pages.join('\n'),
+        redirects.join('\n'),
+        files.join('\n'),
+      ];
+  const studio = options.studio
+    ? [
+        '    # The studio: one instance edits the checkout and publishes, so every /_studio/ request goes there,',
+        "    # its preview's websocket and its image uploads included.",
+        block('^~ /_studio/', [
+          `client_max_body_size ${Math.ceil(maxUploadBytes / 2 ** 20) + 1}m;`,
+          'proxy_pass http://studio;',
+          'proxy_http_version 1.1;',
+          'proxy_set_header Upgrade $http_upgrade;',
+          'proxy_set_header Connection $connection_upgrade;',
+          'proxy_set_header Host $http_host;',
+          'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+          'proxy_set_header X-Forwarded-Proto $scheme;',
+          // The studio's change stream and websocket stay open while the page is.
+          'proxy_buffering off;',
+          'proxy_read_timeout 1h;',
+        ]),
+      ]
+    : [];
   const unavailable = {
     statusCode: 503,
     error: 'Service Unavailable',
@@ -181,7 +219,21 @@ ${types.join('\n')}
   etag on;
 
 ${rateLimit > 0 ? limitZone(rateLimit) : '  # RATE_LIMIT=0: no lead rate limit.\n'}
-  upstream instances {
+${
+  options.studio
+    ? `  upstream studio {
+    server ${upstreamAddress(options.studio)};
+    keepalive 4;
+  }
+  # A websocket's upgrade is passed on; any other request keeps the connection to the studio open.
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    "" "";
+  }
+
+`
+    : ''
+}  upstream instances {
 ${upstreams.map((upstream) => `    server ${upstreamAddress(upstream)} max_fails=1 fail_timeout=10s;`).join('\n')}
     keepalive 16;
   }
@@ -196,14 +248,8 @@ ${upstreams.map((upstream) => `    server ${upstreamAddress(upstream)} max_fails
     disable_symlinks on;
     error_page 404 /404.html;
 
-${location('= /404.html', { 'Cache-Control': pageCacheControl }, ['internal;'])}
-
-${pages.join('\n')}
-
-${redirects.join('\n')}
-
-${files.join('\n')}
-
+${site.join('\n\n')}
+${studio.length ? `\n${studio.join('\n')}\n` : ''}
     # The lead endpoints and the health check are answered by the instances.
 ${endpoints.join('\n')}
 ${block('= /healthz', ['error_page 502 503 504 = @no_instance;', ...proxy])}
@@ -211,9 +257,7 @@ ${json('too_many_leads', 429, tooManySubmissions(Math.ceil(rate.retryAfterSecond
 ${json('leads_unavailable', 503, unavailable, 60)}
 ${json('no_instance', 503, { status: 'unavailable', reason: 'no server instance answers' }, 10)}
 
-    # Anything else: the not-found page, as the server answers.
-    location / { return 404; }
-  }
+${options.studio ? '' : '    # Anything else: the not-found page, as the server answers.\n    location / { return 404; }\n'}  }
 }
 `;
 }

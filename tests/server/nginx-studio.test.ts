@@ -1,0 +1,138 @@
+// The generated nginx.conf with --studio: every /_studio/ request (the page, its API with an image
+// upload, the preview's websocket) goes to the one instance that edits, and everything else but the
+// lead endpoints and /healthz to the instances, which serve the live release; checked through real
+// nginx in front of stand-in instances that say who answered.
+import { execFile } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nginxConfig } from '../../scripts/deploy/nginx-config.ts';
+import { ensureNginx, startNginx } from '../../scripts/deploy/run-nginx.ts';
+import { manifest } from '../fixtures/dist-fixture.ts';
+import { freePort } from '../fixtures/smtp.ts';
+
+/** A stand-in instance: answers every request with its name, the path and how many bytes it was sent. */
+async function standIn(name: string): Promise<{ server: Server; address: string }> {
+  const server = createServer((req, res) => {
+    let size = 0;
+    req.on('data', (chunk: Buffer) => (size += chunk.length));
+    req.on('end', () => res.end(`${name} ${req.url} ${size}`));
+  });
+  // The studio's preview websocket: the handshake is answered, so an upgrade that arrives is seen.
+  server.on('upgrade', (req, socket) => {
+    socket.end(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Answered-By: ${name}\r\n\r\n`,
+    );
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { server, address: `127.0.0.1:${port}` };
+}
+
+const servers: Server[] = [];
+let base: string;
+let stop = () => undefined as unknown;
+beforeAll(async () => {
+  ensureNginx();
+  const [one, two, studio] = await Promise.all([standIn('instance-1'), standIn('instance-2'), standIn('studio')]);
+  servers.push(one.server, two.server, studio.server);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const config = nginxConfig({
+    distDir: '/srv/not-used',
+    manifest,
+    listen: `127.0.0.1:${port}`,
+    upstreams: [one.address, two.address],
+    studio: studio.address,
+    rateLimit: 5,
+  });
+  const nginx = await startNginx({
+    config,
+    prefix: await mkdtemp(path.join(tmpdir(), 'nginx-studio-')),
+    url: `${base}/healthz`,
+  });
+  stop = () => nginx.kill('SIGTERM');
+}, 60_000);
+afterAll(() => {
+  stop();
+  for (const server of servers) server.close();
+});
+
+const answeredBy = async (url: string, init?: RequestInit) => (await (await fetch(base + url, init)).text()).split(' ');
+
+it('sends every /_studio/ request to the one studio instance', async () => {
+  for (let i = 0; i < 6; i++) {
+    expect(await answeredBy('/_studio/')).toEqual(['studio', '/_studio/', '0']);
+    expect((await answeredBy('/_studio/api/entries?key=x'))[0]).toBe('studio');
+  }
+});
+
+it('lets an image upload as large as the studio takes reach it', async () => {
+  const body = Buffer.alloc(9 * 2 ** 20, 1);
+  const [who, , size] = await answeredBy('/_studio/api/upload?name=photo', { method: 'POST', body });
+  expect([who, Number(size)]).toEqual(['studio', body.length]);
+});
+
+it("passes the preview's websocket upgrade to the studio", async () => {
+  const url = new URL(`${base}/_studio/preview/`);
+  const answeredBy = await new Promise<string | undefined>((resolve, reject) => {
+    const upgrade = request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      },
+    });
+    upgrade.on('upgrade', (response, socket) => {
+      socket.destroy();
+      resolve(response.headers['x-answered-by'] as string | undefined);
+    });
+    upgrade.on('response', (response) => reject(new Error(`no upgrade: ${response.statusCode}`)));
+    upgrade.on('error', reject);
+    upgrade.end();
+  });
+  expect(answeredBy).toBe('studio');
+});
+
+it('sends pages, files and paths no build knew of to the instances, never to the studio', async () => {
+  const who = new Set<string>();
+  for (const url of ['/', '/services', '/assets/index-AbC123.js', '/a-page-published-later', '/_studiox']) {
+    for (let i = 0; i < 3; i++) who.add((await answeredBy(url))[0]);
+  }
+  expect(who).toEqual(new Set(['instance-1', 'instance-2']));
+  // The studio's address without its slash is nginx's redirect to it.
+  const bare = await fetch(`${base}/_studio`, { redirect: 'manual' });
+  expect([bare.status, bare.headers.get('location')]).toEqual([301, expect.stringMatching(/\/_studio\/$/)]);
+});
+
+it('without --studio, the config serves the build itself and has no studio', async () => {
+  const config = nginxConfig({
+    distDir: '/srv/dist',
+    manifest,
+    listen: '8080',
+    upstreams: ['127.0.0.1:3001'],
+    rateLimit: 5,
+  });
+  expect(config).not.toMatch(/_studio|upstream studio/);
+  expect(config).toContain('location / { return 404; }');
+});
+
+it('the command line refuses a --studio that is not HOST:PORT', async () => {
+  const run = promisify(execFile)(process.execPath, [
+    path.join(import.meta.dirname, '..', '..', 'scripts', 'nginx-config.ts'),
+    '--listen',
+    '8080',
+    '--upstream',
+    '127.0.0.1:3001',
+    '--studio',
+    'studio; return 200',
+  ]).catch((error: { code: number; stderr: string }) => error);
+  expect(await run).toMatchObject({ code: 1, stderr: expect.stringMatching(/--studio .* is not HOST:PORT/) });
+});
