@@ -113,8 +113,8 @@ export function linkSentPage(context: PageContext, minutes: number): string {
     'Check your e-mail',
     html`<h1>Check your e-mail</h1>
       <p>
-        If that address may edit this site, a sign-in link is on its way to it now. Open the link on this device within
-        ${minutes} minutes; it works once.
+        If that address may edit this site, a sign-in link is on its way to it now. Open it within ${minutes} minutes,
+        on the device you want to work on; it works once.
       </p>
       <p>
         Nothing arrived after a few minutes? Look in your spam folder, check the address, or
