@@ -145,6 +145,17 @@ describe('signing in by a mailed link', () => {
     expect(await readdir(linksDir(s.config.dataDir))).toHaveLength(1);
   });
 
+  it('with the mail server down, gives the same answer and logs that the link was not sent', async () => {
+    const s = await server();
+    await s.smtp.close();
+    const asked = await askForLink(s.app, ann);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('a sign-in link is on its way');
+    await expect
+      .poll(() => s.logs.some((line) => line.includes('the sign-in link could not be sent')), { timeout: 30_000 })
+      .toBe(true);
+  });
+
   it('says what is wrong with a typed address, escaped, and sends nothing', async () => {
     const s = await server();
     const typed = '"><script>alert(1)</script>';
