@@ -102,6 +102,7 @@ export async function buildApp({
     spool,
     queue,
     routes: serveSite ? () => manifest().routes.length : undefined,
+    release: live && serveSite ? () => live.current.id ?? null : undefined,
     checkEveryMs: healthCheckMs,
   });
   await app.register(leads, { config, manifest, spool, queue });

@@ -13,13 +13,18 @@ export interface HealthOptions {
   /** Routes the live build serves (asked per request: a publish changes it), or undefined when
    * this app serves no pages (the dev server). */
   routes?: () => number;
+  /** The live release's id (null before the first publish): instances sharing a releases folder show the same. */
+  release?: () => string | null;
   /** The disk is looked at no more often than this. Default: 5 s. */
   checkEveryMs?: number;
 }
 
 type DiskState = { ok: true; dead: number } | { ok: false; code: string };
 
-export async function health(app: FastifyInstance, { spool, queue, routes, checkEveryMs = 5_000 }: HealthOptions) {
+export async function health(
+  app: FastifyInstance,
+  { spool, queue, routes, release, checkEveryMs = 5_000 }: HealthOptions,
+) {
   // One probe at a time: the requests that arrive while it runs share its answer.
   let last: { at: number; state: Promise<DiskState> } | undefined;
   const disk = (): Promise<DiskState> => {
@@ -47,6 +52,7 @@ export async function health(app: FastifyInstance, { spool, queue, routes, check
     return {
       status: 'ok',
       ...(routes !== undefined && { routes: routes() }),
+      ...(release !== undefined && { release: release() }),
       queue: queue.size,
       dead: state.dead,
       oldestQueuedSeconds: oldest === undefined ? null : Math.max(0, Math.round((Date.now() - oldest) / 1000)),

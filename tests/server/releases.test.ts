@@ -239,6 +239,8 @@ describe('several instances on one host', () => {
     }
     const titles = () => Promise.all(bases.map(async (base) => titleOf(await (await fetch(`${base}/`)).text())));
     expect(await titles()).toEqual(['A /', 'A /']);
+    // /healthz names the live release, for a monitor to see that the instances agree.
+    for (const base of bases) expect((await (await fetch(`${base}/healthz`)).json()).release).toBe(a);
     for (const [id, label] of [
       [b, 'B'],
       [a, 'A'],
