@@ -16,7 +16,7 @@ import type { ServerConfig } from '../../server/config.ts';
 import { addEditor } from '../../server/studio-access/editors.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, sessionRecords } from '../../server/studio-access/sessions.ts';
 import { studioOnServer, type StudioOnServer } from '../../scripts/studio/on-server.ts';
-import { previewPath, studioPath, tokenHeader, tokenMeta } from '../../shared/studio-protocol.ts';
+import { previewPath, studioApiPath, studioPath, tokenHeader, tokenMeta } from '../../shared/studio-protocol.ts';
 import { testConfig } from '../fixtures/dist-fixture.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
@@ -169,6 +169,26 @@ describe('with an editor on the list', () => {
     expect(await connect({ origin: 'http://elsewhere.example', cookie })).toBe('refused');
     expect(await connect({ cookie })).toBe('refused');
     expect(await connect({ origin: server.baseUrl, cookie: `${SESSION_COOKIE}=forged` })).toBe('refused');
+  });
+
+  it("the studio's API needs the page's key besides the session, and refuses another origin", async () => {
+    const cookie = `${SESSION_COOKIE}=${session}`;
+    const page = await (await fetch(`${server.baseUrl}${studioPath}`, { headers: { cookie } })).text();
+    const key = new RegExp(`name="${tokenMeta}" content="([^"]+)"`).exec(page)?.[1] ?? '';
+    const entries = (headers: Record<string, string>) =>
+      fetch(`${server.baseUrl}${studioApiPath}entries`, { headers: { cookie, ...headers } });
+    expect((await entries({ [tokenHeader]: key })).status).toBe(200);
+    const keyless = await entries({});
+    expect(keyless.status).toBe(403);
+    expect(((await keyless.json()) as { error: string }).error).toMatch(/Reload the studio page/);
+    expect((await entries({ [tokenHeader]: key.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) })).status).toBe(403);
+    // A change from another site, with the cookie and the key, is refused before it reaches the studio.
+    const save = await fetch(`${server.baseUrl}${studioApiPath}save?file=pages/home.yaml`, {
+      method: 'POST',
+      headers: { cookie, [tokenHeader]: key, origin: 'https://elsewhere.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(save.status).toBe(403);
   });
 
   it("visitors' pages and their scripts hold nothing of the studio", async () => {
