@@ -9,10 +9,12 @@
 // Fastify's hooks, so it is let through only when the gate lets the same request through.
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type ViteDevServer } from 'vite';
 import type { AddOn } from '../../server/main.ts';
+import type { ServerConfig } from '../../server/config.ts';
 import { readEditors } from '../../server/studio-access/editors.ts';
 import { projectRoot } from '../dev.ts';
 import { siteViteConfig } from '../site-build/vite-config.ts';
@@ -26,6 +28,8 @@ export interface ServerStudioOptions {
   dataDir: string;
   /** More of the studio plugin's options (part D's `commits`). */
   studio?: Omit<StudioOptions, 'root' | 'onServer'>;
+  /** Folders Vite's watcher leaves alone (DATA_DIR, the releases, the build). */
+  notWatched?: string[];
   /** Where Vite hears the websocket upgrades the gate let through (takeUpgrades). */
   upgrades: EventEmitter;
 }
@@ -71,6 +75,9 @@ export async function startServerStudio(options: ServerStudioOptions): Promise<S
       allowedHosts: true,
       // Vite listens for upgrades on this stand-in, and hears only the ones the gate let through.
       ws: { server: options.upgrades as Server },
+      // Not the data folder, the releases or the build: a publish writes whole sites of HTML there,
+      // and a changed HTML file would reload every open studio page.
+      watch: { ignored: (options.notWatched ?? []).map((dir) => `${path.resolve(projectRoot, dir)}/**`) },
     },
   }).finally(() => {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
@@ -152,9 +159,16 @@ export function studioOnServer(
 ): StudioOnServer {
   const upgrades = new EventEmitter();
   let started: Promise<ServerStudio> | undefined;
-  const start = (dataDir: string) => {
+  const start = (config: ServerConfig) => {
     if (started) return started;
-    const starting = startServerStudio({ root, dataDir, studio, upgrades });
+    const notWatched = [config.dataDir, config.releasesDir, config.distDir].filter((dir) => dir !== undefined);
+    const starting = startServerStudio({
+      root,
+      dataDir: config.dataDir,
+      studio,
+      upgrades,
+      notWatched,
+    });
     // A start that failed is tried again by the next request, not kept.
     starting.catch(() => {
       if (started === starting) started = undefined;
@@ -162,12 +176,12 @@ export function studioOnServer(
     return (started = starting);
   };
   const addOn: AddOn = async (config) => {
-    if ((await readEditors(config.dataDir)).length > 0) await start(config.dataDir);
+    if ((await readEditors(config.dataDir)).length > 0) await start(config);
     return {
       options: {
         studio: {
           handler(req, res, next) {
-            start(config.dataDir).then(
+            start(config).then(
               (studio) => studio.handler(req, res, next),
               (error: unknown) => {
                 console.error(`The studio could not start: ${(error as Error).stack ?? String(error)}`);
@@ -182,7 +196,7 @@ export function studioOnServer(
       built(app) {
         const gate = gateAllows(app, config.publicUrl);
         // Vite must be there to take the websocket it is handed.
-        const allowed = async (req: IncomingMessage) => (await gate(req)) && (await start(config.dataDir), true);
+        const allowed = async (req: IncomingMessage) => (await gate(req)) && (await start(config), true);
         takeUpgrades(app.server, allowed, upgrades);
         app.addHook('onClose', async () => {
           await (await started?.catch(() => undefined))?.close();
