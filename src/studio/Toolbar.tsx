@@ -4,6 +4,7 @@ import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ChangesView } from './ChangesView.tsx';
+import { PublishButton } from './publish/PublishButton.tsx';
 import { showProblem, useProblems, whySaveWaits } from './problems.ts';
 import { saveEntry } from './store/commands.ts';
 import { useStore, useStudio } from './store/store.ts';
@@ -96,6 +97,7 @@ export function Toolbar() {
         >
           Changes
         </Button>
+        <PublishButton />
         {saveWaits && (
           <Text id="save-waits" size="xs" c={saveWaits === 'No unsaved edits' ? 'dimmed' : 'red'}>
             {saveWaits}

@@ -33,7 +33,7 @@ export class StudioRequestError extends Error {
   }
 }
 
-async function call<T>(route: string, init: { body?: unknown; raw?: Blob } = {}): Promise<T> {
+export async function call<T>(route: string, init: { body?: unknown; raw?: Blob } = {}): Promise<T> {
   const response = await fetch(`${studioApiPath}${route}`, {
     method: init.body !== undefined || init.raw ? 'POST' : 'GET',
     headers: { [tokenHeader]: token, ...(init.body !== undefined && { 'content-type': 'application/json' }) },

@@ -1,0 +1,136 @@
+// Publish, and how it goes: each step as the server reports it while the site is checked and built
+// in the background, then either the new live release or, when it failed, why and the compiler's
+// messages (file:line:col), with the live site left as it was.
+import { Alert, Button, Group, List, Loader, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconWorldUpload } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { PublishRun, PublishStepView } from '../../../shared/publishing.ts';
+import { publishApi } from './publish-api.ts';
+
+const stepWords: Record<PublishStepView['step'], string> = {
+  preparing: 'Getting ready',
+  validating: 'Checking the whole site for problems',
+  building: 'Building the pages',
+  built: 'Pages built',
+  saving: 'Keeping the new version safe on the server',
+  switching: 'Switching visitors to the new version',
+  pushing: 'Sending it to the repository',
+};
+
+/** How often the page asks how the publish is going. */
+const POLL_MS = 700;
+
+export function PublishPanel({
+  publisher,
+  pending,
+  onFinished,
+}: {
+  publisher: boolean;
+  pending: number;
+  onFinished: () => void;
+}) {
+  const [run, setRun] = useState<PublishRun>();
+  const [problem, setProblem] = useState<string>();
+  const running = run !== undefined && run.outcome === undefined;
+  // A publish already under way when the view opens (or started from another window) is followed too.
+  useEffect(() => {
+    publishApi.state().then(
+      (state) => state.run && !state.run.outcome && setRun(state.run),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      publishApi.state().then(
+        (state) => {
+          if (!state.run) return;
+          setRun(state.run);
+          if (state.run.outcome) onFinished();
+        },
+        (error: Error) => setProblem(error.message),
+      );
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, onFinished]);
+  const start = () => {
+    setProblem(undefined);
+    publishApi.publish().then(
+      (answer) => setRun(answer.run),
+      (error: Error) => setProblem(error.message),
+    );
+  };
+  const outcome = run?.outcome;
+  return (
+    <section aria-label="Publishing">
+      <Group>
+        <Button
+          leftSection={<IconWorldUpload size={16} />}
+          disabled={!publisher || running}
+          loading={running}
+          onClick={start}
+          aria-describedby={publisher ? undefined : 'publish-why-not'}
+        >
+          Publish
+        </Button>
+        <Text id="publish-why-not" size="sm" c="dimmed">
+          {!publisher
+            ? 'Only a publisher can publish.'
+            : pending > 0
+              ? `Puts the ${pending === 1 ? 'change' : `${pending} changes`} below on the live site.`
+              : 'Nothing new to publish; publishing builds the live site again as it is saved.'}
+        </Text>
+      </Group>
+      {run && (
+        <List spacing={4} mt="sm" aria-label="Progress" center>
+          {run.steps.map((step, i) => {
+            const current = running && i === run.steps.length - 1;
+            return (
+              <List.Item
+                key={`${step.step}-${step.at}`}
+                icon={
+                  current ? (
+                    <Loader size={16} />
+                  ) : (
+                    <ThemeIcon size={16} radius="xl" color="teal">
+                      <IconCheck size={12} />
+                    </ThemeIcon>
+                  )
+                }
+              >
+                {stepWords[step.step]}
+                {step.detail ? ` (${step.detail})` : ''}
+                {current ? '…' : ''}
+              </List.Item>
+            );
+          })}
+        </List>
+      )}
+      {outcome?.ok && (
+        <Alert color="teal" mt="sm" title="Published">
+          Visitors now see the site as saved (release {outcome.id}).
+          {outcome.push && !outcome.push.ok && ` It could not be sent to ${outcome.push.to}: ${outcome.push.message}`}
+        </Alert>
+      )}
+      {outcome && !outcome.ok && (
+        <Alert color="red" mt="sm" title="Not published">
+          <Text size="sm">{outcome.reason} Visitors still see the site as it was.</Text>
+          {outcome.messages.length > 0 && (
+            <List size="sm" mt="xs" aria-label="Problems found">
+              {outcome.messages.map((message, i) => (
+                <List.Item key={i} style={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace' }}>
+                  {message}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+      {problem && (
+        <Alert color="red" mt="sm">
+          {problem}
+        </Alert>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+// The Publish view: what visitors see now (the live release), what was saved since and is not live
+// yet (each change with who, when, which entry, in the review's words, and the page before and after),
+// Publish with its progress, and the kept releases to roll back to. Everyone signed in sees it; only a
+// publisher publishes and rolls back, and an editor is told why not.
+import { Alert, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import type { PublishState, UnpublishedAnswer } from '../../../shared/publishing.ts';
+import { PagePreviews } from './PagePreviews.tsx';
+import { PublishPanel } from './PublishPanel.tsx';
+import { publishApi, when } from './publish-api.ts';
+import { ReleaseList } from './ReleaseList.tsx';
+import { routeOf, UnpublishedList } from './UnpublishedList.tsx';
+import { useStudio } from '../store/store.ts';
+
+export function PublishView({ editor, onClose }: { editor: PublishState['editor']; onClose: () => void }) {
+  const [answer, setAnswer] = useState<UnpublishedAnswer>();
+  const [problem, setProblem] = useState<string>();
+  const [route, setRoute] = useState<string>();
+  // Bumped after a publish or a roll back: the lists and both pages are read again.
+  const [round, setRound] = useState(0);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  useEffect(() => {
+    let live = true;
+    publishApi.unpublished().then(
+      (next) => {
+        if (!live) return;
+        setAnswer(next);
+        setProblem(undefined);
+      },
+      (error: Error) => live && setProblem(error.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [round]);
+  const publisher = editor.role === 'publisher';
+  // The newest change's page is shown before and after until another is chosen.
+  const entries = useStudio((state) => state.entries);
+  const shown =
+    route ??
+    answer?.changes
+      .flatMap((change) => change.files)
+      .map((file) => routeOf(entries, file))
+      .find((found) => found !== undefined);
+  return (
+    <Modal opened onClose={onClose} fullScreen title={<Title order={2}>Publish</Title>}>
+      <Stack gap="lg" maw={1600} mx="auto">
+        {!publisher && (
+          <Alert color="blue" title="Only a publisher can publish">
+            You can see here everything that is saved but not yet on the live site. Publishing it, or going back to an
+            earlier version, is for the people the site owner made publishers: ask one of them, or ask the site owner to
+            make you one.
+          </Alert>
+        )}
+        <Text>
+          {answer?.live
+            ? `Visitors see the site as published ${when(answer.live.at)} by ${answer.live.by}.`
+            : answer && 'Nothing has been published from the studio yet: visitors see the site as it was set up.'}
+        </Text>
+        <PublishPanel publisher={publisher} pending={answer?.changes.length ?? 0} onFinished={reload} />
+        {problem && <Alert color="red">{problem}</Alert>}
+        {!answer && !problem && <Loader size="sm" />}
+        {answer && (
+          <div
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
+              gap: 24,
+              alignItems: 'start',
+            }}
+          >
+            <UnpublishedList answer={answer} shown={shown} onShow={setRoute} />
+            {shown !== undefined ? (
+              <PagePreviews route={shown} round={round} />
+            ) : (
+              answer.changes.length > 0 && (
+                <Text c="dimmed">
+                  Choose “Before and after” on a change to see its page as visitors see it now and once published.
+                </Text>
+              )
+            )}
+          </div>
+        )}
+        <ReleaseList publisher={publisher} round={round} onRolledBack={reload} />
+      </Stack>
+    </Modal>
+  );
+}

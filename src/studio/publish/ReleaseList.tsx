@@ -1,0 +1,108 @@
+// The kept releases, newest first: when each was published and by whom, which one visitors see, and
+// (for a publisher) Roll back on every other one, asked once in place before it switches.
+import { Alert, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { ReleaseView } from '../../../shared/publishing.ts';
+import { publishApi, when } from './publish-api.ts';
+
+export function ReleaseList({
+  publisher,
+  round,
+  onRolledBack,
+}: {
+  publisher: boolean;
+  round: number;
+  onRolledBack: () => void;
+}) {
+  const [releases, setReleases] = useState<ReleaseView[]>();
+  const [problem, setProblem] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    publishApi.releases().then(
+      (next) => live && setReleases(next),
+      (error: Error) => live && setProblem(error.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [round]);
+  const rollBack = async (id: string) => {
+    setProblem(undefined);
+    try {
+      setReleases(await publishApi.rollback(id));
+      onRolledBack();
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+  return (
+    <section aria-label="Releases">
+      <Title order={3} size="h4" mb="xs">
+        Releases
+      </Title>
+      {releases?.length === 0 && <Text size="sm">No release yet: the first publish makes one.</Text>}
+      {releases && releases.length > 0 && (
+        <Table maw={900} verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Published</Table.Th>
+              <Table.Th>By</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {releases.map((release) => (
+              <Table.Tr key={release.id} aria-label={`Release of ${when(release.at)}`}>
+                <Table.Td>{when(release.at)}</Table.Td>
+                <Table.Td>{release.by}</Table.Td>
+                <Table.Td>
+                  {release.live ? (
+                    <Badge color="teal">Live</Badge>
+                  ) : (
+                    publisher && <RollBack at={when(release.at)} onConfirm={() => rollBack(release.id)} />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {problem && (
+        <Alert color="red" mt="sm">
+          {problem}
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+function RollBack({ at, onConfirm }: { at: string; onConfirm: () => Promise<void> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!asking)
+    return (
+      <Button size="compact-sm" variant="light" onClick={() => setAsking(true)}>
+        Roll back
+      </Button>
+    );
+  const question = `Show visitors the site as published ${at} again?`;
+  return (
+    <Group gap={6} wrap="nowrap" role="group" aria-label={question}>
+      <Text size="sm">{question}</Text>
+      <Button
+        size="compact-sm"
+        loading={busy}
+        autoFocus
+        onClick={() => {
+          setBusy(true);
+          void onConfirm().finally(() => setBusy(false));
+        }}
+      >
+        Yes, roll back
+      </Button>
+      <Button size="compact-sm" variant="default" disabled={busy} onClick={() => setAsking(false)}>
+        Keep
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,34 @@
+// The Publish view's calls (scripts/studio/publish-routes.ts on the server). The laptop studio
+// (`npm run studio`) has no publishing: it answers 404 to them, and the studio shows no Publish button.
+import { useEffect, useState } from 'react';
+import type { PublishRun, PublishState, ReleaseView, UnpublishedAnswer } from '../../../shared/publishing.ts';
+import { call, StudioRequestError } from '../api.ts';
+
+export const publishApi = {
+  state: () => call<PublishState>('publish'),
+  publish: () => call<{ run: PublishRun }>('publish', { body: {} }),
+  releases: () => call<ReleaseView[]>('releases'),
+  rollback: (id: string) => call<ReleaseView[]>('rollback', { body: { id } }),
+  unpublished: () => call<UnpublishedAnswer>('unpublished'),
+};
+
+/** Who is signed in and what they may do, where this studio publishes; null where it does not; undefined while asking. */
+export function usePublishing(): PublishState | null | undefined {
+  const [state, setState] = useState<PublishState | null>();
+  useEffect(() => {
+    let live = true;
+    publishApi.state().then(
+      (answer) => live && setState(answer),
+      (error: unknown) =>
+        live && setState(error instanceof StudioRequestError && error.status === 404 ? null : undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+/** "27 Nov 2026, 22:14" in the reader's own time. */
+export const when = (iso: string) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'at an unknown time';
