@@ -72,7 +72,14 @@ export class LiveSite {
   static async open(options: LiveSiteOptions): Promise<LiveSite> {
     await mkdir(options.releasesDir, { recursive: true });
     const id = await readCurrent(options.releasesDir);
-    const current = await openLiveBuild(id ? releaseDir(options.releasesDir, id) : options.distDir, id);
+    const current = await openLiveBuild(id ? releaseDir(options.releasesDir, id) : options.distDir, id).catch(
+      (error: Error) => {
+        if (!id) throw error;
+        throw new Error(
+          `${options.releasesDir}/current names release ${id}, which cannot be served: ${error.message} Make a kept release live with \`npm run releases -- rollback ID\` (\`npm run releases -- list\` shows them).`,
+        );
+      },
+    );
     const site = new LiveSite(options, current);
     site.#previous = await site.#keptBesides(current);
     site.#watch();

@@ -1,0 +1,99 @@
+// `npm run releases -- <command>`: the operator's view of the published releases, beside the
+// studio's Publish and Roll back: list them, make a kept one live again, or publish the checkout
+// from the command line. Reads the environment as the server does (DATA_DIR, RELEASES_DIR,
+// PUBLISH_PUSH); safe while the server runs (one publish or roll-back at a time, across processes).
+// A publish or roll-back made here is in the audit log as "owner".
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { configFromEnv } from '../server/config.ts';
+import { appendAudit } from '../server/studio-access/audit.ts';
+import { listReleases, publish, rollback, UnknownRelease } from './publish/publish.ts';
+
+const usage = `Usage: npm run releases -- <command>
+  list              the kept releases, newest first: which is live, when and by whom each was published, its commit
+  rollback ID       make the kept release ID live again (every instance serving the folder switches within a second)
+  publish [--by NAME]
+                    validate and build the checked-out commit, make it live, and push where PUBLISH_PUSH says
+Reads DATA_DIR (default ./var) and RELEASES_DIR (default DATA_DIR/releases), as the server does.`;
+
+const control = /\p{Cc}/gu;
+const shown = (text: string) => text.replace(control, '?');
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { by: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(usage);
+    return command || values.help ? 0 : 1;
+  }
+  const config = configFromEnv();
+  const where = { dataDir: config.dataDir, releasesDir: config.releasesDir };
+  switch (command) {
+    case 'list': {
+      const kept = await listReleases(where);
+      if (!kept.length) {
+        console.log(`No release yet in ${where.releasesDir}: the server serves ${config.distDir}.`);
+        return 0;
+      }
+      for (const release of kept)
+        console.log(
+          [
+            release.live ? '* live' : '      ',
+            release.id,
+            release.at ? release.at.slice(0, 16).replace('T', ' ') : '?',
+            shown(release.by) || '?',
+            release.commit.slice(0, 12) || '(no commit)',
+          ].join('  '),
+        );
+      return 0;
+    }
+    case 'rollback': {
+      const [id] = rest;
+      if (!id || rest.length > 1) throw new Error(`Say which release: npm run releases -- rollback ID.\n${usage}`);
+      const info = await rollback({ ...where, id });
+      await appendAudit(config.dataDir, { who: 'owner', action: 'rollback', detail: `release ${info.id}` });
+      console.log(`Release ${info.id} is live again${info.by ? ` (published by ${shown(info.by)})` : ''}.`);
+      return 0;
+    }
+    case 'publish': {
+      const by = values.by ?? 'owner';
+      const result = await publish({
+        root: path.resolve('.'),
+        ...where,
+        by,
+        push: config.publishPush,
+        onStep: (step) => console.log(`${step.step}${step.detail ? `: ${step.detail}` : ''}`),
+      });
+      if (!result.ok) {
+        await appendAudit(config.dataDir, { who: 'owner', action: 'publish-failed', detail: result.reason });
+        console.error(`${result.reason}\n${result.messages.join('\n')}`);
+        return 1;
+      }
+      await appendAudit(config.dataDir, { who: 'owner', action: 'publish', detail: `release ${result.id}` });
+      console.log(`Release ${result.id} is live.`);
+      if (result.push?.ok === false) {
+        console.error(
+          `The push to ${result.push.to} failed (the release is live all the same):\n${result.push.message}`,
+        );
+        return 1;
+      }
+      if (result.push) console.log(`Pushed to ${result.push.to}.`);
+      return 0;
+    }
+    default:
+      throw new Error(`Unknown command "${shown(command)}".\n${usage}`);
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  const message = (error as Error).message;
+  console.error(
+    error instanceof UnknownRelease ? `${message} \`npm run releases -- list\` shows the kept ones.` : message,
+  );
+  process.exitCode = 1;
+}

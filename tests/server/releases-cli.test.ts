@@ -1,0 +1,73 @@
+// `npm run releases`: the operator lists the kept releases and makes one live again from the command
+// line (audited as the owner), is told what is wrong with an unknown id, and a server whose `current`
+// names a release that cannot be served refuses to start, saying how to roll back.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { readCurrent, writeCurrent } from '../../server/releases/store.ts';
+import { testConfig } from '../fixtures/dist-fixture.ts';
+import { projectRoot } from '../fixtures/fixture-site.ts';
+import { writeRelease } from '../fixtures/release-fixture.ts';
+
+const older = '20261101-090000-aaaa';
+const newer = '20261102-090000-bbbb';
+let dataDir: string;
+const releasesDir = () => path.join(dataDir, 'releases');
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'releases-cli-'));
+  await writeRelease(releasesDir(), older, { label: 'Older' });
+  await writeRelease(releasesDir(), newer, { label: 'Newer' });
+  await writeCurrent(releasesDir(), newer);
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+const releases = (...args: string[]) =>
+  promisify(execFile)(process.execPath, [path.join(projectRoot, 'scripts', 'releases.ts'), ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, RELEASES_DIR: '' },
+  }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+
+it('lists the kept releases, newest first, the live one marked', async () => {
+  const { stdout } = await releases('list');
+  const lines = stdout.trim().split('\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatch(new RegExp(`^\\* live  ${newer}  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  test  `));
+  expect(lines[1]).toMatch(new RegExp(`^ {6}  ${older}  `));
+});
+
+it('rolls back to a kept release, in the audit log as the owner; an unknown id is refused and changes nothing', async () => {
+  const done = await releases('rollback', older);
+  expect(done.stdout).toContain(`Release ${older} is live again`);
+  expect(await readCurrent(releasesDir())).toBe(older);
+  const audit = (await readFile(path.join(dataDir, 'audit.log'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  expect(audit.at(-1)).toMatchObject({ who: 'owner', action: 'rollback', detail: `release ${older}` });
+
+  for (const id of ['20991231-000000-0000', '../..', 'current']) {
+    const refused = await releases('rollback', id);
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/There is no kept release .*npm run releases -- list/),
+    });
+  }
+  expect(await readCurrent(releasesDir())).toBe(older);
+  expect(await releases('rollback')).toMatchObject({ code: 1, stderr: expect.stringMatching(/Say which release/) });
+});
+
+it('a server whose current release cannot be served refuses to start and says how to roll back', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'releases-gone-'));
+  const gone = '20261103-090000-cccc';
+  await writeRelease(path.join(dir, 'releases'), gone, { label: 'Gone' });
+  await writeCurrent(path.join(dir, 'releases'), gone);
+  await rm(path.join(dir, 'releases', gone), { recursive: true });
+  await expect(buildApp({ config: testConfig(path.join(dir, 'no-dist'), { dataDir: dir }) })).rejects.toThrow(
+    new RegExp(`current names release ${gone}, which cannot be served: .*npm run releases -- rollback ID`),
+  );
+  await rm(dir, { recursive: true, force: true });
+});
