@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -27,9 +28,9 @@ async function standIn(name: string): Promise<{ server: Server; address: string 
       `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Answered-By: ${name}\r\n\r\n`,
     );
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { server, address: `127.0.0.1:${port}` };
+  // Port 0, kept while the test runs: no other test can be handed the same port meanwhile.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, address: `127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 const servers: Server[] = [];
