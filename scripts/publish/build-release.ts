@@ -11,6 +11,10 @@ import type { ChildMessage } from './steps.ts';
 const projectRoot = path.join(import.meta.dirname, '..', '..');
 const [contentRoot, outDir] = process.argv.slice(2);
 
+// The publish that started this build is gone (killed, even with kill -9): nothing will use the
+// folder, so the build stops rather than spend the machine on it; the next publish removes it.
+process.on('disconnect', () => process.exit(1));
+
 const tell = (message: ChildMessage) =>
   new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()));
 

@@ -42,6 +42,17 @@ async function livePage(): Promise<string> {
 }
 
 const partials = async () => (await readdir(releasesDir)).filter((name) => name.endsWith('.partial'));
+/** The build child processes of this test's publishes still running (their command line names this checkout's releases). */
+async function buildProcesses(): Promise<string[]> {
+  const found: string[] = [];
+  for (const pid of await readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (command.includes('build-release.ts') && command.includes(releasesDir)) found.push(pid);
+  }
+  return found;
+}
+
 /** Resolves once a build is writing its folder (its assets are there). */
 const buildUnderWay = () =>
   vi.waitFor(
@@ -188,13 +199,19 @@ describe('a publish interrupted', () => {
   );
 
   it(
-    'kill -9 of the publishing process and its build leaves the previous release serving after restart; the next publish cleans up and keeps the newest five',
+    'kill -9 of the publishing process leaves the previous release serving after restart and its build stops by itself; the next publish cleans up and keeps the newest five',
     async () => {
-      const runner = spawn(process.execPath, [publishRunner, root, dataDir], { detached: true, stdio: 'ignore' });
+      const runner = spawn(process.execPath, [publishRunner, root, dataDir], { stdio: 'ignore' });
       await buildUnderWay();
-      // The whole process group: the publish and its build die together, as in a crash of the host's service.
-      process.kill(-runner.pid!, 'SIGKILL');
+      const builds = await buildProcesses();
+      expect(builds).toHaveLength(1);
+      // The publishing process alone: its build, left without it, stops by itself.
+      process.kill(runner.pid!, 'SIGKILL');
       await new Promise((resolve) => runner.once('exit', resolve));
+      await vi.waitFor(async () => expect(await buildProcesses()).toEqual([]), { timeout: 30_000, interval: 100 });
+      // It stopped rather than finished: the manifest, written last, is not there.
+      const building = (await partials()).find((name) => !name.endsWith('.source.partial'))!;
+      expect(await exists(path.join(releasesDir, building, '_site.json'))).toBe(false);
       // The build's folder and the commit's site/ it was built from.
       expect(await partials()).toHaveLength(2);
       expect(await exists(path.join(releasesDir, '.publish.lock'))).toBe(true);
