@@ -48,6 +48,8 @@ export interface LiveSiteOptions {
   releasesDir: string;
   /** How often `current` is read besides the watch. Default: 1 s. */
   checkEveryMs?: number;
+  /** Also watch the folder (default). Off, only the periodic check switches: a file system whose watch is silent. */
+  watch?: boolean;
   log?: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
@@ -165,10 +167,13 @@ export class LiveSite {
   }
 
   #watch(): void {
-    const { releasesDir, checkEveryMs = 1000 } = this.#options;
+    const { releasesDir, checkEveryMs = 1000, watch: watching = true } = this.#options;
     try {
-      this.#watcher = watch(releasesDir, { persistent: false }, () => void this.check());
-      this.#watcher.on('error', () => this.#watcher?.close());
+      if (watching) {
+        const watcher = watch(releasesDir, { persistent: false }, () => void this.check());
+        watcher.on('error', () => watcher.close());
+        this.#watcher = watcher;
+      }
     } catch {
       // No watch on this file system: the periodic check alone switches.
     }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { LiveSite } from '../../server/releases/live.ts';
 import { newReleaseId, writeCurrent } from '../../server/releases/store.ts';
 import { startChildServer } from '../fixtures/child-server.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
@@ -193,6 +194,24 @@ it('a release that cannot be opened is refused with a logged reason, and the liv
     expect(log.join('')).toMatch(/could not switch, still serving the live build: .*404\.html/),
   );
   expect(titleOf(await page('/'))).toBe('A /');
+});
+
+it('switches by the periodic check alone where the folder cannot be watched', async () => {
+  const dir = await mkdtemp(path.join(work, 'unwatched-'));
+  const releasesDir = path.join(dir, 'releases');
+  const [a, b] = [newReleaseId(), newReleaseId()];
+  await writeRelease(releasesDir, a, { label: 'A' });
+  await writeRelease(releasesDir, b, { label: 'B' });
+  await writeCurrent(releasesDir, a);
+  const live = await LiveSite.open({ distDir, releasesDir, checkEveryMs: 200, watch: false });
+  try {
+    expect(live.current.id).toBe(a);
+    await writeCurrent(releasesDir, b);
+    await waitFor(async () => expect(live.current.id).toBe(b));
+    expect(live.previous.map((build) => path.basename(build.root))).toEqual([a]);
+  } finally {
+    live.close();
+  }
 });
 
 describe('several instances on one host', () => {
