@@ -2,7 +2,7 @@
 // line (audited as the owner), is told what is wrong with an unknown id, and a server whose `current`
 // names a release that cannot be served refuses to start, saying how to roll back.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,7 @@ import { buildApp } from '../../server/app.ts';
 import { readCurrent, writeCurrent } from '../../server/releases/store.ts';
 import { testConfig } from '../fixtures/dist-fixture.ts';
 import { projectRoot } from '../fixtures/fixture-site.ts';
+import { git, publishCheckout } from '../fixtures/publish-checkout.ts';
 import { writeRelease } from '../fixtures/release-fixture.ts';
 
 const older = '20261101-090000-aaaa';
@@ -59,6 +60,29 @@ it('rolls back to a kept release, in the audit log as the owner; an unknown id i
   expect(await readCurrent(releasesDir())).toBe(older);
   expect(await releases('rollback')).toMatchObject({ code: 1, stderr: expect.stringMatching(/Say which release/) });
 });
+
+it('publish from the command line says what is wrong with the site and changes nothing', async () => {
+  const { work, root, dataDir: checkoutData } = await publishCheckout();
+  const home = path.join(root, 'site', 'pages', 'home.yaml');
+  await writeFile(home, (await readFile(home, 'utf8')).replace('title: Start', 'title: 42\nnotAField: true'));
+  git(root, 'commit', '-q', '-am', 'Home page: a mistake');
+  const failed = await promisify(execFile)(
+    process.execPath,
+    [path.join(projectRoot, 'scripts', 'releases.ts'), 'publish'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: checkoutData, RELEASES_DIR: '', PUBLISH_PUSH: '' },
+    },
+  ).catch((error: { code: number; stdout: string; stderr: string }) => error);
+  expect(failed).toMatchObject({
+    code: 1,
+    stderr: expect.stringMatching(/nothing was published[^]*site\/pages\/home\.yaml:\d+:\d+ /),
+  });
+  expect(await readCurrent(path.join(checkoutData, 'releases'))).toBeUndefined();
+  const audit = JSON.parse((await readFile(path.join(checkoutData, 'audit.log'), 'utf8')).trim());
+  expect(audit).toMatchObject({ who: 'owner', action: 'publish-failed' });
+  await rm(work, { recursive: true, force: true });
+}, 120_000);
 
 it('a server whose current release cannot be served refuses to start and says how to roll back', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'releases-gone-'));
