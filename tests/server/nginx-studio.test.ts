@@ -23,7 +23,7 @@ async function standIn(name: string): Promise<{ server: Server; address: string 
     req.on('end', () => res.end(`${name} ${req.url} ${size}`));
   });
   // The studio's preview websocket: the handshake is answered, so an upgrade that arrives is seen.
-  server.on('upgrade', (req, socket) => {
+  server.on('upgrade', (_req, socket) => {
     socket.end(
       `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Answered-By: ${name}\r\n\r\n`,
     );
