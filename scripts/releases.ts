@@ -72,7 +72,8 @@ async function main(): Promise<number> {
         console.error(`${result.reason}\n${result.messages.join('\n')}`);
         return 1;
       }
-      await appendAudit(config.dataDir, { who: 'owner', action: 'publish', detail: `release ${result.id}` });
+      const pushed = result.push ? `; push to ${result.push.to} ${result.push.ok ? 'done' : 'failed'}` : '';
+      await appendAudit(config.dataDir, { who: 'owner', action: 'publish', detail: `release ${result.id}${pushed}` });
       console.log(`Release ${result.id} is live.`);
       if (result.push?.ok === false) {
         console.error(
