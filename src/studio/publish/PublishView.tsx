@@ -11,6 +11,7 @@ import { publishApi, when } from './publish-api.ts';
 import { ReleaseList } from './ReleaseList.tsx';
 import { routeOf, UnpublishedList } from './UnpublishedList.tsx';
 import { useStudio } from '../store/store.ts';
+import { isDirty } from '../store/studio-state.ts';
 
 export function PublishView({ editor, onClose }: { editor: PublishState['editor']; onClose: () => void }) {
   const [answer, setAnswer] = useState<UnpublishedAnswer>();
@@ -36,6 +37,7 @@ export function PublishView({ editor, onClose }: { editor: PublishState['editor'
   const publisher = editor.role === 'publisher';
   // The newest change's page is shown before and after until another is chosen.
   const entries = useStudio((state) => state.entries);
+  const unsaved = useStudio((state) => (isDirty(state) ? state.entry?.title : undefined));
   const shown =
     route ??
     answer?.changes
@@ -50,6 +52,12 @@ export function PublishView({ editor, onClose }: { editor: PublishState['editor'
             You can see here everything that is saved but not yet on the live site. Publishing it, or going back to an
             earlier version, is for the people the site owner made publishers: ask one of them, or ask the site owner to
             make you one.
+          </Alert>
+        )}
+        {unsaved && (
+          <Alert color="orange" title="Unsaved edits are not published">
+            Your edits to {unsaved} are not saved yet, so publishing leaves them out. Close this, save, and come back to
+            publish them.
           </Alert>
         )}
         <Text>
