@@ -161,11 +161,13 @@ export function studioOnServer(
   let started: Promise<ServerStudio> | undefined;
   const start = (config: ServerConfig) => {
     if (started) return started;
+    // Publishing (publish-routes.ts) builds into the releases folder this server serves.
+    const publishing = { dataDir: config.dataDir, releasesDir: config.releasesDir, push: config.publishPush };
     const notWatched = [config.dataDir, config.releasesDir, config.distDir].filter((dir) => dir !== undefined);
     const starting = startServerStudio({
       root,
       dataDir: config.dataDir,
-      studio,
+      studio: { ...studio, publishing },
       upgrades,
       notWatched,
     });

@@ -23,6 +23,7 @@ import { allowedHosts, checkAddress, checkRequest, checkToken, newToken } from '
 import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.ts';
 import { createPost, newPage } from '../new.ts';
 import { recorderFor, SaveCommits, turnFor, type Person } from './commit-save.ts';
+import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
 
 export interface StudioOptions {
@@ -43,6 +44,8 @@ export interface StudioOptions {
    * `npm run studio` does not apply there. The page's key stays, as a second factor.
    */
   onServer?: boolean;
+  /** On the server: what is unpublished, publish, releases and roll back (publish-routes.ts). */
+  publishing?: PublishingOptions;
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -99,6 +102,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
   const siteDir = path.join(root, 'site');
   const site = siteFiles(root);
   const commits = options.commits ? new SaveCommits(root, options.committer) : undefined;
+  const publishing = options.publishing && publishRoutes(root, options.publishing);
   /** Takes back the files a request created, when their commit failed. */
   const unmake = (files: string[]) => async () => {
     for (const file of files) await removeFile(site, file);
@@ -142,6 +146,8 @@ export function studioPlugin(options: StudioOptions): Plugin {
     else checkRequest(req, { token, hosts, port });
     const route = `${req.method} ${url.pathname.slice(studioApiPath.length - 1)}`;
     const file = url.searchParams.get('file') ?? '';
+    const published = await publishing?.(req, route, () => readJson(req));
+    if (published) return send(res, published.status, published.body);
     switch (route) {
       case 'GET /entries':
         return send(res, 200, await listEntries(site));
