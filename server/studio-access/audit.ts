@@ -4,7 +4,9 @@
 // write() on a file opened with O_APPEND, then fsynced: the kernel appends a write to a regular file
 // whole, so lines from several processes (instances, the owner's command) never interleave, and an
 // event the caller was told about survives a crash. A crash mid-write can leave a cut-off last
-// line: the next append starts on a new line, and reading skips (and counts) what does not parse.
+// line, which the next event is appended to: reading finds that event at its own `{"at":` (a value
+// holding those characters is escaped, so they start an event only) and skips and counts the rest.
+// Appends never look at the end of the file first: another process's write may be half-visible then.
 import { constants } from 'node:fs';
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -50,7 +52,7 @@ export async function appendAudit(
   await mkdir(dataDir, { recursive: true });
   const { handle, created } = await openLog(auditFile(dataDir));
   try {
-    const data = Buffer.from((await endsCutOff(handle)) ? `\n${line}` : line);
+    const data = Buffer.from(line);
     const { bytesWritten } = await handle.write(data);
     if (bytesWritten !== data.length)
       throw new Error(`The audit log ${auditFile(dataDir)} could not be written whole (is the disk full?).`);
@@ -82,11 +84,21 @@ export async function readAuditLog(dataDir: string): Promise<{ events: AuditEven
   for (const line of text.split('\n')) {
     if (line === '') continue;
     const event = parseEvent(line);
-    if (event) events.push(event);
-    else skipped++;
+    if (event) {
+      events.push(event);
+      continue;
+    }
+    skipped++;
+    // An event appended to a line a crash cut off: the event is whole after the cut.
+    const start = line.lastIndexOf(eventStart);
+    const appended = start > 0 ? parseEvent(line.slice(start)) : undefined;
+    if (appended) events.push(appended);
   }
   return { events, skipped };
 }
+
+/** How every event's line begins (JSON.stringify of AuditEvent, `at` first). */
+const eventStart = '{"at":';
 
 function parseEvent(line: string): AuditEvent | undefined {
   let data: unknown;
@@ -107,22 +119,13 @@ function parseEvent(line: string): AuditEvent | undefined {
 }
 
 async function openLog(file: string): Promise<{ handle: FileHandle; created: boolean }> {
-  const flags = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
+  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
   try {
     return { handle: await open(file, flags | constants.O_EXCL, 0o600), created: true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return { handle: await open(file, flags), created: false };
   }
-}
-
-/** Whether the log's last line lacks its line break (a write cut off by a crash). */
-async function endsCutOff(handle: FileHandle): Promise<boolean> {
-  const { size } = await handle.stat();
-  if (size === 0) return false;
-  const last = Buffer.alloc(1);
-  await handle.read(last, 0, 1, size - 1);
-  return last[0] !== 0x0a;
 }
 
 async function syncFolder(folder: string): Promise<void> {
