@@ -24,6 +24,7 @@ import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.t
 import { createPost, newPage } from '../new.ts';
 import { recorderFor, SaveCommits, turnFor, type Person } from './commit-save.ts';
 import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
+import { readBody, readJson, send } from './http.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
 
 export interface StudioOptions {
@@ -46,39 +47,6 @@ export interface StudioOptions {
   onServer?: boolean;
   /** On the server: what is unpublished, publish, releases and roll back (publish-routes.ts). */
   publishing?: PublishingOptions;
-}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = () =>
-    new StudioError(
-      413,
-      `This request is larger than ${(limit / 1024 / 1024).toFixed(0)} MB, the most the studio accepts.`,
-    );
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-async function readJson<T>(req: IncomingMessage): Promise<T> {
-  const body = await readBody(req, 2 * 1024 * 1024);
-  try {
-    return JSON.parse(body.toString('utf8')) as T;
-  } catch {
-    throw new StudioError(400, 'The request body is not JSON.');
-  }
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(JSON.stringify(body));
 }
 
 const studioHtml = (token: string) => `<!doctype html>
