@@ -5,6 +5,7 @@
 // file committed is the one this save wrote and two saves at once make two commits. A commit that
 // fails takes the write back and leaves nothing staged: the editor is told, and nothing changed.
 import type { IncomingMessage } from 'node:http';
+import { appendAudit } from '../../server/studio-access/audit.ts';
 import type { Editor } from '../../server/studio-access/editors.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { ensureDebianPackages } from '../debian-packages.ts';
@@ -92,9 +93,12 @@ const gitSays = (error: unknown) =>
 export class SaveCommits {
   readonly root: string;
   readonly committer: Person;
-  constructor(root: string, committer: Person = defaultCommitter) {
+  /** Where the audit log is (DATA_DIR), when saves are logged there. */
+  readonly auditDir: string | undefined;
+  constructor(root: string, committer: Person = defaultCommitter, auditDir?: string) {
     this.root = root;
     this.committer = committer;
+    this.auditDir = auditDir;
   }
 
   /** Git is Debian's package: installed when missing (as root), else the exact command is said. */
@@ -125,8 +129,9 @@ export class SaveCommits {
     return inTurn(this.root, async () => {
       const result = await write();
       const written = files(result);
+      let committed: { commit: string; message: string } | undefined;
       try {
-        await this.commit(author, written);
+        committed = await this.commit(author, written);
       } catch (error) {
         const paths = written.map((file) => `site/${file}`);
         // Nothing of this save stays staged: the index of these paths back to the last commit.
@@ -143,12 +148,22 @@ export class SaveCommits {
           `Not saved: the change could not be recorded in the site's history (git said: ${gitSays(error)}). ${putBack}.`,
         );
       }
+      // The save is made and committed: the log says who made it, and which commit holds it. A log
+      // that cannot be written does not undo a save that git holds (its author is in the commit).
+      if (committed && this.auditDir)
+        await appendAudit(this.auditDir, {
+          who: author.email,
+          action: 'save',
+          detail: `${committed.message.split('\n')[0]} (commit ${committed.commit.slice(0, 7)})`,
+        }).catch((error: unknown) =>
+          console.error(`Studio: the save of commit ${committed.commit} is not in the audit log: ${String(error)}`),
+        );
       return result;
     });
   }
 
-  /** Commits exactly `files` as they are on disk now; nothing when they equal the last commit. Returns the commit. */
-  private async commit(author: Person, files: string[]): Promise<string | undefined> {
+  /** Commits exactly `files` as they are on disk now; nothing when they equal the last commit. Returns the commit and its message. */
+  private async commit(author: Person, files: string[]): Promise<{ commit: string; message: string } | undefined> {
     const git = gitIn(this.root, { author, committer: this.committer });
     const paths = files.map((file) => `site/${file}`);
     await git.raw(['add', '--', ...paths]);
@@ -162,6 +177,6 @@ export class SaveCommits {
     const after = await git.revparse(['--verify', 'HEAD']);
     // git answers "nothing to commit" with no error output: a commit that did not happen is a failure.
     if (after.trim() === before.trim()) throw new Error('git made no commit');
-    return after.trim();
+    return { commit: after.trim(), message };
   }
 }

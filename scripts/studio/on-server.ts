@@ -167,7 +167,7 @@ export function studioOnServer(
     const starting = startServerStudio({
       root,
       dataDir: config.dataDir,
-      studio: { ...studio, publishing },
+      studio: { ...studio, publishing, auditDir: config.dataDir },
       upgrades,
       notWatched,
     });

@@ -39,6 +39,8 @@ export interface StudioOptions {
   commits?: boolean;
   /** Who commits on the server (the editor is the author); "Studio <studio@localhost>" unless given. */
   committer?: Person;
+  /** DATA_DIR on the server: each committed save is a line of its audit log (server/studio-access/audit.ts). */
+  auditDir?: string;
   /**
    * Inside `npm start` (scripts/studio/on-server.ts), behind the sign-in gate (server/studio-access),
    * which has checked the session and refused other origins: the loopback address check of
@@ -69,7 +71,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
   const root = options.root;
   const siteDir = path.join(root, 'site');
   const site = siteFiles(root);
-  const commits = options.commits ? new SaveCommits(root, options.committer) : undefined;
+  const commits = options.commits ? new SaveCommits(root, options.committer, options.auditDir) : undefined;
   const publishing = options.publishing && publishRoutes(root, options.publishing);
   /** Takes back the files a request created, when their commit failed. */
   const unmake = (files: string[]) => async () => {

@@ -208,6 +208,7 @@ it('a publisher signs in by the mailed link, edits and saves, publishes, and rol
   await view.getByRole('region', { name: 'Not published yet' }).getByText(edited).first().waitFor(outcome);
 
   const audit = (await readAudit(config.dataDir)).map((e) => [e.who, e.action, e.detail]);
+  expect(audit).toContainEqual([pat, 'save', expect.stringMatching(/ \(commit [0-9a-f]{7}\)$/)]);
   expect(audit).toContainEqual([pat, 'publish', `release ${published}`]);
   expect(audit).toContainEqual([pat, 'rollback', `release ${firstRelease}`]);
   await ui.context().close();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notSignedIn, SaveCommits } from '../../scripts/studio/commit-save.ts';
 import { studioPlugin } from '../../scripts/studio/plugin.ts';
 import { unpublishedChanges } from '../../scripts/studio/unpublished.ts';
+import { readAudit } from '../../server/studio-access/audit.ts';
 import { setEditor } from '../../server/studio-access/request-editor.ts';
 import { tokenHeader } from '../../shared/studio-protocol.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
@@ -24,6 +25,7 @@ const token = 'test-token';
 const ann = 'ann.lee@example.com';
 const bob = 'bob@example.org';
 let root: string;
+let auditDir: string;
 let server: ViteDevServer;
 let base: string;
 
@@ -94,6 +96,7 @@ const newCommits = (since: string) => git('rev-list', '--reverse', `${since}..HE
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'studio-commits-'));
+  auditDir = await mkdtemp(path.join(tmpdir(), 'studio-commits-audit-'));
   await cp(fixtureSite, path.join(root, 'site'), { recursive: true });
   git('init', '-q');
   git('add', '.');
@@ -104,7 +107,7 @@ beforeAll(async () => {
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [signedIn, studioPlugin({ root, token, commits: true })],
+    plugins: [signedIn, studioPlugin({ root, token, commits: true, auditDir })],
     optimizeDeps: { noDiscovery: true },
     server: { port, strictPort: true, host: 'localhost', hmr: false },
   });
@@ -113,6 +116,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   if (root) await rm(root, { recursive: true, force: true });
+  if (auditDir) await rm(auditDir, { recursive: true, force: true });
 });
 beforeEach(() => {
   // Each test starts from a clean tree and index (of this temporary repository).
@@ -151,6 +155,14 @@ describe('every save is a commit', () => {
     // The saved text is what was committed, and the rest is as it was: changed, staged, not committed.
     expect(git('show', 'HEAD:site/pages/home.yaml')).toBe((await onDisk('pages/home.yaml')).trimEnd());
     expect(git('status', '--porcelain')).toBe('A  notes.txt\n M site/pages/offer.yaml');
+    // Each save is in the audit log: who, and the commit that holds it with its subject.
+    const saves = (await readAudit(auditDir)).filter((event) => event.action === 'save');
+    expect(saves.map((event) => [event.who, event.detail]).sort()).toEqual(
+      newCommits(before)
+        .map((commit) => [commitOf(commit), commit] as const)
+        .map(([c, commit]) => [/<(.*)>/.exec(c.author)![1], `${c.subject} (commit ${commit.slice(0, 7)})`])
+        .sort(),
+    );
   });
 
   it('commits writes started at the same moment one after the other, each with only its own file', async () => {
