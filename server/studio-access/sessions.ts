@@ -95,7 +95,7 @@ export async function startSession(
   await appendAudit(context.dataDir, {
     who: editor.email,
     action: 'sign-in',
-    detail: `signed in with ${method === 'link' ? 'a mailed link' : 'OpenID Connect'}`,
+    detail: method === 'link' ? 'with a mailed link' : 'with OpenID Connect',
   });
   request.log.info({ editor: editor.email, method }, 'studio: signed in');
   reply
@@ -132,7 +132,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, c
   const session = await context.sessions.read(id, context.now());
   await context.sessions.remove(id);
   if (session) {
-    await appendAudit(context.dataDir, { who: session.email, action: 'sign-out', detail: 'signed out' });
+    await appendAudit(context.dataDir, { who: session.email, action: 'sign-out', detail: 'from the studio' });
     request.log.info({ editor: session.email }, 'studio: signed out');
   }
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request, context, 0));

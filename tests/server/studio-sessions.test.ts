@@ -99,7 +99,10 @@ describe('sessions', () => {
     expect((await s.app.inject({ url: '/_studio/sign-in?signed-out', headers: html })).body).toContain(
       'You have signed out.',
     );
-    expect((await readAudit(s.config.dataDir)).map((e) => e.action)).toEqual(['sign-in', 'sign-out']);
+    expect((await readAudit(s.config.dataDir)).map((e) => [e.action, e.detail])).toEqual([
+      ['sign-in', 'with a mailed link'],
+      ['sign-out', 'from the studio'],
+    ]);
   });
 
   it('ends 12 hours after sign-in, and at the next request of an editor removed from the list', async () => {
