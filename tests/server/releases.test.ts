@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
-  await rm(distDir, { recursive: true, force: true });
+  await rm(path.dirname(distDir), { recursive: true, force: true });
 });
 
 const apps: FastifyInstance[] = [];

@@ -47,7 +47,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await app?.close();
-  await rm(dist, { recursive: true, force: true });
+  await rm(path.dirname(dist), { recursive: true, force: true });
 });
 
 describe('memory', () => {

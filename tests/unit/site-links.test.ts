@@ -51,6 +51,6 @@ it('the production server refuses to start on a build holding a link, naming it'
     await symlink('/etc/passwd', path.join(dist, 'images', 'passwd.svg'));
     await expect(openBuild(dist)).rejects.toThrow(/^dist\/images\/passwd\.svg is a symbolic link/);
   } finally {
-    await rm(dist, { recursive: true, force: true });
+    await rm(path.dirname(dist), { recursive: true, force: true });
   }
 });
