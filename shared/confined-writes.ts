@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { ConfinedFileError, openedPath, realRoot, relativePath, type Confinement } from './confined-files.ts';
+import { syncFolder } from './sync-folder.ts';
 
 export interface WriteOptions {
   /** Runs after the folder was checked and before it is opened. Tests use it to swap the folder for a link. */
@@ -97,15 +98,6 @@ async function openFolder(c: Confinement, relative: string, options: WriteOption
     throw changed(c, relative);
   }
   return { handle, base: process.platform === 'linux' ? `/proc/self/fd/${handle.fd}` : at, name };
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, constants.O_RDONLY | constants.O_DIRECTORY);
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 const changed = (c: Confinement, relative: string) =>

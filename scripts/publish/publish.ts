@@ -17,10 +17,10 @@ import {
   releaseDir,
   releaseIds,
   releaseInfoFile,
-  syncFolder,
   writeCurrent,
   type ReleaseInfo,
 } from '../../server/releases/store.ts';
+import { syncFolder } from '../../shared/sync-folder.ts';
 import { exportSite, headCommit, pushHead } from './git.ts';
 import { withPublishLock } from './lock.ts';
 import type { ChildMessage, PublishResult, PublishStep, StepName } from './steps.ts';

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { syncFolder } from '../../shared/sync-folder.ts';
 
 /** 20261127-214012-a3f9: UTC date and time, then four random hex digits; sorts by age. */
 export const releaseIdPattern = /^\d{8}-\d{6}-[0-9a-f]{4}$/;
@@ -38,16 +39,6 @@ export async function readCurrent(releasesDir: string): Promise<string | undefin
   const text = await readFile(currentFile(releasesDir), 'utf8').catch(() => '');
   const id = text.trim();
   return isReleaseId(id) ? id : undefined;
-}
-
-/** fsync of a folder: the renames and removals in it survive a power cut. */
-export async function syncFolder(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Makes `id` the live release: a temporary file written and synced, renamed over `current`. */

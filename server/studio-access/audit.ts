@@ -10,6 +10,7 @@
 import { constants } from 'node:fs';
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { syncFolder } from '../../shared/sync-folder.ts';
 
 export const auditActions = [
   'sign-in',
@@ -125,14 +126,5 @@ async function openLog(file: string): Promise<{ handle: FileHandle; created: boo
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return { handle: await open(file, flags), created: false };
-  }
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, constants.O_RDONLY | constants.O_DIRECTORY);
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
