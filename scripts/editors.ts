@@ -12,6 +12,7 @@ import {
   removeEditor,
   type Role,
 } from '../server/studio-access/editors.ts';
+import { textTable } from './text-table.ts';
 
 const usage = `Usage: npm run editors -- <command>
   add EMAIL [--publisher]        let EMAIL sign in to the studio at /_studio/ (as a publisher: also publish and roll back);
@@ -50,18 +51,6 @@ const printable = (text: string) =>
 const minute = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
 const second = (iso: string) => new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
 
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
-  return [header, ...rows]
-    .map((row) =>
-      row
-        .map((cell, i) => cell.padEnd(widths[i]))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
-
 async function add(dataDir: string, email: string, role: Role): Promise<string> {
   const before = await readEditors(dataDir);
   const change = await addEditor(dataDir, email, role);
@@ -97,7 +86,7 @@ async function list(dataDir: string): Promise<string> {
   if (!editors.length)
     return `No editors in ${editorsFile(dataDir)}: the studio is off (/_studio/ answers "not found").\nAdd someone with: npm run editors -- add EMAIL [--publisher]`;
   const rows = editors.map((editor) => [editor.email, editor.role, minute(editor.added)]);
-  return `${table(['E-MAIL', 'ROLE', 'ADDED (UTC)'], rows)}\n\nAn editor signs in and saves; a publisher also publishes and rolls back.`;
+  return `${textTable(['E-MAIL', 'ROLE', 'ADDED (UTC)'], rows)}\n\nAn editor signs in and saves; a publisher also publishes and rolls back.`;
 }
 
 async function log(dataDir: string, options: { since?: string; json?: boolean }): Promise<string> {
@@ -118,7 +107,7 @@ async function log(dataDir: string, options: { since?: string; json?: boolean })
   if (!shown.length)
     return options.since ? `Nothing in the audit log since ${options.since}.` : 'The audit log is empty.';
   const rows = shown.map((e) => [second(e.at), printable(e.who), whatText[e.action], printable(e.detail)]);
-  return table(['WHEN (UTC)', 'WHO', 'WHAT', 'DETAIL'], rows);
+  return textTable(['WHEN (UTC)', 'WHO', 'WHAT', 'DETAIL'], rows);
 }
 
 const commands = { add: ['publisher'], list: [], remove: [], log: ['since', 'json'] } satisfies Record<

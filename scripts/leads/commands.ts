@@ -8,6 +8,7 @@ import { fsyncPath } from '../../server/leads/durable-file.ts';
 import { purgeOldSentLeads } from '../../server/leads/retention.ts';
 import type { Folder } from '../../server/leads/spool.ts';
 import type { LeadStore, StoredLead } from './store.ts';
+import { textTable } from '../text-table.ts';
 
 export function age(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
@@ -61,15 +62,7 @@ export async function list(store: LeadStore, folder?: Folder): Promise<string> {
     ];
   });
   const header = ['ID', 'STATUS', 'FORM', 'RECEIVED (UTC)', 'ATTEMPTS', 'FROM', 'LAST ERROR'];
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
-  return [header, ...rows]
-    .map((row) =>
-      row
-        .map((cell, i) => cell.padEnd(widths[i]))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return textTable(header, rows);
 }
 
 export async function show(store: LeadStore, id: string): Promise<string> {
