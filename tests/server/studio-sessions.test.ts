@@ -4,12 +4,11 @@
 // when the editor is removed; a request without one is sent to sign in or refused 401; a change
 // from another site is refused even with the cookie; a signed-in request reaches the studio.
 import { readdir, writeFile } from 'node:fs/promises';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readAudit } from '../../server/studio-access/audit.ts';
 import { addEditor, editorsFile, removeEditor } from '../../server/studio-access/editors.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { SESSION_LIFETIME_MS, sessionsDir } from '../../server/studio-access/sessions.ts';
-import { writeDist } from '../fixtures/dist-fixture.ts';
 import {
   ann,
   askForLink,
@@ -18,28 +17,12 @@ import {
   pressSignIn,
   sameOrigin,
   signIn,
-  signInServer,
+  signInServers,
   tokenOf,
-  type SignInServer,
 } from '../fixtures/studio-sign-in.ts';
 
-let distDir: string;
-const servers: SignInServer[] = [];
-
-beforeAll(async () => {
-  distDir = await writeDist();
-});
-afterEach(async () => {
-  while (servers.length) await servers.pop()!.close();
-});
-
 /** A server with ann on the editors list. */
-async function server(...args: Parameters<typeof signInServer> extends [string, ...infer R] ? R : never) {
-  const started = await signInServer(distDir, ...args);
-  servers.push(started);
-  await addEditor(started.config.dataDir, ann, 'editor');
-  return started;
-}
+const { withAnn: server } = signInServers();
 
 describe('sessions', () => {
   it('sends a page without a session to sign in, and answers anything else 401', async () => {

@@ -6,14 +6,13 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configFromEnv, parsePublicUrl } from '../../server/config.ts';
 import { readAudit } from '../../server/studio-access/audit.ts';
 import { addEditor, removeEditor } from '../../server/studio-access/editors.ts';
 import { LINK_LIFETIME_MS, linksDir } from '../../server/studio-access/links.ts';
 import { SIGN_IN_LIMITS } from '../../server/studio-access/plugin.ts';
 import { sessionsDir } from '../../server/studio-access/sessions.ts';
-import { writeDist } from '../fixtures/dist-fixture.ts';
 import {
   ann,
   askForLink,
@@ -24,28 +23,12 @@ import {
   pressSignIn,
   sameOrigin,
   sessionCookie,
-  signInServer,
+  signInServers,
   tokenOf,
-  type SignInServer,
 } from '../fixtures/studio-sign-in.ts';
 
-let distDir: string;
-const servers: SignInServer[] = [];
-
-beforeAll(async () => {
-  distDir = await writeDist();
-});
-afterEach(async () => {
-  while (servers.length) await servers.pop()!.close();
-});
-
-/** A server with ann on the editors list. */
-async function server(...args: Parameters<typeof signInServer> extends [string, ...infer R] ? R : never) {
-  const started = await signInServer(distDir, ...args);
-  servers.push(started);
-  await addEditor(started.config.dataDir, ann, 'editor');
-  return started;
-}
+/** A server with ann on the editors list (and `bare`, one with nobody on it). */
+const { withAnn: server, bare } = signInServers();
 
 describe('signing in by a mailed link', () => {
   it('mails a link on PUBLIC_URL that opens a confirmation, signs in once and starts a session', async () => {
@@ -237,8 +220,7 @@ describe('rate limits', () => {
 
 describe('with no editors', () => {
   it('answers the site’s own 404 under /_studio/, and opens as soon as an editor is added', async () => {
-    const started = await signInServer(distDir);
-    servers.push(started);
+    const started = await bare();
     const { app, config } = started;
     const notFound = await app.inject({ url: '/no-such-page' });
     expect(notFound.statusCode).toBe(404);
