@@ -11,15 +11,31 @@ export function FormProvider({ children }: { children: ReactNode }) {
   const site = useStudio((state) => state.site);
   const check = useStudio((state) => state.check);
   const reveal = useStudio((state) => state.reveal);
+  const file = useStudio((state) => state.entry?.file ?? '');
   // Stable, so a keystroke re-renders only the fields on its path (AutoField is memoised).
   const onChange = useCallback(
     (path: DataPath, value: Json | undefined) => dispatch({ type: 'edit', path, value, at: Date.now() }),
     [dispatch],
   );
+  const onMerge = useCallback(
+    (file: string, path: DataPath, fields: Record<string, Json>) =>
+      dispatch({ type: 'merge', file, path, fields, at: Date.now() }),
+    [dispatch],
+  );
   const onImageUploaded = useCallback((src: string) => dispatch({ type: 'imageAdded', src }), [dispatch]);
   const form: FormContextValue | undefined = useMemo(
-    () => site && { ...site, errors: check?.errors ?? [], onChange, onImageUploaded, reveal, Field: AutoField },
-    [site, check, onChange, onImageUploaded, reveal],
+    () =>
+      site && {
+        ...site,
+        file,
+        errors: check?.errors ?? [],
+        onChange,
+        onMerge,
+        onImageUploaded,
+        reveal,
+        Field: AutoField,
+      },
+    [site, file, check, onChange, onMerge, onImageUploaded, reveal],
   );
   return form ? <FormContext.Provider value={form}>{children}</FormContext.Provider> : null;
 }

@@ -59,6 +59,18 @@ describe('the review', () => {
     const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#d46a21' } })
       .png()
       .toBuffer();
+    // The studio's answer to the upload is held until the description has been typed: an upload
+    // that lands while the editor types must keep what they typed.
+    let answer!: () => void;
+    const typed = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith('/upload'),
+      async (route) => {
+        const response = await route.fetch();
+        await typed;
+        await route.fulfill({ response });
+      },
+    );
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser', outcome),
       image.getByRole('button', { name: 'Upload' }).click(),
@@ -66,6 +78,9 @@ describe('the review', () => {
     await chooser.setFiles({ name: 'Team Workshop.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => onDisk('images/team-workshop.png').catch(() => undefined), outcome).toEqual(png);
     await image.getByRole('textbox', { name: altLabel }).fill('The team at the workshop');
+    answer();
+    await expect.poll(() => image.locator('img').getAttribute('src'), outcome).toMatch(/team-workshop\.png$/);
+    expect(await image.getByRole('textbox', { name: altLabel }).inputValue()).toBe('The team at the workshop');
     await save(page, 'blog/first-note.md');
 
     const review = await openReview(page);

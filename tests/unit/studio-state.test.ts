@@ -75,6 +75,31 @@ describe('the studio store', () => {
     expect(sectionsOf(state)?.[0]).toEqual({ type: 'hero', title: 'Fast Sites' });
   });
 
+  it('merge: an upload that lands after the alt text was typed keeps that text; another file open drops it', () => {
+    const withImage: Entry = {
+      ...home,
+      file: 'blog/a.md',
+      kind: 'article',
+      data: { image: { src: '/images/a.png', alt: 'Old' } },
+    };
+    const typed = run([{ type: 'open', entry: withImage }, edit('Typed meanwhile', 1000, ['image', 'alt'])]);
+    const uploaded: StudioAction = {
+      type: 'merge',
+      file: 'blog/a.md',
+      path: ['image'],
+      fields: { src: '/images/b.png', width: 8 },
+      at: 2000,
+    };
+    expect(run([uploaded], typed).history.present.data).toEqual({
+      image: { src: '/images/b.png', alt: 'Typed meanwhile', width: 8 },
+    });
+    // An empty image field gets an object; a file opened since is left as it is.
+    const empty = run([{ type: 'open', entry: { ...withImage, data: {} } }, uploaded]);
+    expect(empty.history.present.data).toEqual({ image: { src: '/images/b.png', width: 8 } });
+    const elsewhere = run([{ type: 'open', entry: home }]);
+    expect(run([uploaded], elsewhere)).toBe(elsewhere);
+  });
+
   it('undo and redo step through the edits; a new edit drops what could be redone; both do nothing at the ends', () => {
     const edited = run([edit('One', 1000), edit('Two', 5000)], opened);
     const undone = run([{ type: 'undo' }, { type: 'undo' }, { type: 'undo' }], edited);

@@ -13,7 +13,10 @@ export function ImageField({ resolved, label, value, path, required }: KindProps
   const [problem, setProblem] = useState<string>();
   const record = recordOf(value);
   const src = typeof record.src === 'string' ? record.src : '';
-  const choose = (next: Record<string, Json>) => form.onChange(path, { ...record, ...next });
+  // Set over the image as it is when the upload or the size arrives: the alt text typed while
+  // waiting stays, and nothing lands in a file opened since.
+  const file = form.file;
+  const choose = (next: Record<string, Json>) => form.onMerge(file, path, next);
   // A picked image brings its own size (the technical width and height, tucked under Details).
   const pick = async (next: string) => choose({ src: next, ...(await sizeOf(next)) });
   const upload = async (file: File | null) => {

@@ -25,8 +25,12 @@ export interface FormContextValue {
   contract: Contract;
   routes: string[];
   images: string[];
+  /** The open file, under site/. */
+  file: string;
   errors: FieldError[];
   onChange: (path: DataPath, value: Json | undefined) => void;
+  /** Fields that arrive after a wait, set over the object at `path` of `file` as it is then. */
+  onMerge: (file: string, path: DataPath, fields: Record<string, Json>) => void;
   onImageUploaded: (src: string) => void;
   /** A field to bring into view (clicked in the preview): the list items holding it open. */
   reveal?: DataPath;

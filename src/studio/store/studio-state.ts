@@ -2,7 +2,7 @@
 // edit, undo, redo, select, checked, saved, conflict…), as in Puck's store, so the history, the
 // selection and the save state move together and are tested without a browser.
 import type { Check, DataPath, Entry, EntrySummary, Json } from '../api.ts';
-import { setIn, startsWith } from '../data-path.ts';
+import { getIn, setIn, startsWith } from '../data-path.ts';
 import type { Contract } from '../schema.ts';
 
 /** The unsaved state of an entry: its data, and the Markdown body of an article or document. */
@@ -63,6 +63,12 @@ export type StudioAction =
   | { type: 'unreadable'; file: string; message: string }
   /** `field` names what was typed in, to merge keystrokes; `at` is when (Date.now()). */
   | { type: 'edit'; path: DataPath; value: Json | undefined; field?: string; at: number }
+  /**
+   * Fields that arrive after a wait (an uploaded or picked image's address and size), set over the
+   * object at `path` as it is when they arrive, so what was typed meanwhile stays; dropped if
+   * another file has been opened since.
+   */
+  | { type: 'merge'; file: string; path: DataPath; fields: Record<string, Json>; at: number }
   | { type: 'body'; body: string; at: number }
   /** Text typed at `path` that is no value (with what it needs), or none (`input` left out) once it is one again. */
   | { type: 'invalidInput'; path: DataPath; input?: Omit<InvalidInput, 'path'> }
@@ -161,6 +167,14 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         history: record(history, next, action.field ?? JSON.stringify(action.path), action.at),
         invalid: invalidOutside(state.invalid, action.path),
       };
+    }
+    case 'merge': {
+      if (state.entry?.file !== action.file) return state;
+      const now = getIn(history.present.data, action.path);
+      const object = now && typeof now === 'object' && !Array.isArray(now) ? now : {};
+      const merged = { ...object, ...action.fields };
+      const next = { ...history.present, data: setIn(history.present.data, action.path, merged) };
+      return { ...state, history: record(history, next, JSON.stringify(action.path), action.at) };
     }
     case 'body':
       return { ...state, history: record(history, { ...history.present, body: action.body }, 'body', action.at) };
