@@ -9,6 +9,7 @@ import type {
   Section,
   Settings,
 } from './generated/content.ts';
+import type { ListingPager } from './listing-pages.ts';
 
 export interface SiteShell {
   settings: Settings;
@@ -33,9 +34,9 @@ export interface ArticleLink {
   icon?: IconName;
 }
 
-/** A section as the browser renders it: the blog listing and long documents arrive resolved. */
+/** A section as the browser renders it: the blog listing (one page of its cards) and long documents arrive resolved. */
 type Resolved<S> = S extends ArticlesSection
-  ? S & { articles: ArticleSummary[] }
+  ? S & { articles: ArticleSummary[]; pager: ListingPager }
   : S extends DocumentSection
     ? S & { html: string }
     : S;

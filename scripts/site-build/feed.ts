@@ -1,5 +1,5 @@
 // The blog's feeds, RSS 2.0 (feed.xml) and Atom (atom.xml), written by the `feed` package (which
-// gets the two formats' XML escaping, dates and required elements right): every article with its
+// gets the two formats' XML escaping, dates and required elements right): the newest articles with their
 // excerpt, absolute links, and its cover image as the enclosure. The package writes an item's
 // title and description as HTML (Atom's type="html"; what RSS readers render), so our plain text
 // is HTML-escaped first: a title "<script>" is shown as those characters, never run.
@@ -27,7 +27,17 @@ export const feedTitle = (model: SiteModel) => `${model.settings.name}: blog`;
 export const blogPage = (model: SiteModel) =>
   model.pages.find((page) => page.sections.some((s) => s.type === 'articles'))?.path ?? '/';
 
-export async function writeFeeds(model: SiteModel, root: string): Promise<{ rss: string; atom: string }> {
+/** How many articles the feeds hold: the newest, as readers only look for what is new. */
+export const FEED_ARTICLES = 20;
+
+/** A photo published as its resized copy instead of itself (images.ts): its address and byte length. */
+export type PublishedCopies = Map<string, { url: string; bytes: number }>;
+
+export async function writeFeeds(
+  model: SiteModel,
+  root: string,
+  copies: PublishedCopies = new Map(),
+): Promise<{ rss: string; atom: string }> {
   const { settings } = model;
   const absolute = (address: string) => (address.startsWith('/') ? `${settings.url}${address}` : address);
   const feed = new Feed({
@@ -44,10 +54,12 @@ export async function writeFeeds(model: SiteModel, root: string): Promise<{ rss:
     author: { name: settings.name, email: settings.contact.email, link: settings.url },
     generator: false,
   });
-  for (const article of model.articles) {
-    const { src } = article.image;
+  for (const article of model.articles.slice(0, FEED_ARTICLES)) {
+    // A photo is enclosed as its largest copy: the source itself is not published.
+    const copy = copies.get(article.image.src);
+    const src = copy?.url ?? article.image.src;
     // A site image's byte length is known; an enclosure on another host is listed without it.
-    const length = src.startsWith('/images/') ? await sizeOf(root, src) : 0;
+    const length = copy ? copy.bytes : src.startsWith('/images/') ? await sizeOf(root, src) : 0;
     feed.addItem({
       title: escapeHtml(article.title),
       id: absolute(article.path),

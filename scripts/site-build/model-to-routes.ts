@@ -5,6 +5,7 @@ import type { ArticleLink, ArticleSummary, RenderedSection, RouteData, SiteShell
 import type { Section } from '../../shared/generated/content.ts';
 import type { InlineImage } from './inline-image.ts';
 import type { ImageVariants } from '../../src/components/image-variants.ts';
+import { listingPages, listingTitle, pagedSectionOf, perPageOf, type ListingPage } from './listing-pages.ts';
 
 /** Gives every image object (anything with a `src`) whose photo the build resized its variants. */
 function withVariants<T>(value: T, variants: Map<string, ImageVariants>): T {
@@ -31,8 +32,19 @@ const summary = (a: Article): ArticleSummary => ({
   image: a.image,
 });
 
-function resolveSection(section: Section, model: SiteModel): RenderedSection {
-  if (section.type === 'articles') return { ...section, articles: model.articles.map(summary) };
+/** A section as page `listing.number` of its page shows it: an article list holds only that page's cards. */
+function resolveSection(section: Section, model: SiteModel, listing: ListingPage): RenderedSection {
+  if (section.type === 'articles') {
+    const paged = section === pagedSectionOf(listing.page);
+    const number = paged ? listing.number : 1;
+    const perPage = perPageOf(section);
+    const articles = model.articles.slice((number - 1) * perPage, number * perPage).map(summary);
+    return {
+      ...section,
+      articles,
+      pager: { page: number, pages: paged ? listing.pages : 1, listing: listing.page.path },
+    };
+  }
   if (section.type === 'document') return { ...section, html: model.documents[section.source] };
   return section;
 }
@@ -48,13 +60,14 @@ export function routeData(
     const target = bySlug.get(slug)!;
     return { path: target.path, title: target.title, category: target.category, ...(icon && { icon }) };
   };
-  for (const page of model.pages) {
-    routes.set(page.path, {
+  for (const listing of listingPages(model)) {
+    const { page } = listing;
+    routes.set(listing.path, {
       kind: 'page',
-      path: page.path,
-      title: page.title,
+      path: listing.path,
+      title: listingTitle(page.title, listing.number, listing.pages),
       description: page.description,
-      sections: page.sections.map((section) => resolveSection(section, model)),
+      sections: page.sections.map((section) => resolveSection(section, model, listing)),
     });
   }
   for (const article of model.articles) {

@@ -7,20 +7,25 @@ import { FEEDS } from './feed.ts';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
 import { publishImages } from './publish-images.ts';
+import { extraListingPaths } from './listing-pages.ts';
 
 export function manifest(model: SiteModel): SiteManifest {
   return {
-    routes: [...model.pages.map((p) => p.path), ...model.articles.map((a) => a.path)],
+    routes: [...model.pages.map((p) => p.path), ...extraListingPaths(model), ...model.articles.map((a) => a.path)],
     redirects: model.redirects,
     forms: model.forms,
     site: { name: model.settings.name, url: model.settings.url, email: model.settings.contact.email },
   };
 }
 
-function sitemap(model: SiteModel): string {
+export function sitemap(model: SiteModel): string {
   const entry = (loc: string, lastmod?: string) =>
     `  <url><loc>${model.settings.url}${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
-  const urls = [...model.pages.map((p) => entry(p.path)), ...model.articles.map((a) => entry(a.path, a.date))];
+  const urls = [
+    ...model.pages.map((p) => entry(p.path)),
+    ...extraListingPaths(model).map((path) => entry(path)),
+    ...model.articles.map((a) => entry(a.path, a.date)),
+  ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

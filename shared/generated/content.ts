@@ -1009,7 +1009,7 @@ export interface TrendsSection {
   }[];
 }
 /**
- * The blog listing: every published article, newest first, built from site/blog.
+ * The blog listing: every published article, newest first, built from site/blog, a page of cards at a time. Each further page has its own address: the page's address with /page/2, /page/3 and so on after it.
  */
 export interface ArticlesSection {
   /**
@@ -1040,6 +1040,10 @@ export interface ArticlesSection {
    * Hide the whole section when the page address carries this query, for example 'source=form'.
    */
   hideWhenQuery?: QueryFlag;
+  /**
+   * How many article cards one page of the listing shows (3-36); the older articles follow on the next pages, linked below the cards. Default: 12.
+   */
+  perPage?: number;
 }
 /**
  * A long text written in Markdown in site/documents, shown in full or in a scrollable reading area.

@@ -1,0 +1,50 @@
+// The links below an article list to its other pages: previous, the page numbers (the first, the
+// last, and the current page with its neighbours), next. Real links to real addresses, so each
+// page reads without JavaScript; with it, they navigate in place like every link of the site.
+import { listingPagePath, pagerNumbers, type ListingPager as Pager } from '../../shared/listing-pages.ts';
+import { TextLink } from './TextLink.tsx';
+import classes from './ListingPager.module.css';
+
+export function ListingPager({ pager }: { pager: Pager }) {
+  const { page, pages, listing } = pager;
+  if (pages < 2) return null;
+  const to = (n: number) => listingPagePath(listing, n);
+  return (
+    <nav aria-label="Pages of articles" className={classes.pager}>
+      <ul className={classes.list}>
+        <li>
+          {page > 1 ? (
+            <TextLink to={to(page - 1)} rel="prev" className={classes.step}>
+              <span aria-hidden="true">← </span>Previous page
+            </TextLink>
+          ) : null}
+        </li>
+        {pagerNumbers(page, pages).map((n, index) =>
+          n === null ? (
+            <li key={`gap-${index}`} className={classes.gap} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <TextLink
+                to={to(n)}
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? 'page' : undefined}
+                className={classes.number}
+              >
+                {n}
+              </TextLink>
+            </li>
+          ),
+        )}
+        <li>
+          {page < pages ? (
+            <TextLink to={to(page + 1)} rel="next" className={classes.step}>
+              Next page<span aria-hidden="true"> →</span>
+            </TextLink>
+          ) : null}
+        </li>
+      </ul>
+    </nav>
+  );
+}
