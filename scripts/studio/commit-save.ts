@@ -30,6 +30,8 @@ export interface Write<T> {
   write: () => Promise<T>;
   files: (done: T) => string[];
   undo: (done: T) => Promise<void>;
+  /** The commit's message, when the review's description of the files would not say it (a restore). */
+  message?: (done: T) => string;
 }
 
 /** How a write is done: in commit mode, in turn and committed (SaveCommits.record); else just done. */
@@ -125,13 +127,13 @@ export class SaveCommits {
    * Does the write, then commits its files as `author`. A write that is refused (a conflict, a
    * taken name) commits nothing; a commit that fails undoes the write and is reported (500).
    */
-  record<T>(author: Person, { write, files, undo }: Write<T>): Promise<T> {
+  record<T>(author: Person, { write, files, undo, message }: Write<T>): Promise<T> {
     return inTurn(this.root, async () => {
       const result = await write();
       const written = files(result);
       let committed: { commit: string; message: string } | undefined;
       try {
-        committed = await this.commit(author, written);
+        committed = await this.commit(author, written, message?.(result));
       } catch (error) {
         const paths = written.map((file) => `site/${file}`);
         // Nothing of this save stays staged: the index of these paths back to the last commit.
@@ -163,14 +165,18 @@ export class SaveCommits {
   }
 
   /** Commits exactly `files` as they are on disk now; nothing when they equal the last commit. Returns the commit and its message. */
-  private async commit(author: Person, files: string[]): Promise<{ commit: string; message: string } | undefined> {
+  private async commit(
+    author: Person,
+    files: string[],
+    given?: string,
+  ): Promise<{ commit: string; message: string } | undefined> {
     const git = gitIn(this.root, { author, committer: this.committer });
     const paths = files.map((file) => `site/${file}`);
     await git.raw(['add', '--', ...paths]);
     const staged = await git.raw(['status', '--porcelain', '-z', '--untracked-files=no', '--', ...paths]);
     if (!staged.split('\0').some((record) => record.length > 3 && record[0] !== ' ')) return undefined;
-    const compared = await Promise.all(files.map((file) => compareFile(this.root, file)));
-    const message = commitMessage(compared.filter((file): file is ChangedFile => file !== undefined));
+    const compared = given ? [] : await Promise.all(files.map((file) => compareFile(this.root, file)));
+    const message = given ?? commitMessage(compared.filter((file): file is ChangedFile => file !== undefined));
     const before = await git.revparse(['--verify', '--quiet', 'HEAD']).catch(() => '');
     // --only: the commit holds these paths as they are now, whatever else is staged or changed.
     await git.raw(['commit', '--only', '--quiet', '-m', message, '--', ...paths]);

@@ -24,6 +24,7 @@ import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.t
 import { createPost, newPage } from '../new.ts';
 import { recorderFor, SaveCommits, turnFor, type Person } from './commit-save.ts';
 import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
+import { historyRoutes } from './history-routes.ts';
 import { readBody, readJson, send } from './http.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
 
@@ -73,6 +74,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
   const site = siteFiles(root);
   const commits = options.commits ? new SaveCommits(root, options.committer, options.auditDir) : undefined;
   const publishing = options.publishing && publishRoutes(root, options.publishing);
+  const history = historyRoutes(root, commits);
   /** Takes back the files a request created, when their commit failed. */
   const unmake = (files: string[]) => async () => {
     for (const file of files) await removeFile(site, file);
@@ -118,6 +120,8 @@ export function studioPlugin(options: StudioOptions): Plugin {
     const file = url.searchParams.get('file') ?? '';
     const published = await publishing?.(req, route, () => readJson(req));
     if (published) return send(res, published.status, published.body);
+    const historical = await history(req, route, url, () => readJson(req));
+    if (historical) return send(res, historical.status, historical.body);
     switch (route) {
       case 'GET /entries':
         return send(res, 200, await listEntries(site));

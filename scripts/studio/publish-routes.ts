@@ -8,14 +8,12 @@ import type { PublishPush } from '../../server/config.ts';
 import { appendAudit } from '../../server/studio-access/audit.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import type { Editor } from '../../server/studio-access/editors.ts';
-import type { ChangedFile } from '../../shared/review.ts';
-import type { PublishRun, PublishState, UnpublishedAnswer, UnpublishedFileView } from '../../shared/publishing.ts';
+import type { PublishRun, PublishState, UnpublishedAnswer } from '../../shared/publishing.ts';
 import { listReleases, publish, rollback, UnknownRelease } from '../publish/publish.ts';
 import { PublishBusy } from '../publish/lock.ts';
-import { changedKind, contentChanges, readContent, titleOf } from './changes.ts';
+import { compareInCommit } from './commit-compare.ts';
 import { StudioError } from './files.ts';
-import { gitIn } from './git-client.ts';
-import { unpublishedChanges, type UnpublishedFile } from './unpublished.ts';
+import { unpublishedChanges } from './unpublished.ts';
 
 export interface PublishingOptions {
   /** DATA_DIR (the audit log; the releases unless releasesDir says otherwise). */
@@ -28,32 +26,6 @@ export interface PublishingOptions {
 const NEWEST = 20;
 
 const publisherOnly = 'Only a publisher can publish or roll back. Ask the site owner to make you one.';
-
-/** One file of a commit compared as data, its version before the commit against its version in it. */
-async function compareInCommit(root: string, commit: string, file: UnpublishedFile): Promise<UnpublishedFileView> {
-  const git = gitIn(root);
-  const read = (revision: string) =>
-    git.raw(['cat-file', 'blob', `${revision}:./site/${file.file}`]).catch(() => undefined);
-  const [before, after] = await Promise.all([read(`${commit}^`), read(commit)]);
-  const kind = changedKind(file.file);
-  const status = before === undefined ? 'added' : after === undefined ? 'deleted' : 'modified';
-  const content = (text: string | undefined) =>
-    text === undefined || kind === 'image' || kind === 'other' ? undefined : readContent(file.file, kind, text);
-  const [old, now] = [content(before), content(after)];
-  const problem = [old, now].find((side) => side && 'problem' in side) as { problem: string } | undefined;
-  const data = (side: typeof old) => (side && !('problem' in side) ? side : undefined);
-  const compared: ChangedFile = {
-    file: file.file,
-    status,
-    kind,
-    title: file.title || titleOf(file.file, kind, data(now)?.data ?? data(old)?.data),
-    ...(data(old) && { before: data(old)!.data }),
-    ...(data(now) && { after: data(now)!.data }),
-    changes: problem ? [] : contentChanges(data(old), data(now)),
-    ...(problem && { problem: problem.problem }),
-  };
-  return { ...compared, diff: file.diff };
-}
 
 export function publishRoutes(root: string, options: PublishingOptions) {
   const releases = { dataDir: options.dataDir, releasesDir: options.releasesDir };
@@ -82,7 +54,12 @@ export function publishRoutes(root: string, options: PublishingOptions) {
       changes: await Promise.all(
         listed.map(async (change) => ({
           ...change,
-          files: await Promise.all(change.files.map((file) => compareInCommit(root, change.commit, file))),
+          files: await Promise.all(
+            change.files.map(async (file) => ({
+              ...(await compareInCommit(root, change.commit, file.file, { title: file.title })),
+              diff: file.diff,
+            })),
+          ),
         })),
       ),
       ...(!since && changes.length > NEWEST && { newest: NEWEST }),
