@@ -64,7 +64,18 @@ function walk(value: unknown, path: DataPath, visit: Visit): void {
   }
 }
 
-const stripQuery = (href: string) => href.replace(/[?#].*$/, '') || '/';
+export const stripQuery = (href: string) => href.replace(/[?#].*$/, '') || '/';
+
+/** The other articles an article's front matter names by slug (Recommended reading, the sidebar), where each is. */
+export function relatedArticles(data: Record<string, unknown>): { slug: string; path: DataPath }[] {
+  return [
+    ...((data.recommended ?? []) as { slug: string }[]).map((item, index) => ({
+      slug: item.slug,
+      path: ['recommended', index, 'slug'],
+    })),
+    ...((data.sidebar ?? []) as string[]).map((slug, index) => ({ slug, path: ['sidebar', index] })),
+  ];
+}
 
 export function checkSite({ entries, declarations, images, documents, forms, drafts = [] }: CheckInput): CheckResult {
   const errors: ContentError[] = [];
@@ -239,14 +250,7 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
     checkMarkdownLinks(entry.source.file, entry.links ?? []);
     checkMarkdownImages(entry.source.file, entry.images ?? []);
     if (entry.kind === 'article') {
-      const related = [
-        ...((entry.data.recommended ?? []) as { slug: string }[]).map((item, index) => ({
-          slug: item.slug,
-          path: ['recommended', index, 'slug'],
-        })),
-        ...((entry.data.sidebar ?? []) as string[]).map((slug, index) => ({ slug, path: ['sidebar', index] })),
-      ];
-      for (const { slug, path } of related) {
+      for (const { slug, path } of relatedArticles(entry.data)) {
         linksChecked++;
         linked.add(blogPath(slug));
         if (!articleSlugs.includes(slug))

@@ -24,6 +24,7 @@ import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.t
 import { createPost, newPage } from '../new.ts';
 import { recorderFor, SaveCommits, turnFor, type Person } from './commit-save.ts';
 import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
+import { renameRoutes } from './rename-routes.ts';
 import { historyRoutes } from './history-routes.ts';
 import { readBody, readJson, send } from './http.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
@@ -87,6 +88,8 @@ export function studioPlugin(options: StudioOptions): Plugin {
   let draftShell: SiteShell | undefined;
   const listeners = new Set<ServerResponse>();
   let devServer: ViteDevServer | undefined;
+  // Moves, renames and deletions (rename-routes.ts): after one, the site on disk and the preview are read anew.
+  const renamed = renameRoutes(root, commits, () => (onDisk = draft = draftShell = undefined));
   /**
    * The site as it is on disk, compiled once per change on disk: the lists the pickers offer, and
    * the problems other files already had, which the live check leaves out as Save does (so the check
@@ -120,6 +123,8 @@ export function studioPlugin(options: StudioOptions): Plugin {
     const file = url.searchParams.get('file') ?? '';
     const published = await publishing?.(req, route, () => readJson(req));
     if (published) return send(res, published.status, published.body);
+    const moved = await renamed(req, route, () => readJson(req));
+    if (moved) return send(res, moved.status, moved.body);
     const historical = await history(req, route, url, () => readJson(req));
     if (historical) return send(res, historical.status, historical.body);
     switch (route) {
