@@ -1,0 +1,146 @@
+// The paged listing in Chromium, on a copy of the fixture site given enough made-up articles for
+// seven pages at the schema's smallest perPage: each page read without JavaScript (its cards, the
+// labelled pager with the current page marked, previous and next, rel=prev/next), then walked
+// with JavaScript by its links (no document load, each page's own route data holding only its
+// cards), and what the server answers past the last page.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../../scripts/content/load-site.ts';
+import { sectionSchemas } from '../../scripts/content/schemas.ts';
+import type { SiteModel } from '../../scripts/content/model.ts';
+import { listingPageCount, listingPagePath } from '../../shared/listing-pages.ts';
+import { routeDataUrl, type PageRoute } from '../../shared/route-data.ts';
+import { buildContent } from '../fixtures/build-content.ts';
+import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
+import { manyArticles } from '../fixtures/many-articles.ts';
+import { openPage, startHarness, type Harness } from './harness.ts';
+
+const listing = '/resources/blogs';
+const perPage = (sectionSchemas().sections.articles.properties as Record<string, { minimum: number }>).perPage.minimum;
+const wanted = 7;
+
+let root: string;
+let h: Harness;
+let model: SiteModel;
+let pages: number;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'listing-pages-'));
+  await cp(path.join(fixtureSiteRoot, 'site'), path.join(root, 'site'), { recursive: true });
+  const blogs = path.join(root, 'site/pages/resources/blogs.yaml');
+  await writeFile(blogs, (await readFile(blogs, 'utf8')).replace(/^ {4}perPage: \d+$/m, `    perPage: ${perPage}`));
+  const existing = (await loadSite({ root })).model!.articles.length;
+  const template = await readFile(path.join(root, 'site/blog/fourth-note.md'), 'utf8');
+  for (const article of manyArticles(template, (wanted - 1) * perPage + 1 - existing))
+    await writeFile(path.join(root, article.file), article.text);
+  model = (await loadSite({ root })).model!;
+  pages = listingPageCount(model.articles.length, perPage);
+  expect(pages).toBe(wanted);
+  await buildContent(root, path.join(root, 'dist'));
+  h = await startHarness({ distDir: path.join(root, 'dist') });
+}, 300_000);
+
+afterAll(async () => {
+  await h?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+/** The titles page `n` of the listing must show: its slice of the articles, newest first. */
+const titlesOf = (n: number) => model.articles.slice((n - 1) * perPage, n * perPage).map((a) => a.title);
+
+describe('the paged listing', () => {
+  it('reads page by page without JavaScript: its cards, the pager, rel=prev/next; nothing past the last page', async () => {
+    const context = await h.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(h.baseUrl + listing);
+    for (let n = 1; n <= pages; n++) {
+      const address = listingPagePath(listing, n);
+      expect(new URL(page.url()).pathname).toBe(address);
+      expect(await page.locator('main h3 a').allTextContents()).toEqual(titlesOf(n));
+      const nav = page.getByRole('navigation', { name: 'Pages of articles' });
+      expect(await nav.count()).toBe(1);
+      const current = nav.locator('[aria-current="page"]');
+      expect(await current.allTextContents()).toEqual([String(n)]);
+      expect(await current.getAttribute('href')).toBe(address);
+      // The first, the last, the current page and its neighbours are linked by number.
+      const numbers = (await nav.getByRole('link', { name: /^Page \d+$/ }).allTextContents()).map(Number);
+      expect(numbers).toEqual(
+        expect.arrayContaining([1, pages, ...[n - 1, n, n + 1].filter((k) => k >= 1 && k <= pages)]),
+      );
+      const previous = nav.getByRole('link', { name: 'Previous page' });
+      const next = nav.getByRole('link', { name: 'Next page' });
+      expect(await previous.count()).toBe(n > 1 ? 1 : 0);
+      expect(await next.count()).toBe(n < pages ? 1 : 0);
+      const head = async (rel: string) =>
+        page
+          .locator(`head link[rel="${rel}"]`)
+          .evaluateAll((links) => links.map((l) => new URL(l.getAttribute('href')!).pathname));
+      expect(await head('prev')).toEqual(n > 1 ? [listingPagePath(listing, n - 1)] : []);
+      expect(await head('next')).toEqual(n < pages ? [listingPagePath(listing, n + 1)] : []);
+      expect(
+        await page.locator('head link[rel="canonical"]').evaluate((l) => new URL(l.getAttribute('href')!).pathname),
+      ).toBe(address);
+      if (n < pages) await Promise.all([page.waitForURL(h.baseUrl + listingPagePath(listing, n + 1)), next.click()]);
+    }
+    await context.close();
+
+    const status = async (address: string) => (await fetch(h.baseUrl + address, { redirect: 'manual' })).status;
+    expect(await status(listingPagePath(listing, pages))).toBe(200);
+    expect(await status(listingPagePath(listing, pages + 1))).toBe(404);
+    expect(await status(routeDataUrl(listingPagePath(listing, pages + 1)))).toBe(404);
+    expect(await status(`${listing}/page/1`)).toBe(404);
+    expect(await status(`${listing}/page/0`)).toBe(404);
+    expect(await status(`${listingPagePath(listing, 2)}/`)).toBe(301);
+    const sitemap = await (await fetch(h.baseUrl + '/sitemap.xml')).text();
+    for (let n = 1; n <= pages; n++) expect(sitemap).toContain(`${listingPagePath(listing, n)}</loc>`);
+  });
+
+  it('walks from page to page in place with JavaScript, each page loading only its own cards', async () => {
+    const { page, log } = await openPage(h.browser);
+    const documents: string[] = [];
+    const data = new Map<string, PageRoute>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    page.on('response', async (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/_data/') && response.ok())
+        data.set(url.pathname, (await response.json()) as PageRoute);
+    });
+    await page.goto(h.baseUrl + listing);
+    const nav = page.getByRole('navigation', { name: 'Pages of articles' });
+    const steps: [string, number][] = [
+      ['Page 2', 2],
+      ['Next page', 3],
+      [`Page ${pages}`, pages],
+      ['Previous page', pages - 1],
+      ['Page 1', 1],
+    ];
+    for (const [name, n] of steps) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      const address = listingPagePath(listing, n);
+      await page.waitForURL(h.baseUrl + address);
+      await expect.poll(() => page.locator('main h3 a').allTextContents()).toEqual(titlesOf(n));
+      await expect.poll(() => nav.locator('[aria-current="page"]').textContent()).toBe(String(n));
+      // The new page starts at its heading, as a page load would.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+      if (n > 1) {
+        await expect.poll(() => data.has(routeDataUrl(address))).toBe(true);
+        const route = data.get(routeDataUrl(address))!;
+        const list = route.sections.find((s) => s.type === 'articles');
+        expect(list?.type === 'articles' && list.articles.map((a) => a.title)).toEqual(titlesOf(n));
+        expect(list?.type === 'articles' && list.pager).toEqual({ page: n, pages, listing });
+      }
+    }
+    expect(await page.title()).toContain(model.pages.find((p) => p.path === listing)!.title);
+    await page.goBack();
+    await page.waitForURL(h.baseUrl + listingPagePath(listing, pages - 1));
+    await expect.poll(() => page.locator('main h3 a').allTextContents()).toEqual(titlesOf(pages - 1));
+    // One document: the first; every later page came as data.
+    expect(documents).toEqual([h.baseUrl + listing]);
+    expect(log.errors).toEqual([]);
+    await page.close();
+  });
+});
