@@ -47,3 +47,21 @@ export interface FieldError extends ContentError {
   at: (string | number)[];
   text: string;
 }
+
+/**
+ * An unsaved draft of an entry, kept while it is typed (issue 23): the file as the edit started
+ * from it (`base`, with its version), the edit, and when it was last typed in (ms since 1970).
+ */
+export interface StoredDraft {
+  file: string;
+  base: Entry;
+  draft: EntryEdit;
+  at: number;
+}
+
+/** Where the studio keeps drafts: this browser (`npm run studio`) or the server, per editor (`npm start`). */
+export interface DraftPlace {
+  where: 'browser' | 'server';
+  /** Names this project (laptop) or the signed-in editor (server), so drafts kept in a browser never mix. */
+  owner: string;
+}

@@ -167,7 +167,7 @@ export function studioOnServer(
     const starting = startServerStudio({
       root,
       dataDir: config.dataDir,
-      studio: { ...studio, publishing, auditDir: config.dataDir },
+      studio: { ...studio, publishing, auditDir: config.dataDir, draftsDir: path.join(config.dataDir, 'drafts') },
       upgrades,
       notWatched,
     });

@@ -27,6 +27,7 @@ import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
 import { renameRoutes } from './rename-routes.ts';
 import { historyRoutes } from './history-routes.ts';
 import { readBody, readJson, send } from './http.ts';
+import { draftRoutes } from './draft-routes.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
 
 export interface StudioOptions {
@@ -51,6 +52,8 @@ export interface StudioOptions {
   onServer?: boolean;
   /** On the server: what is unpublished, publish, releases and roll back (publish-routes.ts). */
   publishing?: PublishingOptions;
+  /** On the server: DATA_DIR/drafts, where each editor's unsaved drafts are kept (draft-routes.ts). */
+  draftsDir?: string;
 }
 
 const studioHtml = (token: string) => `<!doctype html>
@@ -75,6 +78,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
   const site = siteFiles(root);
   const commits = options.commits ? new SaveCommits(root, options.committer, options.auditDir) : undefined;
   const publishing = options.publishing && publishRoutes(root, options.publishing);
+  const drafts = draftRoutes({ root, dir: options.draftsDir });
   const history = historyRoutes(root, commits);
   /** Takes back the files a request created, when their commit failed. */
   const unmake = (files: string[]) => async () => {
@@ -123,6 +127,8 @@ export function studioPlugin(options: StudioOptions): Plugin {
     const file = url.searchParams.get('file') ?? '';
     const published = await publishing?.(req, route, () => readJson(req));
     if (published) return send(res, published.status, published.body);
+    const drafted = await drafts(req, route, url);
+    if (drafted) return send(res, drafted.status, drafted.body);
     const moved = await renamed(req, route, () => readJson(req));
     if (moved) return send(res, moved.status, moved.body);
     const historical = await history(req, route, url, () => readJson(req));

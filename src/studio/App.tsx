@@ -5,6 +5,8 @@
 import { Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { EditingPanel } from './EditingPanel.tsx';
+import { DraftOfferDialog } from './drafts/DraftOfferDialog.tsx';
+import { keepDrafts } from './drafts/keep-drafts.ts';
 import { EntryList } from './EntryList.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { followAddress, loadStudio, openEntry, refreshEntries, watchDisk } from './store/commands.ts';
@@ -19,9 +21,13 @@ export function App() {
   useEffect(() => {
     void loadStudio(store);
     watchDisk(store);
+    const stopDrafts = keepDrafts(store);
     const onPop = () => void followAddress(store);
     window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      stopDrafts();
+    };
   }, [store]);
   return (
     <StoreContext.Provider value={store}>
@@ -49,6 +55,7 @@ function Studio() {
         <PreviewPane />
         <EditingPanel />
       </div>
+      <DraftOfferDialog />
     </div>
   );
 }

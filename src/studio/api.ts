@@ -33,11 +33,16 @@ export class StudioRequestError extends Error {
   }
 }
 
-export async function call<T>(route: string, init: { body?: unknown; raw?: Blob } = {}): Promise<T> {
+/** `keepalive`: the request outlives the page (a draft sent as the page is closed). */
+export async function call<T>(
+  route: string,
+  init: { body?: unknown; raw?: Blob; keepalive?: boolean } = {},
+): Promise<T> {
   const response = await fetch(`${studioApiPath}${route}`, {
     method: init.body !== undefined || init.raw ? 'POST' : 'GET',
     headers: { [tokenHeader]: token, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
     body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+    keepalive: init.keepalive,
   });
   const body = (await response.json()) as T & { error: string };
   if (!response.ok) throw new StudioRequestError(response.status, body);

@@ -3,6 +3,7 @@
 // shows, or saves over, what is no longer on disk.
 import { api, type EntrySummary } from '../api.ts';
 import { openEntry } from '../store/commands.ts';
+import { dropDraft } from '../drafts/kept-drafts.ts';
 import type { StudioStore } from '../store/store.ts';
 import { isDirty } from '../store/studio-state.ts';
 import type { ChangedFile } from '../../../shared/review.ts';
@@ -23,6 +24,8 @@ export function discardQuestion(store: StudioStore, file: ChangedFile, whole: bo
 
 export async function discard(store: StudioStore, file: ChangedFile, changes?: number[]): Promise<void> {
   await api.discard({ file: file.file, version: file.version, changes });
+  // The unsaved draft of what was put back goes too (the question says so): none is offered later.
+  await dropDraft(file.file);
   const entries: EntrySummary[] = await api.entries();
   store.dispatch({ type: 'listed', entries });
   const open = store.getState().entry?.file;

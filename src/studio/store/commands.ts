@@ -5,6 +5,7 @@ import { api, StudioRequestError, watchFiles, type EntrySummary } from '../api.t
 import { Contract } from '../schema.ts';
 import { invalidInputReason, isDirty } from './studio-state.ts';
 import type { StudioStore } from './store.ts';
+import { offerDraft } from '../drafts/draft-offer.ts';
 
 const addressOf = (entry: EntrySummary) =>
   entry.route ? `?path=${encodeURIComponent(entry.route)}` : `?file=${encodeURIComponent(entry.file)}`;
@@ -38,6 +39,7 @@ export async function openEntry(
   try {
     const entry = await api.entry(file);
     store.dispatch({ type: 'open', entry });
+    await offerDraft(store, entry, { drop: discard });
     if (push) window.history.pushState(null, '', addressOf(entry));
     document.title = `${entry.title} · Studio`;
   } catch (error) {

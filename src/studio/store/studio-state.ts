@@ -60,6 +60,8 @@ export type StudioAction =
   /** The addresses and images the pickers offer, as they are on disk now. */
   | { type: 'lists'; routes: string[]; images: string[] }
   | { type: 'open'; entry: Entry }
+  /** A kept draft taken back (drafts/): `base` is the file it started from, the draft one undoable step over it. */
+  | { type: 'restoreDraft'; base: Entry; draft: Draft }
   | { type: 'unreadable'; file: string; message: string }
   /** `field` names what was typed in, to merge keystrokes; `at` is when (Date.now()). */
   | { type: 'edit'; path: DataPath; value: Json | undefined; field?: string; at: number }
@@ -157,6 +159,10 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         saveProblem: undefined,
         unreadable: undefined,
       };
+    case 'restoreDraft': {
+      const opened = studioReducer(state, { type: 'open', entry: action.base });
+      return { ...opened, history: record(opened.history, action.draft, '', 0) };
+    }
     case 'unreadable':
       return { ...state, entry: undefined, unreadable: { file: action.file, message: action.message } };
     case 'edit': {
