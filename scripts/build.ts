@@ -5,7 +5,7 @@
 process.env.NODE_ENV = 'production';
 
 import { createHash } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as viteBuild, mergeConfig } from 'vite';
@@ -22,7 +22,11 @@ import { manifest, writeSiteFiles } from './site-build/site-files.ts';
 import { writeStaticHostFiles } from './deploy/static-host.ts';
 import { writeFeeds } from './site-build/feed.ts';
 import { headTags } from './site-build/head-tags.ts';
-import { processImages } from './site-build/images.ts';
+import { largestCopy, processImages } from './site-build/images.ts';
+import { MediaCache, mediaCacheDir, mediaCacheLimit } from './site-build/media-cache.ts';
+import { mediaLimiter } from './site-build/work-limiter.ts';
+import { referencedImages } from './site-build/referenced-images.ts';
+import type { PublishedCopies } from './site-build/feed.ts';
 import { makeSocialCards } from './site-build/social-cards.ts';
 import { structuredData } from './site-build/structured-data.ts';
 import { authoringGuide } from './generate-docs.ts';
@@ -38,6 +42,8 @@ export interface BuildOptions {
   quiet?: boolean;
   /** 'development' bundles React's development build, whose console catches hydration mismatches. */
   mode?: 'production' | 'development';
+  /** The media cache folder (media-cache.ts); default MEDIA_CACHE_DIR, else .cache/media in the project. */
+  mediaCache?: string;
 }
 
 export async function buildSite(options: BuildOptions = {}) {
@@ -52,6 +58,7 @@ export async function buildSite(options: BuildOptions = {}) {
   );
   const log = options.quiet ? () => undefined : (message: string) => console.log(message);
   const started = performance.now();
+  const startedAt = Date.now();
 
   const fresh = await generateTypes();
   if (fresh !== (await readFile(path.join(root, 'shared/generated/content.ts'), 'utf8').catch(() => ''))) {
@@ -98,9 +105,10 @@ export async function buildSite(options: BuildOptions = {}) {
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
   await rm(path.join(outDir, 'index.html'));
   const viteSeconds = (performance.now() - viteStarted) / 1000;
-  // Photos, social cards and feeds: made at build only, and cached by content hash.
+  // Photos, social cards and feeds: made at build only, once per content (the media cache).
   const mediaStarted = performance.now();
-  const media = { contentRoot, cacheDir: path.join(root, '.cache'), outDir };
+  const cache = await MediaCache.open(mediaCacheDir(root, options.mediaCache));
+  const media = { contentRoot, cache, limiter: mediaLimiter(), outDir };
   const imageStats = { encoded: 0, cached: 0 };
   const cardStats = { drawn: 0, cached: 0 };
   const [variants, cards] = await Promise.all([
@@ -109,8 +117,21 @@ export async function buildSite(options: BuildOptions = {}) {
   ]);
   const mediaSeconds = (performance.now() - mediaStarted) / 1000;
   log(
-    `Media: ${imageStats.encoded} image copies encoded, ${imageStats.cached} from cache; ${cardStats.drawn} social cards drawn, ${cardStats.cached} from cache (${mediaSeconds.toFixed(2)} s).`,
+    `Media: ${imageStats.encoded} image copies encoded, ${imageStats.cached} from cache; ${cardStats.drawn} social cards drawn, ${cardStats.cached} from cache${cache.stats.damaged ? `; ${cache.stats.damaged} damaged cache entries made again` : ''} (${mediaSeconds.toFixed(2)} s, cache ${cache.dir}).`,
   );
+  // Feeds and structured data link a photo's largest copy: the source itself is not published.
+  const copies: PublishedCopies = new Map();
+  for (const [src, copy] of variants) {
+    const url = largestCopy(copy);
+    copies.set(src, { url, bytes: (await stat(path.join(outDir, url))).size });
+  }
+  const linked = {
+    ...model,
+    articles: model.articles.map((a) => ({
+      ...a,
+      image: { ...a.image, src: copies.get(a.image.src)?.url ?? a.image.src },
+    })),
+  };
 
   const renderStarted = performance.now();
   const job = {
@@ -119,20 +140,36 @@ export async function buildSite(options: BuildOptions = {}) {
     shell: siteShell(model),
     ssrEntry: path.join(ssrDir, 'entry-server.js'),
     viteManifest,
-    headTags: headTags(model, cards, structuredData(model, cards)),
+    headTags: headTags(model, cards, structuredData(linked, cards)),
   };
-  const pages = await prerender(job, routeData(model, inlineSmallImages(contentRoot), variants));
+  const routes = routeData(model, inlineSmallImages(contentRoot), variants);
+  const pages = await prerender(job, routes);
   const renderSeconds = (performance.now() - renderStarted) / 1000;
-  await writeSiteFiles(model, contentRoot, outDir, await writeFeeds(model, contentRoot));
+  // dist/ ships the files of site/images that pages use as they are, and no other.
+  const shipped = referencedImages([job.shell, [...routes.values()]], model.images);
+  const published = { ...model, images: model.images.filter((src) => shipped.has(src)) };
+  await writeSiteFiles(published, contentRoot, outDir, await writeFeeds(model, contentRoot, copies));
   await writeStaticHostFiles(outDir, manifest(model));
   const compressStarted = performance.now();
   const compressed = await precompress(outDir);
   const compressSeconds = (performance.now() - compressStarted) / 1000;
+  const pruned = await cache.prune(mediaCacheLimit(), startedAt);
   const seconds = (performance.now() - started) / 1000;
   log(
     `Prerendered ${pages} pages in ${renderSeconds.toFixed(2)} s (${Math.round(pages / renderSeconds)} pages/s); ${compressed} files precompressed. Built dist/ in ${seconds.toFixed(1)} s.`,
   );
-  return { pages, seconds, viteSeconds, mediaSeconds, renderSeconds, compressSeconds, imageStats, cardStats };
+  return {
+    pages,
+    seconds,
+    viteSeconds,
+    mediaSeconds,
+    renderSeconds,
+    compressSeconds,
+    imageStats,
+    cardStats,
+    media: { ...cache.stats, dir: cache.dir, cacheBytes: pruned.bytes, pruned: pruned.removed },
+    published: published.images,
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

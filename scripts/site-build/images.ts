@@ -1,12 +1,16 @@
 // Photos for visitors: every JPEG, PNG or WebP in site/images becomes AVIF, WebP and its own
 // format at several widths (sharp, which wraps libvips: fast, and the encoders are the reference
-// ones). Each copy is cached under .cache/images by the source's content hash, so a rebuild only
-// encodes photos that changed. SVGs are published sanitised (publish-images.ts). No picture over
-// the pixel limit reaches here (validation refuses it, naming the file); sharp holds the same limit.
+// ones). Each copy is made once per source content and kept in the media cache (media-cache.ts),
+// keyed by the source's bytes, the encoder's settings and versions, and this recipe's version, so
+// every later build, CI run and publish copies it instead of encoding it. Encodes run one per core
+// within a memory bound (work-limiter.ts). The settings were chosen by measurement
+// (docs/benchmarks.md, "Photo encoding"). SVGs are published sanitised (publish-images.ts). No
+// picture over the pixel limit reaches here (validation refuses it, naming the file); sharp holds
+// the same limit.
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { uprightSize } from '../content/image-files.ts';
 import { readConfined, siteFiles } from '../../shared/confined-files.ts';
 import { MAX_IMAGE_PIXELS } from '../content/image-content.ts';
@@ -17,6 +21,8 @@ import {
   type ImageVariants,
   type VariantFormat,
 } from '../../src/components/image-variants.ts';
+import { cacheKey, type MediaCache } from './media-cache.ts';
+import type { WorkLimiter } from './work-limiter.ts';
 
 /** Raster formats that get resized copies, by extension. */
 const RASTER: Record<string, ImageVariants['fallback']> = {
@@ -28,28 +34,36 @@ const RASTER: Record<string, ImageVariants['fallback']> = {
 
 export const isRaster = (src: string) => path.extname(src).toLowerCase() in RASTER;
 
-// Bump when the encoding settings change, so cached copies made with the old ones are not reused.
-const ENCODING_VERSION = 1;
+// Bump when the recipe changes in a way its settings below do not show (the rotation, the resize),
+// so copies cached by the old recipe are not reused.
+const RECIPE_VERSION = 2;
 
-type Pipeline = ReturnType<typeof sharp>;
+/** The encoder settings, by format: measured on a 3000×2000 camera photo (docs/benchmarks.md). */
+export const ENCODERS = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 72, effort: 4 },
+  jpg: { quality: 78, mozjpeg: true, progressive: true },
+  png: { compressionLevel: 9, palette: true, quality: 85 },
+} as const;
 
-function encode(pipeline: Pipeline, format: VariantFormat): Pipeline {
+function encode(pipeline: Sharp, format: VariantFormat): Sharp {
   switch (format) {
     case 'avif':
-      return pipeline.avif({ quality: 50, effort: 4 });
+      return pipeline.avif(ENCODERS.avif);
     case 'webp':
-      return pipeline.webp({ quality: 72, effort: 4 });
+      return pipeline.webp(ENCODERS.webp);
     case 'jpg':
-      return pipeline.jpeg({ quality: 78, mozjpeg: true, progressive: true });
+      return pipeline.jpeg(ENCODERS.jpg);
     case 'png':
-      return pipeline.png({ compressionLevel: 9, palette: true, quality: 85 });
+      return pipeline.png(ENCODERS.png);
   }
 }
 
-/** Where site/ is, where cached copies are kept (the project's .cache), and where dist/ is. */
+/** Where site/ is, the media cache, the encoding limiter, and where dist/ is. */
 export interface MediaDirs {
   contentRoot: string;
-  cacheDir: string;
+  cache: MediaCache;
+  limiter: WorkLimiter;
   outDir: string;
 }
 
@@ -66,66 +80,78 @@ export function widthsFor(width: number): number[] {
   );
 }
 
+/** The address of a photo's largest copy in its own format: what feeds and structured data link to. */
+export const largestCopy = (variants: ImageVariants) =>
+  variantUrl(variants.key, variants.widths[variants.widths.length - 1], variants.fallback);
+
+// The encoders' own versions belong to every key: a new libvips or libaom may encode differently.
+const ENCODER_VERSIONS = JSON.stringify(sharp.versions);
+
 /**
- * Makes every raster image's copies into outDir/images/_v and returns their descriptors by
- * address (/images/…). Encodes at most two images at a time: AVIF is CPU-heavy.
+ * Makes every raster image's copies into outDir/images/_v (from the cache, or encoded and
+ * cached) and returns their descriptors by address (/images/…).
  */
 export async function processImages(
   dirs: MediaDirs,
   images: string[],
   stats: ImageStats = { encoded: 0, cached: 0 },
 ): Promise<Map<string, ImageVariants>> {
-  const { contentRoot, outDir } = dirs;
-  const cacheDir = path.join(dirs.cacheDir, 'images');
-  await mkdir(cacheDir, { recursive: true });
+  const { contentRoot, outDir, cache, limiter } = dirs;
   const result = new Map<string, ImageVariants>();
   const queue = images.filter(isRaster);
-  const work = async () => {
-    for (let src = queue.shift(); src; src = queue.shift()) {
-      // A real file inside site/images only (shared/confined-files.ts): a link there is refused.
-      const bytes = await readConfined(siteFiles(contentRoot), src.slice(1));
-      const hash = createHash('sha256').update(`${ENCODING_VERSION}\0`).update(bytes).digest('hex').slice(0, 10);
-      const stem = src
-        .slice('/images/'.length)
-        .replace(/\.[^.]+$/, '')
-        .replace(/[^A-Za-z0-9/_-]/g, '-');
-      const fallback = RASTER[path.extname(src).toLowerCase()];
-      // Rotated as the camera's EXIF orientation says; metadata (location included) is dropped.
-      const { width } = await uprightSize(bytes);
-      const variants: ImageVariants = { key: `${stem}-${hash}`, widths: widthsFor(width), fallback };
-      for (const w of variants.widths) {
-        for (const format of [...VARIANT_FORMATS, fallback]) {
-          const url = variantUrl(variants.key, w, format);
-          const cached = path.join(cacheDir, `${hash}-${w}.${format}`);
-          if (
-            await stat(cached).then(
-              () => true,
-              () => false,
-            )
-          )
-            stats.cached++;
-          else {
-            const tmp = `${cached}.${process.pid}.tmp`;
-            await writeFile(
-              tmp,
-              await encode(
-                sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-                  .rotate()
-                  .resize({ width: w, withoutEnlargement: true }),
-                format,
-              ).toBuffer(),
-            );
-            await rename(tmp, cached);
+
+  const photo = async (src: string) => {
+    // A real file inside site/images only (shared/confined-files.ts): a link there is refused.
+    const bytes = await readConfined(siteFiles(contentRoot), src.slice(1));
+    const source = createHash('sha256').update(bytes).digest('hex');
+    const stem = src
+      .slice('/images/'.length)
+      .replace(/\.[^.]+$/, '')
+      .replace(/[^A-Za-z0-9/_-]/g, '-');
+    const fallback = RASTER[path.extname(src).toLowerCase()];
+    // Rotated as the camera's EXIF orientation says; metadata (location included) is dropped.
+    const { width, height } = await uprightSize(bytes);
+    const widths = widthsFor(width);
+    const variants: ImageVariants = {
+      key: `${stem}-${cacheKey(String(RECIPE_VERSION), ENCODER_VERSIONS, source).slice(0, 10)}`,
+      widths,
+      fallback,
+    };
+    const copies = widths.flatMap((w) => [...VARIANT_FORMATS, fallback].map((format) => ({ w, format })));
+    await Promise.all(
+      copies.map(async ({ w, format }) => {
+        const settings = JSON.stringify({ format, width: w, encoder: ENCODERS[format] });
+        const key = cacheKey(String(RECIPE_VERSION), ENCODER_VERSIONS, settings, source);
+        const cached = await cache.get(key, format);
+        if (cached) stats.cached++;
+        // Counted by the pixels held at once: the decoded source and the resized frame.
+        const pixels = width * height + w * Math.round((height * w) / width);
+        const copy =
+          cached ??
+          (await limiter.run(pixels, async () => {
+            const made = await encode(
+              sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+                .rotate()
+                .resize({ width: w, withoutEnlargement: true }),
+              format,
+            ).toBuffer();
+            await cache.put(key, format, made);
             stats.encoded++;
-          }
-          const target = path.join(outDir, url);
-          await mkdir(path.dirname(target), { recursive: true });
-          await copyFile(cached, target);
-        }
-      }
-      result.set(src, variants);
-    }
+            return made;
+          }));
+        const target = path.join(outDir, variantUrl(variants.key, w, format));
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, copy);
+      }),
+    );
+    result.set(src, variants);
   };
-  await Promise.all([work(), work()]);
+
+  // A few photos more than the encoding slots are read at once: enough to keep every core busy,
+  // while the sources waiting in memory stay few.
+  const work = async () => {
+    for (let src = queue.shift(); src; src = queue.shift()) await photo(src);
+  };
+  await Promise.all(Array.from({ length: limiter.slots + 1 }, work));
   return result;
 }

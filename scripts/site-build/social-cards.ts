@@ -1,27 +1,31 @@
-// The picture a page shows when it is shared: a 1200×630 PNG for og:image. An article with a
-// photo as its cover shares that photo; anything else gets a card drawn from its title, its label
-// (the article's category or the page's section) and the brand's name and colour, laid out by
-// satori (HTML/CSS layout to SVG) and rasterised by resvg. Cards are cached under .cache/social by
-// the hash of everything drawn on them, so a rebuild redraws only the cards whose content changed.
-import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+// The picture a page shows when it is shared: a 1200×630 image for og:image. An article with a
+// photo as its cover shares that photo (a JPEG); anything else gets a card drawn from its title,
+// its label (the article's category or the page's section) and the brand's name and colour, laid
+// out by satori (HTML/CSS layout to SVG), rasterised by resvg and reduced to a palette PNG. Cards
+// are kept in the media cache (media-cache.ts) by the hash of everything drawn on them (or of the
+// photo's bytes) and the encoder's settings, so a rebuild makes only the cards whose content changed.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import satori, { type SatoriOptions } from 'satori';
 import sharp from 'sharp';
 import { DEFAULT_PRIMARY } from '../../src/lib/colour.ts';
 import type { SiteModel } from '../content/model.ts';
 import { isRaster, type MediaDirs } from './images.ts';
+import { cacheKey } from './media-cache.ts';
+import { MAX_IMAGE_PIXELS } from '../content/image-content.ts';
 import { readConfined, siteFiles } from '../../shared/confined-files.ts';
 
 export const CARD = { width: 1200, height: 630 } as const;
+const ENCODER_VERSIONS = JSON.stringify(sharp.versions);
 // Bump when the drawing changes, so cards cached from the old design are redrawn.
 const DESIGN_VERSION = 4;
 
 export interface SocialCard {
-  /** The card's address, /images/_social/…png. */
+  /** The card's address, /images/_social/….png (drawn) or .jpg (cut from a photo). */
   url: string;
+  type: 'image/png' | 'image/jpeg';
   alt: string;
 }
 
@@ -121,18 +125,26 @@ export interface CardStats {
   cached: number;
 }
 
+/**
+ * How cards are encoded. A drawn card is flat colour and text: a PNG of at most 256 colours keeps
+ * the text crisp in about 6–15 KB. A card cut from a photo is a JPEG (tens of KB; a PNG of it was
+ * ~389 KB). Measured in docs/benchmarks.md, "Social cards".
+ */
+export const CARD_ENCODERS = {
+  drawn: { palette: true, quality: 85, compressionLevel: 9 },
+  photo: { quality: 80, mozjpeg: true, progressive: true },
+} as const;
+
 /** Makes a social card for every page and article into outDir/images/_social; returns them by route path. */
 export async function makeSocialCards(
   model: SiteModel,
   dirs: MediaDirs,
   stats: CardStats = { drawn: 0, cached: 0 },
 ): Promise<Map<string, SocialCard>> {
-  const { contentRoot, outDir } = dirs;
-  const cacheDir = path.join(dirs.cacheDir, 'social');
+  const { contentRoot, outDir, cache, limiter } = dirs;
   const publicDir = path.join(outDir, 'images', '_social');
-  await mkdir(cacheDir, { recursive: true });
   await mkdir(publicDir, { recursive: true });
-  let fonts: SatoriOptions['fonts'] | undefined;
+  let fonts: Promise<SatoriOptions['fonts']> | undefined;
   const { settings } = model;
   const brand = {
     brand: settings.name,
@@ -140,39 +152,39 @@ export async function makeSocialCards(
     host: new URL(settings.url).host,
   };
 
-  /** Returns the card's file name, drawing it (or cropping the photo) only when not cached. */
-  const produce = async (key: string, make: () => Promise<Buffer>) => {
-    const hash = createHash('sha256').update(`${DESIGN_VERSION}\0${key}`).digest('hex').slice(0, 16);
-    const name = `${hash}.png`;
-    const cached = path.join(cacheDir, name);
-    if (
-      await stat(cached).then(
-        () => true,
-        () => false,
-      )
-    )
-      stats.cached++;
-    else {
-      await writeFile(`${cached}.tmp`, await make());
-      await rename(`${cached}.tmp`, cached);
-      stats.drawn++;
-    }
-    await copyFile(cached, path.join(publicDir, name));
-    return `/images/_social/${name}`;
+  /** Returns the card's address and type, drawing it (or cutting the photo) only when not cached. */
+  const produce = async (kind: keyof typeof CARD_ENCODERS, content: string | Buffer, make: () => Promise<Buffer>) => {
+    const ext = kind === 'drawn' ? 'png' : 'jpg';
+    const key = cacheKey(String(DESIGN_VERSION), JSON.stringify(CARD_ENCODERS[kind]), ENCODER_VERSIONS, content);
+    const cached = await cache.get(key, ext);
+    if (cached) stats.cached++;
+    const card =
+      cached ??
+      (await limiter.run(CARD.width * CARD.height * 2, async () => {
+        const made = await make();
+        await cache.put(key, ext, made);
+        stats.drawn++;
+        return made;
+      }));
+    const name = `${key.slice(0, 16)}.${ext}`;
+    await writeFile(path.join(publicDir, name), card);
+    return { url: `/images/_social/${name}`, type: ext === 'png' ? 'image/png' : 'image/jpeg' } as const;
   };
   const draw = (content: CardContent) =>
-    produce(JSON.stringify(content), async () => {
-      fonts ??= await loadFonts();
-      const svg = await satori(layout(content) as Parameters<typeof satori>[0], { ...CARD, fonts });
-      return new Resvg(svg, { fitTo: { mode: 'width', value: CARD.width } }).render().asPng();
+    produce('drawn', JSON.stringify(content), async () => {
+      fonts ??= loadFonts();
+      const svg = await satori(layout(content) as Parameters<typeof satori>[0], { ...CARD, fonts: await fonts });
+      // Rasterised off the main thread (resvg's own thread pool), then reduced to a palette.
+      const png = await renderAsync(svg, { fitTo: { mode: 'width', value: CARD.width } });
+      return sharp(png.asPng()).png(CARD_ENCODERS.drawn).toBuffer();
     });
   const photo = async (src: string) => {
     const bytes = await readConfined(siteFiles(contentRoot), src.slice(1));
-    return produce(`photo\0${createHash('sha256').update(bytes).digest('hex')}`, () =>
-      sharp(bytes)
+    return produce('photo', bytes, () =>
+      sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
         .rotate()
         .resize({ ...CARD, fit: 'cover', position: 'attention' })
-        .png({ compressionLevel: 9 })
+        .jpeg(CARD_ENCODERS.photo)
         .toBuffer(),
     );
   };
@@ -180,23 +192,26 @@ export async function makeSocialCards(
   const cards = new Map<string, SocialCard>();
   const byPath = new Map(model.pages.map((page) => [page.path, page]));
   const nav = new Map(settings.navigation.links.map((link) => [link.to, link.label]));
+  const jobs: Promise<void>[] = [];
   for (const page of model.pages) {
     // A nested page is labelled with the section it sits in: /solutions/x with "Solutions".
     const parent = page.path.split('/').slice(0, 2).join('/');
     const label = parent !== page.path ? (nav.get(parent) ?? byPath.get(parent)?.title) : undefined;
-    cards.set(page.path, {
-      url: await draw({ title: page.title, label, ...brand }),
-      alt: `${page.title}${label ? ` (${label})` : ''}, ${settings.name}`,
-    });
+    const alt = `${page.title}${label ? ` (${label})` : ''}, ${settings.name}`;
+    jobs.push(draw({ title: page.title, label, ...brand }).then((card) => void cards.set(page.path, { ...card, alt })));
   }
   for (const article of model.articles) {
     const { src, alt } = article.image;
-    if (src.startsWith('/images/') && isRaster(src)) cards.set(article.path, { url: await photo(src), alt });
-    else
-      cards.set(article.path, {
-        url: await draw({ title: article.title, label: article.category, ...brand }),
-        alt: `${article.title} (${article.category}), ${settings.name}`,
-      });
+    const card =
+      src.startsWith('/images/') && isRaster(src)
+        ? photo(src).then((made) => ({ ...made, alt }))
+        : draw({ title: article.title, label: article.category, ...brand }).then((made) => ({
+            ...made,
+            alt: `${article.title} (${article.category}), ${settings.name}`,
+          }));
+    jobs.push(card.then((made) => void cards.set(article.path, made)));
   }
-  return cards;
+  await Promise.all(jobs);
+  // In the model's order, as the head tags and structured data read them.
+  return new Map([...model.pages, ...model.articles].map((entry) => [entry.path, cards.get(entry.path)!] as const));
 }
