@@ -2,11 +2,13 @@
 // seven pages at the schema's smallest perPage: each page read without JavaScript (its cards, the
 // labelled pager with the current page marked, previous and next, rel=prev/next), then walked
 // with JavaScript by its links (no document load, each page's own route data holding only its
-// cards), and what the server answers past the last page.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// cards), axe and the Nu checker on a few of them, and what the server answers past the last page.
+import { access, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from '../../scripts/bench/axe.ts';
+import { checkHtml } from '../../scripts/check-html.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { sectionSchemas } from '../../scripts/content/schemas.ts';
 import type { SiteModel } from '../../scripts/content/model.ts';
@@ -93,6 +95,16 @@ describe('the paged listing', () => {
     expect(await status(`${listing}/page/1`)).toBe(404);
     expect(await status(`${listing}/page/0`)).toBe(404);
     expect(await status(`${listingPagePath(listing, 2)}/`)).toBe(301);
+    // The first, a middle and the last page: no axe violation, valid HTML.
+    const sample = [1, Math.ceil(pages / 2), pages].map((n) => listingPagePath(listing, n));
+    const rows = await runAxe(h.baseUrl, sample);
+    expect(rows.length).toBe(sample.length * 2);
+    expect(
+      rows.flatMap((r) => r.violations.map((v) => `${r.route} @${r.width}: ${v.id} at ${v.targets.join(', ')}`)),
+    ).toEqual([]);
+    const files = sample.map((address) => path.join(root, 'dist', address, 'index.html'));
+    for (const file of files) await access(file);
+    expect((await checkHtml(files)).map((m) => `${m.url}:${m.lastLine} ${m.message}`)).toEqual([]);
     const sitemap = await (await fetch(h.baseUrl + '/sitemap.xml')).text();
     for (let n = 1; n <= pages; n++) expect(sitemap).toContain(`${listingPagePath(listing, n)}</loc>`);
   });
