@@ -111,8 +111,14 @@ export async function buildSite(options: BuildOptions = {}) {
   const media = { contentRoot, cache, limiter: mediaLimiter(), outDir };
   const imageStats = { encoded: 0, cached: 0 };
   const cardStats = { drawn: 0, cached: 0 };
+  // Only the photos pages use get copies: a file in site/images that nothing uses costs nothing.
+  const used = referencedImages([siteShell(model), [...routeData(model, () => undefined).values()]], model.images);
   const [variants, cards] = await Promise.all([
-    processImages(media, model.images, imageStats),
+    processImages(
+      media,
+      model.images.filter((src) => used.has(src)),
+      imageStats,
+    ),
     makeSocialCards(model, media, cardStats),
   ]);
   const mediaSeconds = (performance.now() - mediaStarted) / 1000;

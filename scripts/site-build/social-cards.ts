@@ -131,8 +131,8 @@ export interface CardStats {
  * ~389 KB). Measured in docs/benchmarks.md, "Social cards".
  */
 export const CARD_ENCODERS = {
-  drawn: { palette: true, quality: 85, compressionLevel: 9 },
-  photo: { quality: 80, mozjpeg: true, progressive: true },
+  drawn: { palette: true, quality: 85, effort: 1, compressionLevel: 9 },
+  photo: { quality: 70, mozjpeg: true, progressive: true },
 } as const;
 
 /** Makes a social card for every page and article into outDir/images/_social; returns them by route path. */

@@ -1,7 +1,9 @@
 // Publishing on a fixture site whose article has a camera-sized photo as its cover: the visitor
-// gets a resized AVIF through <picture> (well under 300 KB), the share card is a 1200×630 PNG,
-// the feeds list the article with absolute links, and a rebuild reuses every cached copy.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// gets a resized AVIF through <picture> (well under 300 KB), the share card is a 1200×630 JPEG cut
+// from it (a drawn card a palette PNG), the feeds list the article with absolute links and its
+// largest copy, dist/ holds neither the source photo nor a photo nothing uses, and a rebuild
+// reuses every cached copy.
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
@@ -29,6 +31,7 @@ beforeAll(async () => {
   });
   await mkdir(path.join(contentRoot, 'site/images/blog'), { recursive: true });
   await writeFile(path.join(contentRoot, 'site/images/blog/camera.jpg'), await cameraPhoto());
+  await writeFile(path.join(contentRoot, 'site/images/blog/unused.jpg'), await cameraPhoto(800, 600));
   distDir = path.join(contentRoot, 'dist');
   firstBuild = await buildSite({ contentRoot, outDir: distDir, quiet: true });
   h = await startHarness({ distDir });
@@ -99,33 +102,43 @@ describe('a camera photo as an article cover', () => {
     expect(total).toBeLessThan(300 * 1024);
   });
 
-  it('is shared as a 1200×630 PNG cut from the photo; a page without one gets a drawn card', async () => {
-    for (const route of [ARTICLE, '/solutions']) {
+  it('is shared as a 1200×630 JPEG cut from the photo; a page without one gets a drawn palette PNG', async () => {
+    for (const [route, ext, type, format, bound] of [
+      [ARTICLE, 'jpg', 'image/jpeg', 'jpeg', 200 * 1024],
+      ['/solutions', 'png', 'image/png', 'png', 30 * 1024],
+    ] as const) {
       const html = await (await fetch(baseUrl + route)).text();
-      const image =
-        /<meta property="og:image" content="https:\/\/www\.example\.com(\/images\/_social\/[0-9a-f]+\.png)"/.exec(
-          html,
-        )?.[1];
+      const image = new RegExp(
+        `<meta property="og:image" content="https://www\\.example\\.com(/images/_social/[0-9a-f]+\\.${ext})"`,
+      ).exec(html)?.[1];
       expect(image, route).toBeDefined();
+      expect(html).toContain(`<meta property="og:image:type" content="${type}" />`);
       expect(html).toContain('<meta property="og:image:width" content="1200" />');
       expect(html).toMatch(/<meta name="twitter:image" content="https:\/\/www\.example\.com\/images\/_social\//);
       const response = await fetch(baseUrl + image);
-      expect(response.headers.get('content-type')).toBe('image/png');
-      expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({
-        format: 'png',
-        width: 1200,
-        height: 630,
-      });
+      expect(response.headers.get('content-type')).toBe(type);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      console.log(`social card of ${route}: ${bytes.length} bytes`);
+      expect(bytes.length).toBeLessThan(bound);
+      expect(await sharp(bytes).metadata()).toMatchObject({ format, width: 1200, height: 630 });
     }
+  });
+
+  it('leaves the source photo and a photo nothing uses out of dist/', async () => {
+    const shipped = await readdir(path.join(distDir, 'images'), { recursive: true });
+    expect(shipped.filter((file) => /camera\.jpg|unused/.test(file))).toEqual([]);
+    expect((await fetch(baseUrl + '/images/blog/camera.jpg')).status).toBe(404);
+    expect(firstBuild.published).toEqual([]);
   });
 
   it('is the enclosure of the article in both feeds, with absolute links', async () => {
     const rss = await (await fetch(baseUrl + '/feed.xml')).text();
     const atom = await (await fetch(baseUrl + '/atom.xml')).text();
-    const size = (await readFile(path.join(contentRoot, 'site/images/blog/camera.jpg'))).length;
-    expect(rss).toContain(
-      `<enclosure length="${size}" type="image/jpeg" url="https://www.example.com/images/blog/camera.jpg"/>`,
-    );
+    // The largest copy, not the source (which dist/ does not hold).
+    const copy = /url="https:\/\/www\.example\.com(\/images\/_v\/blog\/camera-[0-9a-f]+-1600\.jpg)"/.exec(rss)?.[1];
+    expect(copy).toBeDefined();
+    const size = (await stat(path.join(distDir, copy!))).size;
+    expect(rss).toContain(`<enclosure length="${size}" type="image/jpeg" url="https://www.example.com${copy}"/>`);
     expect(rss).toContain(`<link>https://www.example.com${ARTICLE}</link>`);
     expect(rss).toContain('A first article.');
     expect(atom).toContain(`href="https://www.example.com${ARTICLE}"`);
@@ -144,6 +157,7 @@ describe('a camera photo as an article cover', () => {
       cached: firstBuild.imageStats.encoded + firstBuild.imageStats.cached,
     });
     expect(again.cardStats).toEqual({ drawn: 0, cached: firstBuild.cardStats.drawn + firstBuild.cardStats.cached });
+    expect(again.media).toMatchObject({ writes: 0, damaged: 0 });
     console.log(
       `media: first build ${firstBuild.mediaSeconds.toFixed(2)} s, cached rebuild ${again.mediaSeconds.toFixed(2)} s`,
     );
