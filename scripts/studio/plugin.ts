@@ -24,7 +24,7 @@ import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.t
 import { createPost, newPage } from '../new.ts';
 import { recorderFor, SaveCommits, turnFor, type Person } from './commit-save.ts';
 import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
-import { renameRoutes } from './rename-routes.ts';
+import { judgedAsMove, renameRoutes } from './rename-routes.ts';
 import { historyRoutes } from './history-routes.ts';
 import { readBody, readJson, send } from './http.ts';
 import { draftRoutes } from './draft-routes.ts';
@@ -156,7 +156,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
         const edit = await readJson<EntryEdit>(req);
         const current = await readVersioned(site, file);
         const text = editedText(kind, current.text, edit);
-        const verdict = await judge(root, file, text, await siteOnDisk());
+        const verdict = await judgedAsMove(root, file, edit, await judge(root, file, text, await siteOnDisk()));
         // A valid edit becomes the preview; an edit equal to the file ends it. Either way the open
         // pages hear at once that their data changed and re-render in place (src/dev/route-updates.ts).
         const before = draft;

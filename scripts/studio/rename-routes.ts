@@ -6,7 +6,9 @@ import { siteFiles, type Confinement } from '../../shared/confined-files.ts';
 import { removeFile } from '../../shared/confined-writes.ts';
 import type { DeleteRequest, MoveAnswer, MoveRequest } from '../../shared/rename-protocol.ts';
 import { recorderFor, type SaveCommits } from './commit-save.ts';
-import { asStudioError, createNew, replaceVersioned, StudioError, versionOf } from './files.ts';
+import type { Judgement } from './entries.ts';
+import { asStudioError, createNew, readVersioned, replaceVersioned, StudioError, versionOf } from './files.ts';
+import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import { planDelete, planMove, type FileChange, type Plan } from './move-plan.ts';
 
 const mapped = <T>(work: Promise<T>): Promise<T> =>
@@ -111,4 +113,28 @@ export function renameRoutes(root: string, commits: SaveCommits | undefined, cha
     const request = sent as DeleteRequest;
     return { status: 200, body: await carryOut(req, await planDelete(root, request), request.dryRun) };
   };
+}
+
+/**
+ * The live check of a page whose address the editor changed: Save will offer the redirect and the
+ * updated links, so the links to the old address are not problems; what the move itself would meet
+ * (made with both, as Save offers) is. Any other edit keeps its judgement.
+ */
+export async function judgedAsMove(
+  root: string,
+  file: string,
+  edit: EntryEdit,
+  verdict: Judgement,
+): Promise<Judgement> {
+  const data = edit?.data;
+  const address = data && typeof data === 'object' && !Array.isArray(data) ? data.path : undefined;
+  if (!verdict.elsewhere.length || !file.startsWith('pages/') || typeof address !== 'string') return verdict;
+  try {
+    const { version } = await readVersioned(siteFiles(root), file);
+    const plan = await planMove(root, { file, version, address, edit });
+    return { ...verdict, elsewhere: plan.problems.filter((problem) => !problem.startsWith(`site/${file}: `)) };
+  } catch {
+    // Not a move (the same address), or one the dialog will refuse in words: the check as it was.
+    return verdict;
+  }
 }

@@ -5,6 +5,7 @@ import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare }
 import { useRef, useState } from 'react';
 import { ChangesView } from './ChangesView.tsx';
 import { PublishButton } from './publish/PublishButton.tsx';
+import { EntryActions } from './rename/EntryActions.tsx';
 import { showProblem, useProblems, whySaveWaits } from './problems.ts';
 import { saveEntry } from './store/commands.ts';
 import { useStore, useStudio } from './store/store.ts';
@@ -97,6 +98,7 @@ export function Toolbar() {
         >
           Changes
         </Button>
+        <EntryActions />
         <PublishButton />
         {saveWaits && (
           <Text id="save-waits" size="xs" c={saveWaits === 'No unsaved edits' ? 'dimmed' : 'red'}>

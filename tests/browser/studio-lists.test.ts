@@ -78,7 +78,12 @@ describe('lists that follow the site', () => {
     const renamed = freeAddress('prices');
     await openEntry(ui, /^Pricing/, path.posix.join('pages', `${address.slice(1)}.yaml`));
     await at(ui, ['path']).fill(renamed);
-    await save(ui, `pages/${address.slice(1)}.yaml`);
+    // Save offers the move (rename/); without the redirect, a link to the old address is broken.
+    await ui.getByRole('button', { name: 'Save', exact: true }).click();
+    const move = ui.getByRole('dialog', { name: /^Change the address/ });
+    await move.getByRole('checkbox', { name: /^Add a redirect/ }).uncheck();
+    await move.getByRole('button', { name: 'Save and change the address' }).click();
+    await move.waitFor({ state: 'detached', ...outcome });
     await openEntry(ui, /^Site settings/, 'site.yaml');
     await expect.poll(() => offers(ui, renamed), outcome).toContain(renamed);
     expect(await offers(ui, address)).not.toContain(address);

@@ -5,6 +5,7 @@ import { api, StudioRequestError, watchFiles, type EntrySummary } from '../api.t
 import { Contract } from '../schema.ts';
 import { invalidInputReason, isDirty } from './studio-state.ts';
 import type { StudioStore } from './store.ts';
+import { movesAddress, offerMove } from '../rename/move-offer.ts';
 import { offerDraft } from '../drafts/draft-offer.ts';
 
 const addressOf = (entry: EntrySummary) =>
@@ -114,6 +115,8 @@ export async function saveEntry(store: StudioStore): Promise<void> {
       type: 'saveFailed',
       message: `Not saved: ${problems} problem${problems === 1 ? '' : 's'} to fix first, shown in the panel.`,
     });
+  // A page given another address: the move dialog offers the redirect and the links first (rename/).
+  if (movesAddress(store.getState())) return offerMove(store);
   const draft = history.present;
   store.dispatch({ type: 'saving' });
   try {
