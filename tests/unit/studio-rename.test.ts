@@ -13,7 +13,8 @@ import { SaveCommits } from '../../scripts/studio/commit-save.ts';
 import { versionOf } from '../../scripts/studio/files.ts';
 import { findLinks, pathFields, retargetMarkdown, type ContentFile } from '../../scripts/studio/link-finder.ts';
 import { planDelete, planMove } from '../../scripts/studio/move-plan.ts';
-import { applyAll } from '../../scripts/studio/rename-routes.ts';
+import { applyAll, judgedAsMove } from '../../scripts/studio/rename-routes.ts';
+import { editedText, judge } from '../../scripts/studio/entries.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
 
 let root: string;
@@ -306,5 +307,24 @@ describe('renaming and deleting an article', () => {
       status: 400,
       message: '"/nowhere" is not a page or an article of this site. Choose one that is.',
     });
+  });
+});
+
+describe('the live check of a new address', () => {
+  it('leaves out the links Save will update, and keeps them when no move can be offered', async () => {
+    const checked = async (file: string, address: string) => {
+      const edit = {
+        data: { ...(parse(read(file)) as Record<string, unknown>), path: address } as ContentFile['data'],
+      };
+      const verdict = await judge(root, file, editedText('page', read(file), edit));
+      return { plain: verdict.elsewhere, asMove: (await judgedAsMove(root, file, edit, verdict)).elsewhere };
+    };
+    const moved = await checked('pages/offer.yaml', '/deals');
+    expect(moved.plain).toContainEqual(expect.stringMatching(/"\/offer" is not a page/));
+    expect(moved.asMove).toEqual([]);
+    // An address a redirect has for another page: the move is refused, so the check stays as it was.
+    const refused = await checked('pages/contact.yaml', '/offers');
+    expect(refused.asMove).toEqual(refused.plain);
+    expect(refused.asMove).toContainEqual(expect.stringMatching(/"\/contact" is not a page/));
   });
 });
