@@ -1,6 +1,6 @@
 // `npm run bench`: builds, serves, measures, and prints one table; the same results go to
 // bench-results/<time>.json so two runs can be compared. Never part of `npm test`.
-//   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio   run some parts only
+//   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio,images   run some parts only
 //   --quick                                          fewer routes and shorter runs (and studio keystrokes, outage rounds)
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
 //   --runs=N                                         Lighthouse runs per route and form (default 3, 1 with --quick)
@@ -16,6 +16,7 @@ import { runLoad } from './bench/load.ts';
 import { runOutage } from './bench/outage.ts';
 import { runServerMemory } from './bench/server-memory.ts';
 import { runStudio } from './bench/studio.ts';
+import { measureEncoders } from './bench/images.ts';
 import { addArticles, addPages, tempProject } from './bench/temp-project.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
 import { buildApp } from '../server/app.ts';
@@ -247,6 +248,17 @@ if (wanted('studio')) {
       [`keystroke to preview, median of ${times.keystrokes}`, `${times.keystrokeMedianMs} ms`, '300 ms'],
       [`keystroke to preview, p95 of ${times.keystrokes}`, `${times.keystrokeP95Ms} ms`, '300 ms'],
     ],
+  );
+}
+
+if (wanted('images')) {
+  // The photo encoders on a 3000×2000 camera-like photo (scripts/bench/images.ts).
+  const rows = await measureEncoders(quick ? [1600, 480] : undefined);
+  results.images = rows;
+  table(
+    'Photo encoding, 3000×2000 camera-like photo',
+    ['width', 'setting', 'time', 'size', 'PSNR'],
+    rows.map((r) => [r.width, r.setting, `${Math.round(r.ms)} ms`, `${r.kb.toFixed(1)} KB`, `${r.psnr.toFixed(2)} dB`]),
   );
 }
 

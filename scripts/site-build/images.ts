@@ -40,7 +40,7 @@ const RECIPE_VERSION = 2;
 
 /** The encoder settings, by format: measured on a 3000×2000 camera photo (docs/benchmarks.md). */
 export const ENCODERS = {
-  avif: { quality: 50, effort: 2 },
+  avif: { quality: 50, effort: 3 },
   webp: { quality: 72, effort: 4 },
   jpg: { quality: 78, mozjpeg: true, progressive: true },
   png: { compressionLevel: 9, palette: true, quality: 85 },
