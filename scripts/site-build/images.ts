@@ -84,6 +84,17 @@ export function widthsFor(width: number): number[] {
 export const largestCopy = (variants: ImageVariants) =>
   variantUrl(variants.key, variants.widths[variants.widths.length - 1], variants.fallback);
 
+/**
+ * The pixels an encode holds at once: the decoded source and the resized frame. A JPEG or WebP is
+ * decoded at 1/2, 1/4 or 1/8 of its size when the copy is at most that size (libvips' shrink
+ * on load), so a 6000×4000 photo made 1600 wide holds 3000×2000 pixels (measured: ~110 MB, as a
+ * 3000×2000 photo does; docs/benchmarks.md).
+ */
+export function heldPixels(format: ImageVariants['fallback'], source: { width: number; height: number }, w: number) {
+  const shrink = format === 'png' ? 1 : Math.min(8, 2 ** Math.max(0, Math.floor(Math.log2(source.width / w))));
+  return Math.ceil((source.width * source.height) / shrink ** 2) + w * Math.round((source.height * w) / source.width);
+}
+
 // The encoders' own versions belong to every key: a new libvips or libaom may encode differently.
 const ENCODER_VERSIONS = JSON.stringify(sharp.versions);
 
@@ -124,8 +135,7 @@ export async function processImages(
         const key = cacheKey(String(RECIPE_VERSION), ENCODER_VERSIONS, settings, source);
         const cached = await cache.get(key, format);
         if (cached) stats.cached++;
-        // Counted by the pixels held at once: the decoded source and the resized frame.
-        const pixels = width * height + w * Math.round((height * w) / width);
+        const pixels = heldPixels(fallback, { width, height }, w);
         const copy =
           cached ??
           (await limiter.run(pixels, async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheKey, MediaCache } from '../../scripts/site-build/media-cache.ts';
+import { heldPixels } from '../../scripts/site-build/images.ts';
 import { referencedImages } from '../../scripts/site-build/referenced-images.ts';
 import { WorkLimiter } from '../../scripts/site-build/work-limiter.ts';
 
@@ -47,6 +48,17 @@ describe('the encoding limiter', () => {
     small.release();
     await Promise.all(runs);
     expect(limiter.peak.jobs).toBe(1);
+  });
+
+  it('counts an encode by the pixels it holds: a JPEG decoded at the smallest size that still covers the copy', () => {
+    const photo = { width: 3000, height: 2000 };
+    const camera = { width: 6000, height: 4000 };
+    expect(heldPixels('jpg', photo, 1600)).toBe(3000 * 2000 + 1600 * 1067);
+    // 6000 to 1600: decoded at half size; to 480: at an eighth, the most libvips shrinks on load.
+    expect(heldPixels('jpg', camera, 1600)).toBe(3000 * 2000 + 1600 * 1067);
+    expect(heldPixels('jpg', camera, 480)).toBe(750 * 500 + 480 * 320);
+    // A PNG is decoded whole.
+    expect(heldPixels('png', camera, 1600)).toBe(6000 * 4000 + 1600 * 1067);
   });
 
   it('passes a failure to its caller and goes on with the next job', async () => {
