@@ -6,6 +6,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { slugOf } from '../../shared/slug.ts';
 import { api, type EntrySummary } from './api.ts';
+import { DeletedEntries } from './history/DeletedEntries.tsx';
 
 const groups: [EntrySummary['kind'], string][] = [
   ['page', 'Pages'],
@@ -49,6 +50,7 @@ export function EntryList({
           New article
         </Button>
       </Group>
+      <DeletedEntries onRestored={onCreated} />
       <ScrollArea style={{ flex: 1 }} type="auto">
         <nav aria-label="Content">
           {needle && !shown.length && (

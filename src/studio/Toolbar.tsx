@@ -5,6 +5,7 @@ import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare }
 import { useRef, useState } from 'react';
 import { ChangesView } from './ChangesView.tsx';
 import { PublishButton } from './publish/PublishButton.tsx';
+import { HistoryButton } from './history/HistoryButton.tsx';
 import { EntryActions } from './rename/EntryActions.tsx';
 import { showProblem, useProblems, whySaveWaits } from './problems.ts';
 import { saveEntry } from './store/commands.ts';
@@ -99,6 +100,7 @@ export function Toolbar() {
           Changes
         </Button>
         <EntryActions />
+        <HistoryButton />
         <PublishButton />
         {saveWaits && (
           <Text id="save-waits" size="xs" c={saveWaits === 'No unsaved edits' ? 'dimmed' : 'red'}>
