@@ -12,6 +12,9 @@ import { SaveCommits, type Recorder } from '../../scripts/studio/commit-save.ts'
 import { versionOf } from '../../scripts/studio/files.ts';
 import { deletedEntries, entryHistory, PAGE } from '../../scripts/studio/history.ts';
 import { bringBack, restoreVersion } from '../../scripts/studio/history-restore.ts';
+import { historyRoutes } from '../../scripts/studio/history-routes.ts';
+import { setEditor } from '../../server/studio-access/request-editor.ts';
+import type { IncomingMessage } from 'node:http';
 import type { HistoryAnswer } from '../../shared/history.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
 
@@ -137,6 +140,15 @@ describe('the history of an entry', () => {
     const answer = await entryHistory(root, 'pages/home.yaml');
     expect(answer).toEqual({ git: false, message: expect.stringContaining('not a git repository') });
     expect(await deletedEntries(root)).toMatchObject({ git: false });
+    const saved = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      expect(await entryHistory(root, 'pages/home.yaml')).toMatchObject({
+        message: expect.stringContaining('git is not installed'),
+      });
+    } finally {
+      process.env.PATH = saved;
+    }
     await expect(
       restoreVersion(root, { file: 'pages/home.yaml', commit: 'abcdef1', version: 'x' }, laptop),
     ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('not a git repository') });
@@ -280,5 +292,34 @@ describe('deleted pages and articles', () => {
       restoreVersion(root, { file: 'pages/proof.yaml', commit: from, version: 'x' }, laptop),
     ).rejects.toMatchObject({ status: 404, message: expect.stringContaining('does not exist now') });
     expect((await deletedEntries(root)).git && (await deletedEntries(root))).toMatchObject({ deleted: [] });
+  });
+});
+
+describe('the requests', () => {
+  const request = () => ({}) as IncomingMessage;
+  const url = (query: string) => new URL(`http://localhost/_studio/api/history?${query}`);
+
+  it('check the file and the paging before reading, and on the server restore only as a signed-in editor', async () => {
+    const answer = historyRoutes(root, undefined);
+    const get = (query: string) => answer(request(), 'GET /history', url(query), async () => undefined);
+    await expect(get('file=../package.json')).rejects.toMatchObject({ status: 403 });
+    await expect(get('file=images/logo.png')).rejects.toMatchObject({ status: 404 });
+    await expect(get('file=pages/home.yaml&skip=-1')).rejects.toMatchObject({ status: 400 });
+    await expect(get('file=pages/home.yaml&head=nothing')).rejects.toMatchObject({ status: 404 });
+    expect(versions((await get('file=pages/home.yaml'))!.body as HistoryAnswer)).toHaveLength(1);
+    expect(await answer(request(), 'GET /entries', url(''), async () => undefined)).toBeUndefined();
+
+    await edit('pages/home.yaml', 'title: Start', 'title: Begin');
+    commit('ann', 'Begin', '2026-03-04T05:06:07Z');
+    const first = git('rev-list', '--max-parents=0', 'HEAD');
+    const body = { file: 'pages/home.yaml', commit: first, version: await current('pages/home.yaml') };
+    const onServer = historyRoutes(root, new SaveCommits(root));
+    const restore = (req: IncomingMessage) => onServer(req, 'POST /history/restore', url(''), async () => body);
+    await expect(restore(request())).rejects.toMatchObject({ status: 401 });
+    expect(git('status', '--porcelain')).toBe('');
+    const signedIn = request();
+    setEditor(signedIn, { email: 'eve@example.com', role: 'editor' } as Parameters<typeof setEditor>[1]);
+    expect(await restore(signedIn)).toMatchObject({ status: 200, body: { file: 'pages/home.yaml' } });
+    expect(git('log', '-1', '--format=%ae %s')).toBe('eve@example.com Restored Start as of 1 Mar 2026, 09:00 UTC');
   });
 });
