@@ -164,25 +164,25 @@ export function findLinks(
 }
 
 /**
- * The entry with every link to `from` pointing at `to` (and slugs `fromSlug` → `toSlug`): its new
- * data and body, or undefined when nothing in it links there.
+ * The entry with every link to `links.from` pointing at `links.to` (and the slugs `slugs.from` →
+ * `slugs.to`): its new data and body, or undefined when nothing in it changes.
  */
 export function retargetEntry(
   entry: ContentFile,
-  from: string,
-  to: string,
+  links: { from: string; to: string } | undefined,
   slugs?: { from: string; to: string },
   contract = studioContract(),
 ): { data: Json; body?: string } | undefined {
   let data = entry.data;
-  for (const at of pathFields(entry.kind, entry.data, contract)) {
-    const href = getIn(data, at);
-    if (typeof href === 'string' && leadsTo(href, from)) data = setIn(data, at, retarget(href, to));
-  }
+  if (links)
+    for (const at of pathFields(entry.kind, entry.data, contract)) {
+      const href = getIn(data, at);
+      if (typeof href === 'string' && leadsTo(href, links.from)) data = setIn(data, at, retarget(href, links.to));
+    }
   if (slugs && entry.kind === 'article' && isObject(entry.data))
     for (const related of relatedArticles(entry.data))
       if (related.slug === slugs.from) data = setIn(data, [...related.path], slugs.to);
-  const body = entry.body === undefined ? undefined : retargetMarkdown(entry.body, from, to);
+  const body = entry.body === undefined || !links ? entry.body : retargetMarkdown(entry.body, links.from, links.to);
   return data === entry.data && body === entry.body ? undefined : { data, body };
 }
 

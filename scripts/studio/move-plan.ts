@@ -131,8 +131,8 @@ function retargetAll(
     if (file === skip || (!options.links && file !== redirectsFile && !options.slugs)) continue;
     const entry = changes.current(file);
     if (!entry) continue;
-    const links = options.links || file === redirectsFile;
-    const next = retargetEntry(entry, links ? from : '\0', to, options.slugs);
+    const links = options.links || file === redirectsFile ? { from, to } : undefined;
+    const next = retargetEntry(entry, links, options.slugs);
     if (next) changes.replace(changes.entries.get(file)!, next.data, next.body);
   }
 }
@@ -209,7 +209,7 @@ export async function planMove(root: string, request: MoveRequest): Promise<Plan
   const edit = request.edit;
   let data = edit?.data ?? entry.data;
   if (entry.kind === 'page') data = { ...(isObject(data) ? data : {}), path: to };
-  const own = retargetEntry({ ...entry, data, body: edit?.body ?? entry.body }, from, to, slugs) ?? {
+  const own = retargetEntry({ ...entry, data, body: edit?.body ?? entry.body }, { from, to }, slugs) ?? {
     data,
     body: edit?.body ?? entry.body,
   };
