@@ -63,7 +63,7 @@ function serve(routes: ReturnType<typeof draftRoutes>): Promise<string> {
   );
 }
 
-async function request(route: string, options: { editor?: string; body?: string | Buffer; target?: string } = {}) {
+async function request(route: string, options: { editor?: string; body?: string; target?: string } = {}) {
   const [method, pathname] = route.split(' ');
   const response = await fetch(`${url}${pathname}?file=${encodeURIComponent(options.target ?? file)}`, {
     method,
@@ -72,10 +72,10 @@ async function request(route: string, options: { editor?: string; body?: string 
   });
   return { status: response.status, body: (await response.json()) as unknown };
 }
-const keep = (editor: string, draft: StoredDraft | string | Buffer) =>
+const keep = (editor: string, draft: StoredDraft | string) =>
   request('POST /draft', {
     editor,
-    body: typeof draft === 'object' && !Buffer.isBuffer(draft) ? JSON.stringify(draft) : draft,
+    body: typeof draft === 'object' ? JSON.stringify(draft) : draft,
   });
 const read = (editor: string, target = file) => request('GET /draft', { editor, target });
 const allFiles = async (): Promise<string[]> =>

@@ -5,15 +5,13 @@
 import type { StudioStore } from '../store/store.ts';
 import { isDirty } from '../store/studio-state.ts';
 import { draftAwaitsChoice, onOfferChange } from './draft-offer.ts';
-import { dropDraft, keepDraft } from './kept-drafts.ts';
+import { dropDraft, hasKeptDraft, keepDraft } from './kept-drafts.ts';
 
 /** How long after the last change the draft is written. */
 export const draftDelay = 600;
 
 /** Starts keeping drafts for the store's open entry; returns the stop. */
 export function keepDrafts(store: StudioStore): () => void {
-  /** Files whose draft this page has kept (and so drops when it becomes the file again). */
-  const kept = new Set<string>();
   let seen = store.getState();
   /** The write the state asks for, not done yet, bound to its file. */
   let pending: ((closing: boolean) => void) | undefined;
@@ -34,16 +32,9 @@ export function keepDrafts(store: StudioStore): () => void {
     const file = entry.file;
     if (isDirty(state)) {
       const draft = { file, base: entry, draft: state.history.present, at: Date.now() };
-      return (closing) => {
-        kept.add(file);
-        keepDraft(draft, { closing });
-      };
+      return (closing) => keepDraft(draft, { closing });
     }
-    if (!kept.has(file)) return undefined;
-    return (closing) => {
-      kept.delete(file);
-      void dropDraft(file, { closing });
-    };
+    return hasKeptDraft(file) ? (closing) => void dropDraft(file, { closing }) : undefined;
   };
 
   const schedule = () => {

@@ -14,6 +14,9 @@ interface LocalCopy extends StoredDraft {
 }
 
 let place: DraftPlace | undefined;
+/** Files whose draft is kept (read back, or kept by this page): a draft that became the file again is dropped. */
+const known = new Set<string>();
+export const hasKeptDraft = (file: string): boolean => known.has(file);
 let asked: Promise<DraftPlace> | undefined;
 
 /** Where drafts are kept, asked of the studio's server once. */
@@ -72,6 +75,7 @@ const warned = new Set<string>();
 export function keepDraft(draft: StoredDraft, { closing = false } = {}): void {
   const at = place;
   if (!at) return;
+  known.add(draft.file);
   writeLocal(at, draft);
   if (at.where !== 'server') return;
   const body = JSON.stringify(draft);
@@ -95,6 +99,12 @@ export function keepDraft(draft: StoredDraft, { closing = false } = {}): void {
 
 /** The draft kept for `file`, the newer of the browser's and the server's copies; undefined when none. */
 export async function readDraft(file: string): Promise<StoredDraft | undefined> {
+  const found = await newestDraft(file);
+  if (found) known.add(file);
+  return found;
+}
+
+async function newestDraft(file: string): Promise<StoredDraft | undefined> {
   const at = await draftPlace();
   const local = readLocal(at, file);
   if (at.where !== 'server') return local;
@@ -120,6 +130,7 @@ const withoutMark = ({ synced: _synced, ...draft }: LocalCopy): StoredDraft => d
 export async function dropDraft(file: string, { closing = false } = {}): Promise<void> {
   const at = place ?? (await draftPlace().catch(() => undefined));
   if (!at) return;
+  known.delete(file);
   removeLocal(at, file);
   if (at.where !== 'server') return;
   const drop = () => call(`draft/drop?${q(file)}`, { body: {}, keepalive: closing });
