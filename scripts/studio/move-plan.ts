@@ -215,8 +215,9 @@ export async function planMove(root: string, request: MoveRequest): Promise<Plan
   };
   if (newFile === entry.file) changes.replace(entry, own.data, own.body);
   else {
-    changes.remove(entry);
+    // The new file first: it exists before the old one goes.
     changes.create(newFile, written(entry, own.data, own.body));
+    changes.remove(entry);
   }
   retargetAll(changes, entry.file, from, to, { links: request.updateLinks !== false, slugs });
   if (request.redirect !== false || redirected)

@@ -249,15 +249,30 @@ describe('renaming and deleting an article', () => {
     const plan = await planMove(root, { file, version: version(file), address: '/resources/blogs/later-note' });
     expect(plan.problems).toEqual([]);
     expect(plan.file).toBe('blog/later-note.md');
+    expect(plan.changes.slice(0, 2).map((c) => [c.file, c.before === undefined, c.after === undefined])).toEqual([
+      ['blog/later-note.md', true, false],
+      ['blog/second-note.md', false, true],
+    ]);
     expect(plan.links.map((l) => l.where)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^First Fixture Note › Recommended reading › .+ › Article$/),
         expect.stringMatching(/Related articles/),
       ]),
     );
-    await applyAll(siteFiles(root), plan.changes);
+    // One commit holds the new file, the old one's removal and every updated reference.
+    await new SaveCommits(root).record(
+      { name: 'ed', email: 'ed@example.com' },
+      {
+        write: () => applyAll(siteFiles(root), plan.changes),
+        files: () => plan.changes.map((c) => c.file),
+        undo: async () => undefined,
+      },
+    );
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    expect(git('show', '--name-status', '--no-renames', '--format=', 'HEAD')).toMatch(
+      /A\tsite\/blog\/later-note\.md[\s\S]*D\tsite\/blog\/second-note\.md/,
+    );
     expect((await loadSite({ root, includeDrafts: true })).errors).toEqual([]);
-    expect(git('status', '--porcelain', '--untracked-files=all')).toMatch(/ D site\/blog\/second-note\.md/);
     expect(read('blog/first-note.md')).toMatch(/- slug: later-note\n[\s\S]*sidebar:\n {2}- later-note\n/);
     expect(read('redirects.yaml')).toContain('from: /resources/blogs/second-note');
   });
