@@ -131,7 +131,7 @@ export interface CardStats {
  * ~389 KB). Measured in docs/benchmarks.md, "Social cards".
  */
 export const CARD_ENCODERS = {
-  drawn: { palette: true, quality: 85, effort: 1, compressionLevel: 9 },
+  drawn: { palette: true, quality: 85, effort: 1, compressionLevel: 6 },
   photo: { quality: 70, mozjpeg: true, progressive: true },
 } as const;
 
