@@ -107,8 +107,11 @@ export async function buildSite(options: BuildOptions = {}) {
   const viteSeconds = (performance.now() - viteStarted) / 1000;
   // Photos, social cards and feeds: made at build only, once per content (the media cache).
   const mediaStarted = performance.now();
+  // Settings read before any work, so a wrong one stops the build at once.
+  const cacheLimit = mediaCacheLimit();
+  const limiter = mediaLimiter();
   const cache = await MediaCache.open(mediaCacheDir(root, options.mediaCache));
-  const media = { contentRoot, cache, limiter: mediaLimiter(), outDir };
+  const media = { contentRoot, cache, limiter, outDir };
   const imageStats = { encoded: 0, cached: 0 };
   const cardStats = { drawn: 0, cached: 0 };
   // Only the photos pages use get copies: a file in site/images that nothing uses costs nothing.
@@ -159,7 +162,7 @@ export async function buildSite(options: BuildOptions = {}) {
   const compressStarted = performance.now();
   const compressed = await precompress(outDir);
   const compressSeconds = (performance.now() - compressStarted) / 1000;
-  const pruned = await cache.prune(mediaCacheLimit(), startedAt);
+  const pruned = await cache.prune(cacheLimit, startedAt);
   const seconds = (performance.now() - started) / 1000;
   log(
     `Prerendered ${pages} pages in ${renderSeconds.toFixed(2)} s (${Math.round(pages / renderSeconds)} pages/s); ${compressed} files precompressed. Built dist/ in ${seconds.toFixed(1)} s.`,

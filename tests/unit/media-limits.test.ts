@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cacheKey, MediaCache } from '../../scripts/site-build/media-cache.ts';
 import { heldPixels } from '../../scripts/site-build/images.ts';
 import { referencedImages } from '../../scripts/site-build/referenced-images.ts';
-import { WorkLimiter } from '../../scripts/site-build/work-limiter.ts';
+import { BYTES_PER_PIXEL, mediaLimiter, WorkLimiter } from '../../scripts/site-build/work-limiter.ts';
 
 /** A job that stays running until the test lets it end. */
 function held() {
@@ -59,6 +59,28 @@ describe('the encoding limiter', () => {
     expect(heldPixels('jpg', camera, 480)).toBe(750 * 500 + 480 * 320);
     // A PNG is decoded whole.
     expect(heldPixels('png', camera, 1600)).toBe(6000 * 4000 + 1600 * 1067);
+  });
+
+  it('takes its slots and memory from MEDIA_JOBS and MEDIA_MEMORY_MB, and refuses a value that is not a whole number above 0', () => {
+    for (const [name, value] of [
+      ['MEDIA_JOBS', '0'],
+      ['MEDIA_JOBS', '1.5'],
+      ['MEDIA_MEMORY_MB', 'lots'],
+      ['MEDIA_MEMORY_MB', '-1'],
+    ]) {
+      process.env[name] = value;
+      expect(() => mediaLimiter(), `${name}=${value}`).toThrow(
+        `${name} must be a whole number above 0, not "${value}".`,
+      );
+      delete process.env[name];
+    }
+    process.env.MEDIA_JOBS = '3';
+    process.env.MEDIA_MEMORY_MB = '64';
+    const limiter = mediaLimiter();
+    delete process.env.MEDIA_JOBS;
+    delete process.env.MEDIA_MEMORY_MB;
+    expect(limiter.slots).toBe(3);
+    expect(limiter.budget * BYTES_PER_PIXEL).toBe(64 * 1024 * 1024);
   });
 
   it('passes a failure to its caller and goes on with the next job', async () => {
