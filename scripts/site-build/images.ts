@@ -124,7 +124,8 @@ export async function processImages(
     const { width, height } = await uprightSize(bytes);
     const widths = widthsFor(width);
     const variants: ImageVariants = {
-      key: `${stem}-${cacheKey(String(RECIPE_VERSION), ENCODER_VERSIONS, source).slice(0, 10)}`,
+      // Named by everything that makes them: new settings are new addresses, never a stale copy in a browser.
+      key: `${stem}-${cacheKey(String(RECIPE_VERSION), ENCODER_VERSIONS, JSON.stringify(ENCODERS), source).slice(0, 10)}`,
       widths,
       fallback,
     };
