@@ -5,17 +5,25 @@
 // `npm start` runs it, with an editor signed in): type, kill the server, start it again, and the
 // draft is back from the server (a fresh browser); typed while the server cannot be reached, it is
 // back from the browser's copy.
-import { readFile } from 'node:fs/promises';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEditor } from '../../server/studio-access/editors.ts';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, sessionRecords } from '../../server/studio-access/sessions.ts';
+import { studioApiPath, studioPath } from '../../shared/studio-protocol.ts';
+import { startChildServer } from '../fixtures/child-server.ts';
+import { fixtureDistDir } from '../fixtures/fixture-site.ts';
+import { freePort } from '../fixtures/smtp.ts';
 import { changedLines, fixtureSite } from '../fixtures/studio.ts';
 import { fieldAt } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
-const session = useStudio({ restore: true });
+const laptop = useStudio({ restore: true });
 const committed = (file: string) => readFile(path.join(fixtureSite, file), 'utf8');
-const onDisk = (file: string) => readFile(path.join(session.studio().root, 'site', file), 'utf8');
+const onDisk = (file: string) => readFile(path.join(laptop.studio().root, 'site', file), 'utf8');
 
 /** The drafts this browser keeps, by file: the draft's data and body. */
 const keptInBrowser = (ui: Page) =>
@@ -47,7 +55,7 @@ const markdownText = (ui: Page) =>
 describe('in the laptop studio', () => {
   it('type, reload at once: the draft is back; kept, it is one undoable step, and its save changes only the edited line; then it is gone', async () => {
     const file = 'pages/contact.yaml';
-    const ui = await session.open('?path=/contact');
+    const ui = await laptop.open('?path=/contact');
     const description = fieldAt(ui, ['description']);
     const original = await description.inputValue();
     const typed = 'Ask us anything about the fixture site, and we answer every message within a day.';
@@ -76,7 +84,7 @@ describe('in the laptop studio', () => {
     await expect.poll(() => description.inputValue(), outcome).toBe(typed);
 
     await save(ui, file);
-    expect(changedLines(session.studio(), file)).toEqual({
+    expect(changedLines(laptop.studio(), file)).toEqual({
       removed: [`description: ${original}`],
       added: [`description: ${typed}`],
     });
@@ -89,7 +97,7 @@ describe('in the laptop studio', () => {
 
   it('a Markdown draft dropped is gone; a draft of a file discarded in the review is gone too', async () => {
     const file = 'blog/second-note.md';
-    const ui = await session.open('?path=/resources/blogs/second-note');
+    const ui = await laptop.open('?path=/resources/blogs/second-note');
     const original = await markdownText(ui);
     await markdown(ui).locator('.cm-line', { hasText: '- another list item' }).click();
     await ui.keyboard.press('End');
@@ -127,5 +135,153 @@ describe('in the laptop studio', () => {
     await expect.poll(() => onDisk(file), outcome).toBe(await committed(file));
     await expect.poll(() => keptInBrowser(ui), outcome).toEqual({});
     await expect.poll(() => markdownText(ui), outcome).toBe(original);
+  });
+});
+
+describe('on the studio on the server', () => {
+  let root: string;
+  let dataDir: string;
+  let base: string;
+  let port: number;
+  let child: ChildProcess | undefined;
+  let cookie: string;
+  const file = 'pages/contact.yaml';
+  const draftsDir = () => path.join(dataDir, 'drafts');
+
+  const startServer = async () => {
+    child = await startChildServer(path.join(import.meta.dirname, '..', 'fixtures', 'studio-server-child.ts'), {
+      url: `${base}/`,
+      env: {
+        ...process.env,
+        SITE_ROOT: root,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DIST_DIR: fixtureDistDir,
+        DATA_DIR: dataDir,
+        RATE_LIMIT: '0',
+        LOG_LEVEL: 'warn',
+      },
+    });
+  };
+
+  /** The drafts kept on the server: each file's name under drafts/, and its text. */
+  const keptOnServer = async () =>
+    Promise.all(
+      (await readdir(draftsDir(), { recursive: true, withFileTypes: true }).catch(() => []))
+        .filter((entry) => entry.isFile())
+        .map(async (entry) => {
+          const full = path.join(entry.parentPath, entry.name);
+          return { name: path.relative(draftsDir(), full), text: await readFile(full, 'utf8') };
+        }),
+    );
+
+  /** The signed-in editor's studio in a browser of its own (nothing kept in it yet). */
+  async function openStudio(): Promise<Page> {
+    const context = await laptop.browser().newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: `${base}${studioPath}` }]);
+    const ui = await context.newPage();
+    await ui.goto(`${base}${studioPath}?path=/contact`);
+    await ui.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, {
+      timeout: 120_000,
+    });
+    return ui;
+  }
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'studio-drafts-server-'));
+    await cp(fixtureSite, path.join(root, 'site'), { recursive: true });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args]);
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'fixture');
+    dataDir = path.join(root, 'var');
+    await addEditor(dataDir, 'editor@example.com', 'editor');
+    const now = Date.now();
+    cookie = await sessionRecords(dataDir).create(
+      { email: 'editor@example.com', method: 'link', created: now, expires: now + SESSION_LIFETIME_MS },
+      now,
+    );
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    await startServer();
+  }, 240_000);
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('type, kill the server, start it again: the draft is back from the server; kept and saved, only its line changes', async () => {
+    const ui = await openStudio();
+    const description = fieldAt(ui, ['description']);
+    const original = await description.inputValue();
+    const typed = 'Typed on the server just before it went down, and kept there for the editor.';
+    await description.fill(typed);
+    // Kept on the server as it is typed, in a file named by hashes (neither the entry nor the editor).
+    await expect
+      .poll(async () => (await keptOnServer()).map((kept) => kept.text.includes(typed)), outcome)
+      .toEqual([true]);
+    const [kept] = await keptOnServer();
+    expect(kept.name).toMatch(/^[0-9a-f]{32}\/[0-9a-f]{32}\.json$/);
+
+    const running = child!;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+    await ui.context().close();
+    await startServer();
+
+    // Another browser, nothing kept in it: the draft comes from the server.
+    const again = await openStudio();
+    const question = offer(again);
+    await question.waitFor(outcome);
+    await question.getByRole('button', { name: 'Keep the draft' }).click();
+    const field = fieldAt(again, ['description']);
+    await expect.poll(() => field.inputValue(), outcome).toBe(typed);
+    await save(again, file);
+    // On the server a save is a commit by the editor: it changes the description's line only.
+    const lines = execFileSync(
+      'git',
+      ['-C', root, 'show', '--format=%ae', '--unified=0', 'HEAD', '--', `site/${file}`],
+      {
+        encoding: 'utf8',
+      },
+    ).split('\n');
+    expect(lines[0]).toBe('editor@example.com');
+    expect(lines.filter((line) => /^[-+][^-+]/.test(line))).toEqual([
+      `-description: ${original}`,
+      `+description: ${typed}`,
+    ]);
+    await expect.poll(keptOnServer, outcome).toEqual([]);
+    await again.context().close();
+  });
+
+  it('typed while the server cannot be reached, the draft is kept in the browser and comes back; dropped, it is gone', async () => {
+    const ui = await openStudio();
+    // The server is unreachable for drafts: every draft sent to it fails.
+    await ui.route(
+      (url) => url.pathname === `${studioApiPath}draft`,
+      (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()),
+    );
+    const description = fieldAt(ui, ['description']);
+    const before = await description.inputValue();
+    const typed = 'Typed while the connection was lost, and kept in this browser until it is back.';
+    await description.fill(typed);
+    await expect
+      .poll(() => keptInBrowser(ui), outcome)
+      .toEqual({ [file]: expect.objectContaining({ data: expect.objectContaining({ description: typed }) }) });
+    expect(await keptOnServer()).toEqual([]);
+
+    await reload(ui);
+    const question = offer(ui);
+    await question.waitFor(outcome);
+    expect(await keptOnServer()).toEqual([]);
+    await question.getByRole('button', { name: 'Drop the draft' }).click();
+    await question.waitFor({ state: 'detached', ...outcome });
+    expect(await fieldAt(ui, ['description']).inputValue()).toBe(before);
+    await expect.poll(() => keptInBrowser(ui), outcome).toEqual({});
+    await reload(ui);
+    expect(await offer(ui).count()).toBe(0);
+    await ui.context().close();
   });
 });
