@@ -15,6 +15,7 @@ import { DraftStore, maxDraftBytes } from '../../scripts/studio/draft-store.ts';
 import { StudioError } from '../../scripts/studio/files.ts';
 import { setEditor } from '../../server/studio-access/request-editor.ts';
 import type { Entry, StoredDraft } from '../../shared/studio-protocol.ts';
+import { newestCopy } from '../../src/studio/drafts/newest-copy.ts';
 import { initialState, isDirty, studioReducer, type StudioAction } from '../../src/studio/store/studio-state.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
 
@@ -298,5 +299,24 @@ describe('restoreDraft', () => {
     expect(undone.history.present).toEqual({ data: base.data, body: undefined });
     expect(isDirty(undone)).toBe(false);
     expect(studioReducer(undone, { type: 'redo' }).history.present).toEqual(stored.draft);
+  });
+});
+
+describe('which copy the studio on the server offers', () => {
+  const older = draftOf('older', 1_000);
+  const newer = draftOf('newer', 2_000);
+  it('the newer of the browser’s and the server’s, the browser’s when the server cannot answer', () => {
+    expect(newestCopy(newer, older)).toEqual({ draft: newer, stale: false });
+    expect(newestCopy(older, newer)).toEqual({ draft: newer, stale: false });
+    expect(newestCopy(undefined, newer)).toEqual({ draft: newer, stale: false });
+    expect(newestCopy(undefined, null)).toEqual({ draft: undefined, stale: false });
+    // Typed while the server could not be reached: never acknowledged, so kept and offered.
+    expect(newestCopy(newer, null)).toEqual({ draft: newer, stale: false });
+    expect(newestCopy({ ...newer, synced: true }, 'unreachable')).toEqual({ draft: newer, stale: false });
+  });
+  it('not a browser copy the server had and no longer has: saved or dropped elsewhere, it is stale', () => {
+    expect(newestCopy({ ...older, synced: true }, null)).toEqual({ draft: undefined, stale: true });
+    expect(newestCopy({ ...older, synced: true }, newer)).toEqual({ draft: newer, stale: false });
+    expect(newestCopy({ ...newer, synced: true }, older)).toEqual({ draft: newer, stale: false });
   });
 });

@@ -7,11 +7,7 @@
 import { notifications } from '@mantine/notifications';
 import { call, StudioRequestError } from '../api.ts';
 import type { DraftPlace, StoredDraft } from '../../../shared/studio-protocol.ts';
-
-/** A browser copy, and whether the server acknowledged it. */
-interface LocalCopy extends StoredDraft {
-  synced?: boolean;
-}
+import { newestCopy, type LocalCopy } from './newest-copy.ts';
 
 let place: DraftPlace | undefined;
 /** Files whose draft is kept (read back, or kept by this page): a draft that became the file again is dropped. */
@@ -74,7 +70,8 @@ const warned = new Set<string>();
 /** Keeps the draft; `closing`: the page is going away, so the request must outlive it. */
 export function keepDraft(draft: StoredDraft, { closing = false } = {}): void {
   const at = place;
-  if (!at) return;
+  // Where drafts go is not known yet (the first question failed): asked again for the next keystroke.
+  if (!at) return void draftPlace().catch(() => undefined);
   known.add(draft.file);
   writeLocal(at, draft);
   if (at.where !== 'server') return;
@@ -108,23 +105,12 @@ async function newestDraft(file: string): Promise<StoredDraft | undefined> {
   const at = await draftPlace();
   const local = readLocal(at, file);
   if (at.where !== 'server') return local;
-  let remote: StoredDraft | null;
-  try {
-    remote = await call<StoredDraft | null>(`draft?${q(file)}`);
-  } catch {
-    // The server cannot answer now: the browser copy is the draft.
-    return local;
-  }
-  if (local?.synced && (!remote || remote.at >= local.at)) {
-    // Saved or dropped elsewhere since, or kept newer there: the server's answer is the draft.
-    if (!remote) removeLocal(at, file);
-    return remote ?? undefined;
-  }
-  if (!local) return remote ?? undefined;
-  return remote && remote.at > local.at ? remote : withoutMark(local);
+  // The server cannot answer now: the browser copy is the draft.
+  const remote = await call<StoredDraft | null>(`draft?${q(file)}`).catch(() => 'unreachable' as const);
+  const { draft, stale } = newestCopy(local, remote);
+  if (stale) removeLocal(at, file);
+  return draft;
 }
-
-const withoutMark = ({ synced: _synced, ...draft }: LocalCopy): StoredDraft => draft;
 
 /** Removes the draft of `file` wherever it is kept. */
 export async function dropDraft(file: string, { closing = false } = {}): Promise<void> {
