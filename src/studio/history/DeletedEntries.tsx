@@ -1,12 +1,12 @@
 // "Deleted pages and articles": those deleted in the site's history that do not exist now, each
 // brought back (asked first) as its last version, as a new change and never over a file.
-import { Alert, Button, Card, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconTrashX } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { DeletedAnswer, DeletedEntry } from '../../../shared/history.ts';
 import { when } from '../publish/publish-api.ts';
-import { ConfirmButton } from '../review/ConfirmButton.tsx';
+import { AskFirst } from './AskFirst.tsx';
 import { historyApi } from './history-api.ts';
 
 export function DeletedEntries({ onRestored }: { onRestored: (file: string) => void }) {
@@ -18,6 +18,7 @@ export function DeletedEntries({ onRestored }: { onRestored: (file: string) => v
         variant="subtle"
         color="gray"
         leftSection={<IconTrashX size={14} />}
+        styles={{ root: { alignSelf: 'flex-start', paddingInline: 4 } }}
         onClick={() => setOpened(true)}
       >
         Deleted pages and articles
@@ -68,23 +69,20 @@ function DeletedCard({ entry, onRestored }: { entry: DeletedEntry; onRestored: (
   };
   return (
     <Card withBorder padding="sm" component="article" aria-label={`${noun}: ${entry.title}`}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {noun}: {entry.title}
-          </Text>
-          <Text size="xs" c="dimmed">
-            site/{entry.file}, deleted by {entry.by.name} ({entry.by.email}), {when(entry.at)}
-          </Text>
-        </div>
-        <ConfirmButton
-          text="Bring back"
-          yes="Yes, bring it back"
-          label={`Bring back ${entry.title}`}
-          question={`Bring back ${entry.title} as it was before it was deleted? It becomes a new change.`}
-          onConfirm={bringBack}
-        />
-      </Group>
+      <AskFirst
+        text="Bring back"
+        yes="Yes, bring it back"
+        label={`Bring back ${entry.title}`}
+        question={`Bring back ${entry.title} as it was before it was deleted? It becomes a new change.`}
+        onConfirm={bringBack}
+      >
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {noun}: {entry.title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          site/{entry.file}, deleted by {entry.by.name} ({entry.by.email}), {when(entry.at)}
+        </Text>
+      </AskFirst>
       {problem && (
         <Alert color="red" mt={6} role="alert" style={{ whiteSpace: 'pre-wrap' }}>
           {problem}

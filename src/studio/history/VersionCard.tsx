@@ -7,11 +7,11 @@ import { useState } from 'react';
 import type { HistoryVersion } from '../../../shared/history.ts';
 import { when } from '../publish/publish-api.ts';
 import { ChangeLine } from '../review/ChangeLine.tsx';
-import { ConfirmButton } from '../review/ConfirmButton.tsx';
 import { describeFile } from '../review/describe.ts';
 import { openEntry, refreshEntries } from '../store/commands.ts';
 import { useStore, useStudio } from '../store/store.ts';
 import { isDirty } from '../store/studio-state.ts';
+import { AskFirst } from './AskFirst.tsx';
 import { historyApi } from './history-api.ts';
 
 export function VersionCard({
@@ -49,29 +49,26 @@ export function VersionCard({
   };
   return (
     <Card withBorder padding="sm" component="article" aria-label={`${subject}, ${date}`}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {subject}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {version.author.name} ({version.author.email}), {date}
-          </Text>
-        </div>
-        {version.current ? (
+      {version.current ? (
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Heading subject={subject} version={version} date={date} />
+          </div>
           <Badge variant="light" style={{ flexShrink: 0 }}>
             As it is now
           </Badge>
-        ) : (
-          <ConfirmButton
-            text="Restore this version"
-            yes="Yes, restore"
-            label={`Restore ${change.title} as of ${date}`}
-            question={`Restore ${change.title} as it was on ${date}? It becomes a new change; nothing in the history is lost.${dirty ? ' Your unsaved edits are dropped.' : ''}`}
-            onConfirm={restore}
-          />
-        )}
-      </Group>
+        </Group>
+      ) : (
+        <AskFirst
+          text="Restore this version"
+          yes="Yes, restore"
+          label={`Restore ${change.title} as of ${date}`}
+          question={`Restore ${change.title} as it was on ${date}? It becomes a new change; nothing in the history is lost.${dirty ? ' Your unsaved edits are dropped.' : ''}`}
+          onConfirm={restore}
+        >
+          <Heading subject={subject} version={version} date={date} />
+        </AskFirst>
+      )}
       <Stack component="ul" gap={4} mt={6} pl={0} style={{ listStyle: 'none' }}>
         {change.status === 'added' && (
           <Text component="li" size="sm">
@@ -105,5 +102,18 @@ export function VersionCard({
         </Alert>
       )}
     </Card>
+  );
+}
+
+function Heading({ subject, version, date }: { subject: string; version: HistoryVersion; date: string }) {
+  return (
+    <>
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {subject}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {version.author.name} ({version.author.email}), {date}
+      </Text>
+    </>
   );
 }

@@ -5,15 +5,12 @@ import { useState } from 'react';
 
 export function ConfirmButton({
   text = 'Discard',
-  yes = 'Yes, discard',
   label,
   question,
   onConfirm,
 }: {
   /** The button's text. */
   text?: string;
-  /** The answer that does it. */
-  yes?: string;
   /** The button's name for assistive technology ("Discard: Start › Hero › Title"). */
   label: string;
   question: string;
@@ -50,7 +47,7 @@ export function ConfirmButton({
           });
         }}
       >
-        {yes}
+        Yes, discard
       </Button>
       <Button size="compact-xs" variant="default" disabled={busy} onClick={() => setAsking(false)}>
         Keep
