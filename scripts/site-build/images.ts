@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { uprightSize } from '../content/image-files.ts';
 import { readConfined, siteFiles } from '../../shared/confined-files.ts';
 import { MAX_IMAGE_PIXELS } from '../content/image-content.ts';
@@ -36,7 +36,7 @@ export const isRaster = (src: string) => path.extname(src).toLowerCase() in RAST
 
 // Bump when the recipe changes in a way its settings below do not show (the rotation, the resize),
 // so copies cached by the old recipe are not reused.
-const RECIPE_VERSION = 2;
+const RECIPE_VERSION = 3;
 
 /** The encoder settings, by format: measured on a 3000×2000 camera photo (docs/benchmarks.md). */
 export const ENCODERS = {
@@ -129,30 +129,39 @@ export async function processImages(
       widths,
       fallback,
     };
-    const copies = widths.flatMap((w) => [...VARIANT_FORMATS, fallback].map((format) => ({ w, format })));
+    // Each width is decoded and resized once; its formats are encoded from that frame.
     await Promise.all(
-      copies.map(async ({ w, format }) => {
-        const settings = JSON.stringify({ format, width: w, encoder: ENCODERS[format] });
-        const key = cacheKey(String(RECIPE_VERSION), ENCODER_VERSIONS, settings, source);
-        const cached = await cache.get(key, format);
-        if (cached) stats.cached++;
+      widths.map(async (w) => {
         const pixels = heldPixels(fallback, { width, height }, w);
-        const copy =
-          cached ??
-          (await limiter.run(pixels, async () => {
-            const made = await encode(
-              sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-                .rotate()
-                .resize({ width: w, withoutEnlargement: true }),
-              format,
-            ).toBuffer();
-            await cache.put(key, format, made);
-            stats.encoded++;
-            return made;
-          }));
-        const target = path.join(outDir, variantUrl(variants.key, w, format));
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, copy);
+        let frame: Promise<{ data: Buffer; info: OutputInfo }> | undefined;
+        const resized = () =>
+          (frame ??= limiter.run(pixels, () =>
+            sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+              .rotate()
+              .resize({ width: w, withoutEnlargement: true })
+              .raw({ depth: 'uchar' })
+              .toBuffer({ resolveWithObject: true }),
+          ));
+        await Promise.all(
+          [...VARIANT_FORMATS, fallback].map(async (format) => {
+            const settings = JSON.stringify({ format, width: w, encoder: ENCODERS[format] });
+            const key = cacheKey(String(RECIPE_VERSION), ENCODER_VERSIONS, settings, source);
+            const cached = await cache.get(key, format);
+            if (cached) stats.cached++;
+            const made = async (): Promise<Buffer> => {
+              const { data, info } = await resized();
+              const raw = { width: info.width, height: info.height, channels: info.channels };
+              const encoded = await limiter.run(pixels, () => encode(sharp(data, { raw }), format).toBuffer());
+              await cache.put(key, format, encoded);
+              stats.encoded++;
+              return encoded;
+            };
+            const copy = cached ?? (await made());
+            const target = path.join(outDir, variantUrl(variants.key, w, format));
+            await mkdir(path.dirname(target), { recursive: true });
+            await writeFile(target, copy);
+          }),
+        );
       }),
     );
     result.set(src, variants);
