@@ -65,3 +65,14 @@ export interface DraftPlace {
   /** Names this project (laptop) or the signed-in editor (server), so drafts kept in a browser never mix. */
   owner: string;
 }
+
+/** Who else has the entry open (POST api/presence): editors' addresses, or "another studio window". */
+export interface Presence {
+  others: string[];
+}
+
+/** Who saved the file as it is now, and when (ISO 8601), when git can tell (the studio on the server). */
+export interface SavedBy {
+  by?: string;
+  at?: string;
+}

@@ -28,6 +28,7 @@ import { judgedAsMove, renameRoutes } from './rename-routes.ts';
 import { historyRoutes } from './history-routes.ts';
 import { readBody, readJson, send } from './http.ts';
 import { draftRoutes } from './draft-routes.ts';
+import { presenceRoutes } from './presence-routes.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
 
 export interface StudioOptions {
@@ -78,8 +79,9 @@ export function studioPlugin(options: StudioOptions): Plugin {
   const site = siteFiles(root);
   const commits = options.commits ? new SaveCommits(root, options.committer, options.auditDir) : undefined;
   const publishing = options.publishing && publishRoutes(root, options.publishing);
-  const drafts = draftRoutes({ root, dir: options.draftsDir });
   const history = historyRoutes(root, commits);
+  const drafts = draftRoutes({ root, dir: options.draftsDir });
+  const presence = presenceRoutes({ root, onServer: options.onServer, commits });
   /** Takes back the files a request created, when their commit failed. */
   const unmake = (files: string[]) => async () => {
     for (const file of files) await removeFile(site, file);
@@ -127,12 +129,14 @@ export function studioPlugin(options: StudioOptions): Plugin {
     const file = url.searchParams.get('file') ?? '';
     const published = await publishing?.(req, route, () => readJson(req));
     if (published) return send(res, published.status, published.body);
-    const drafted = await drafts(req, route, url);
-    if (drafted) return send(res, drafted.status, drafted.body);
     const moved = await renamed(req, route, () => readJson(req));
     if (moved) return send(res, moved.status, moved.body);
     const historical = await history(req, route, url, () => readJson(req));
     if (historical) return send(res, historical.status, historical.body);
+    const drafted = await drafts(req, route, url);
+    if (drafted) return send(res, drafted.status, drafted.body);
+    const present = await presence(req, route, url, () => readJson(req));
+    if (present) return send(res, present.status, present.body);
     switch (route) {
       case 'GET /entries':
         return send(res, 200, await listEntries(site));

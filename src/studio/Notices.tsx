@@ -1,16 +1,16 @@
 // What stands between the editor and a save, at the top of the panel: a file changed on disk (kept
-// in view while the panel scrolls), a file that cannot be read, a refused save, and a summary of
-// the problems the live check found: each is said at its field, so the summary only counts them
-// and names their places to go to; a problem no field shows is said here in words.
-import { Alert, Anchor, Button, List, Stack, Text } from '@mantine/core';
+// in view while the panel scrolls; merge/ offers the merge), a file that cannot be read, a refused
+// save, and a summary of the problems the live check found: each is said at its field, so the
+// summary only counts them and names their places to go to; a problem no field shows is said here.
+import { Alert, Anchor, List, Stack, Text } from '@mantine/core';
 import { showProblem, summaryId, useProblems } from './problems.ts';
-import { openEntry } from './store/commands.ts';
+import { ConflictNotice } from './merge/ConflictNotice.tsx';
+import { MergeDialog } from './merge/MergeDialog.tsx';
 import { useStore, useStudio } from './store/store.ts';
 
 export function Notices() {
   const store = useStore();
   const { dispatch } = store;
-  const file = useStudio((state) => state.entry?.file);
   const conflict = useStudio((state) => state.conflict);
   const unreadable = useStudio((state) => state.unreadable);
   const saveProblem = useStudio((state) => state.saveProblem);
@@ -19,28 +19,8 @@ export function Notices() {
   const inWords = problems.filter((problem) => !problem.at);
   return (
     <>
-      {conflict && (
-        <Alert
-          color="orange"
-          title="This file changed on disk"
-          role="alert"
-          // Opaque and on top while the form scrolls under it.
-          style={{
-            position: 'sticky',
-            top: 0,
-            zIndex: 3,
-            backgroundColor: 'var(--mantine-color-orange-0)',
-            boxShadow: 'var(--mantine-shadow-sm)',
-          }}
-        >
-          <Text size="sm" mb="xs">
-            Someone edited site/{file} outside the studio since you opened it. The studio will not overwrite it.
-          </Text>
-          <Button size="xs" onClick={() => file && void openEntry(store, file, { push: false, discard: true })}>
-            Reload it (drops your unsaved edits)
-          </Button>
-        </Alert>
-      )}
+      {conflict && <ConflictNotice />}
+      <MergeDialog />
       {unreadable && (
         <Alert color="red" title="This file cannot be opened yet" role="alert">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

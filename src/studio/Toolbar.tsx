@@ -5,8 +5,9 @@ import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare }
 import { useRef, useState } from 'react';
 import { ChangesView } from './ChangesView.tsx';
 import { PublishButton } from './publish/PublishButton.tsx';
-import { HistoryButton } from './history/HistoryButton.tsx';
 import { EntryActions } from './rename/EntryActions.tsx';
+import { Presence } from './presence/Presence.tsx';
+import { HistoryButton } from './history/HistoryButton.tsx';
 import { showProblem, useProblems, whySaveWaits } from './problems.ts';
 import { saveEntry } from './store/commands.ts';
 import { useStore, useStudio } from './store/store.ts';
@@ -54,6 +55,7 @@ export function Toolbar() {
           site/{file}
         </Text>
       )}
+      <Presence />
       {dirty && (
         <Badge color="orange" variant="light">
           Unsaved edits
@@ -99,8 +101,8 @@ export function Toolbar() {
         >
           Changes
         </Button>
-        <EntryActions />
         <HistoryButton />
+        <EntryActions />
         <PublishButton />
         {saveWaits && (
           <Text id="save-waits" size="xs" c={saveWaits === 'No unsaved edits' ? 'dimmed' : 'red'}>

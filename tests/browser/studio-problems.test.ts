@@ -182,7 +182,7 @@ describe('what stands before a save stays in view', () => {
     await panelOf(ui).evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect.poll(() => panelOf(ui).evaluate((el) => el.scrollTop), outcome).toBeGreaterThan(200);
     expect(await inView(notice)).toBe(true);
-    expect(await whySaveWaits(ui)).toBe('This file changed on disk: reload it first');
+    expect(await whySaveWaits(ui)).toBe('This file changed on disk: merge or reload it first');
     expect(await saveButton(ui).isDisabled()).toBe(true);
   });
 

@@ -43,7 +43,9 @@ describe('Save says why it waits', () => {
     expect(whySaveWaits({ ...ready, problems: 2, invalidInput: 'Read time holds “six”: Write a whole number.' })).toBe(
       'Read time holds “six”: Write a whole number.',
     );
-    expect(whySaveWaits({ ...ready, problems: 2, conflict: true })).toBe('This file changed on disk: reload it first');
+    expect(whySaveWaits({ ...ready, problems: 2, conflict: true })).toBe(
+      'This file changed on disk: merge or reload it first',
+    );
     expect(whySaveWaits({ ...ready, conflict: true, saving: true })).toBe('Saving…');
   });
 });

@@ -6,6 +6,7 @@ import { Contract } from '../schema.ts';
 import { invalidInputReason, isDirty } from './studio-state.ts';
 import type { StudioStore } from './store.ts';
 import { movesAddress, offerMove } from '../rename/move-offer.ts';
+import { followDisk, resolveConflict } from '../merge/resolve.ts';
 import { offerDraft } from '../drafts/draft-offer.ts';
 
 const addressOf = (entry: EntrySummary) =>
@@ -101,7 +102,7 @@ export const refreshEntries = (store: StudioStore) =>
 const shownProblems = ({ check }: ReturnType<StudioStore['getState']>) =>
   check ? check.errors.length + check.elsewhere.length : 0;
 
-/** Saves the draft if it can be saved; a 409 means the file changed on disk meanwhile. */
+/** Saves the draft if it can be saved; a 409 means the file changed on disk meanwhile (merge/resolve.ts). */
 export async function saveEntry(store: StudioStore): Promise<void> {
   const { entry, saving, history } = store.getState();
   if (!entry || saving) return;
@@ -125,12 +126,15 @@ export async function saveEntry(store: StudioStore): Promise<void> {
     notifications.show({ message: `Saved site/${entry.file}`, color: 'green' });
     void refreshEntries(store);
   } catch (error) {
-    if (error instanceof StudioRequestError && error.status === 409) store.dispatch({ type: 'conflict' });
-    else store.dispatch({ type: 'saveFailed', message: (error as Error).message });
+    if (error instanceof StudioRequestError && error.status === 409) {
+      // A newer version on disk: merged with the draft (the editor chooses where both changed one thing), then saved.
+      store.dispatch({ type: 'conflict' });
+      if (await resolveConflict(store)) return saveEntry(store);
+    } else store.dispatch({ type: 'saveFailed', message: (error as Error).message });
   }
 }
 
-/** Files changed on disk: the list refreshed, the open entry flagged if someone else changed it. */
+/** Files changed on disk: the list refreshed, the open entry followed or flagged if someone else changed it. */
 export function watchDisk(store: StudioStore): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   void watchFiles((file) => {
@@ -139,7 +143,7 @@ export function watchDisk(store: StudioStore): void {
     const { entry, unreadable } = store.getState();
     if (entry && file === entry.file)
       void api.entry(file).then(
-        (onDisk) => onDisk.version !== store.getState().entry?.version && store.dispatch({ type: 'conflict' }),
+        (onDisk) => followDisk(store, onDisk),
         () => store.dispatch({ type: 'conflict' }),
       );
     if (file === unreadable?.file) void openEntry(store, file, { push: false });

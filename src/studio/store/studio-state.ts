@@ -62,6 +62,8 @@ export type StudioAction =
   | { type: 'open'; entry: Entry }
   /** A kept draft taken back (drafts/): `base` is the file it started from, the draft one undoable step over it. */
   | { type: 'restoreDraft'; base: Entry; draft: Draft }
+  /** A newer version merged with the edit (merge/): `entry` is that version, `draft` the merge, one undoable step. */
+  | { type: 'merged'; entry: Entry; draft: Draft }
   | { type: 'unreadable'; file: string; message: string }
   /** `field` names what was typed in, to merge keystrokes; `at` is when (Date.now()). */
   | { type: 'edit'; path: DataPath; value: Json | undefined; field?: string; at: number }
@@ -162,6 +164,12 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     case 'restoreDraft': {
       const opened = studioReducer(state, { type: 'open', entry: action.base });
       return { ...opened, history: record(opened.history, action.draft, '', 0) };
+    }
+    case 'merged': {
+      // Nothing of the editor's own in it: the newer version as if just opened, with nothing to undo.
+      const theirs = same(action.draft, { data: action.entry.data, body: action.entry.body });
+      const next = theirs ? freshHistory(action.draft) : record(history, action.draft, '', 0);
+      return { ...state, entry: action.entry, history: next, conflict: false, saving: false };
     }
     case 'unreadable':
       return { ...state, entry: undefined, unreadable: { file: action.file, message: action.message } };
