@@ -2,7 +2,8 @@
 // seven pages at the schema's smallest perPage: each page read without JavaScript (its cards, the
 // labelled pager with the current page marked, previous and next, rel=prev/next), then walked
 // with JavaScript by its links (no document load, each page's own route data holding only its
-// cards), axe and the Nu checker on a few of them, and what the server answers past the last page.
+// cards), axe and the Nu checker on a few of them, what the server answers past the last page, and
+// the studio's preview of the listing following an edit of its Articles per page.
 import { access, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,9 @@ import { routeDataUrl, type PageRoute } from '../../shared/route-data.ts';
 import { buildContent } from '../fixtures/build-content.ts';
 import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 import { manyArticles } from '../fixtures/many-articles.ts';
+import { startStudio } from '../fixtures/studio.ts';
 import { openPage, startHarness, type Harness } from './harness.ts';
+import { outcome } from './studio-session.ts';
 
 const listing = '/resources/blogs';
 const perPage = (sectionSchemas().sections.articles.properties as Record<string, { minimum: number }>).perPage.minimum;
@@ -155,4 +158,37 @@ describe('the paged listing', () => {
     expect(log.errors).toEqual([]);
     await page.close();
   });
+
+  it("shows the listing's first page in the studio's preview, which follows an edit of Articles per page", async () => {
+    // Importing the build (for the fixture's build above) set NODE_ENV=production in this process; the
+    // studio is a development server, as `npm run studio` starts it.
+    const studio = await startStudio({ site: path.join(root, 'site'), env: { NODE_ENV: 'development' } });
+    const ui = await h.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    try {
+      await ui.goto(`${studio.studioUrl}?path=${listing}`);
+      await ui.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, outcome);
+      // Found again at each use: the studio may replace the frame while it loads.
+      const frame = ui.frameLocator('iframe[title="Page preview"]');
+      const cards = frame.locator('main h3 a');
+      const nav = frame.getByRole('navigation', { name: 'Pages of articles' });
+      await expect.poll(() => cards.allTextContents(), outcome).toEqual(titlesOf(1));
+      expect(await nav.locator('[aria-current="page"]').textContent()).toBe('1');
+      expect(await nav.getByRole('link', { name: `Page ${pages}`, exact: true }).count()).toBe(1);
+      // The list is the page's first section: selecting it shows its fields, the new one with them.
+      await frame.locator('[data-section="0"] h2').first().click(outcome);
+      const field = ui
+        .getByRole('region', { name: 'Editing panel' })
+        .getByRole('textbox', { name: 'Articles per page', exact: true });
+      await expect.poll(() => field.inputValue(), outcome).toBe(String(perPage));
+      const more = perPage + 1;
+      await field.fill(String(more));
+      const fewer = listingPageCount(model.articles.length, more);
+      await expect.poll(() => cards.count(), outcome).toBe(more);
+      await expect.poll(() => nav.getByRole('link', { name: `Page ${fewer}`, exact: true }).count(), outcome).toBe(1);
+      expect(await nav.getByRole('link', { name: `Page ${pages}`, exact: true }).count()).toBe(fewer < pages ? 0 : 1);
+    } finally {
+      await ui.close();
+      await studio.stop();
+    }
+  }, 180_000);
 });
