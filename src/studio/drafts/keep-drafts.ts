@@ -1,4 +1,4 @@
-// Keeps the open entry's unsaved draft as it is typed: written shortly after the last change, at
+// Keeps the open entry's unsaved draft as it is typed: written within a moment of each change, at
 // once when another entry opens, and as the page is hidden or closed (pagehide, or the tab going
 // to the background, which on a phone or a laptop put to sleep may be the last chance). A draft
 // that became the file again (saved, undone to the start) is dropped.
@@ -7,7 +7,7 @@ import { isDirty } from '../store/studio-state.ts';
 import { draftAwaitsChoice, onOfferChange } from './draft-offer.ts';
 import { dropDraft, hasKeptDraft, keepDraft } from './kept-drafts.ts';
 
-/** How long after the last change the draft is written. */
+/** How long after a change the draft is written, at most. */
 export const draftDelay = 600;
 
 /** Starts keeping drafts for the store's open entry; returns the stop. */
@@ -19,6 +19,7 @@ export function keepDrafts(store: StudioStore): () => void {
 
   const flush = (closing = false) => {
     clearTimeout(timer);
+    timer = undefined;
     const run = pending;
     pending = undefined;
     run?.(closing);
@@ -37,10 +38,14 @@ export function keepDrafts(store: StudioStore): () => void {
     return hasKeptDraft(file) ? (closing) => void dropDraft(file, { closing }) : undefined;
   };
 
+  // The timer runs from the first change not yet written, not the last: typing without a pause is
+  // written every `draftDelay` too, each time as it is then.
   const schedule = () => {
     pending = plan();
-    clearTimeout(timer);
-    if (pending) timer = setTimeout(() => flush(), draftDelay);
+    if (!pending) {
+      clearTimeout(timer);
+      timer = undefined;
+    } else timer ??= setTimeout(() => flush(), draftDelay);
   };
 
   const unsubscribe = store.subscribe(() => {
