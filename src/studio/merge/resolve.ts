@@ -37,7 +37,11 @@ export async function resolveConflict(store: StudioStore): Promise<boolean> {
   if (now.entry !== entry) return false;
   // Typed in meanwhile: merge what is there now.
   if (now.history.present !== mine) return resolveConflict(store);
-  if (theirs.version === entry.version) return true;
+  if (theirs.version === entry.version) {
+    // Back as the editor opened it after all: nothing to merge, the save may go ahead.
+    store.dispatch({ type: 'merged', entry, draft: mine });
+    return true;
+  }
   const merge = mergeDrafts({ data: entry.data, body: entry.body }, mine, { data: theirs.data, body: theirs.body });
   const name = placeNamer(site.contract, theirs, merge.merged.data);
   const who = by.by ?? 'The newer version';

@@ -104,8 +104,9 @@ const shownProblems = ({ check }: ReturnType<StudioStore['getState']>) =>
 
 /** Saves the draft if it can be saved; a 409 means the file changed on disk meanwhile (merge/resolve.ts). */
 export async function saveEntry(store: StudioStore): Promise<void> {
-  const { entry, saving, history } = store.getState();
-  if (!entry || saving) return;
+  const { entry, saving, history, conflict } = store.getState();
+  // A newer version is known to be on disk: Save waits for the notice's choice, merge or reload (as the button does).
+  if (!entry || saving || conflict) return;
   // Text typed in a field that is no value (letters in a number) is not in the draft: saving would drop it.
   const waiting = invalidInputReason(store.getState());
   if (waiting) return store.dispatch({ type: 'saveFailed', message: `Not saved: ${waiting}` });
