@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SiteManifest } from '../../../shared/site-manifest.ts';
 import type { ArticleRoute } from '../../../shared/route-data.ts';
+import { listingPagePath } from '../../../shared/listing-pages.ts';
 import { openPage, type Harness } from '../harness.ts';
 
 /** What a check of one article page is given: the article as its page received it. */
@@ -48,7 +49,9 @@ export function readManifest(distDir: string): SiteManifest {
 
 export function blogSuite({ site, distDir, copy }: { site: () => Harness; distDir: string; copy: BlogCopy }): void {
   const manifest = readManifest(distDir);
-  const articles = manifest.routes.filter((r) => r.startsWith('/resources/blogs/'));
+  // The listing's further pages (/resources/blogs/page/2, …) are no articles.
+  const listingPages = new Set(manifest.routes.map((_, i) => listingPagePath('/resources/blogs', i + 2)));
+  const articles = manifest.routes.filter((r) => r.startsWith('/resources/blogs/') && !listingPages.has(r));
 
   describe('articles', () => {
     it('there are the registered slugs', () => {
@@ -118,20 +121,37 @@ export function blogSuite({ site, distDir, copy }: { site: () => Harness; distDi
   });
 
   describe('the listing at /resources/blogs', () => {
-    it('shows every article, newest first, each linking to its article', async () => {
+    it('shows every article, newest first, each linking to its article, page by page', async () => {
       const h = site();
       const { page } = await openPage(h.browser);
+      // The cards of every page of the listing, following its Next page links to the last page.
+      const shown: { title: string; href: string; datetime: string }[] = [];
+      let address: string | null = '/resources/blogs';
+      while (address) {
+        await page.goto(h.baseUrl + address);
+        for (const card of await page
+          .locator('main li')
+          .filter({ has: page.locator('h3 a') })
+          .all())
+          shown.push({
+            title: (await card.locator('h3 a').textContent()) ?? '',
+            href: (await card.locator('h3 a').getAttribute('href')) ?? '',
+            datetime: (await card.locator('time').getAttribute('datetime')) ?? '',
+          });
+        const next = page
+          .getByRole('navigation', { name: 'Pages of articles' })
+          .getByRole('link', { name: 'Next page' });
+        address = (await next.count()) ? await next.getAttribute('href') : null;
+      }
+      expect(shown).toHaveLength(copy.slugs.length);
+      if (copy.listing.titles) expect(shown.map((card) => card.title)).toEqual(copy.listing.titles);
+      expect(shown.map((card) => card.href).sort()).toEqual([...articles].sort());
+      const dates = shown.map((card) => card.datetime);
+      expect(dates).toEqual([...dates].sort().reverse());
       await page.goto(h.baseUrl + '/resources/blogs');
       const titles = page.locator('main h3 a');
-      expect(await titles.count()).toBe(copy.slugs.length);
-      if (copy.listing.titles) expect(await titles.allTextContents()).toEqual(copy.listing.titles);
-      const hrefs = await titles.evaluateAll((links) => links.map((l) => l.getAttribute('href')!));
-      expect([...hrefs].sort()).toEqual([...articles].sort());
-      const dates = await page
-        .locator('main time')
-        .evaluateAll((times) => times.map((t) => t.getAttribute('datetime')!));
-      expect(dates).toEqual([...dates].sort().reverse());
       expect(await page.locator('main time').first().textContent()).toBe(copy.listing.newest);
+      const hrefs = await titles.evaluateAll((links) => links.map((l) => l.getAttribute('href')!));
       await titles.first().click();
       await page.waitForURL(h.baseUrl + hrefs[0]);
       await page.close();
