@@ -4,6 +4,7 @@ import type { ContentError } from './errors.ts';
 import type { MarkdownLink } from './markdown.ts';
 import type { ImageRef } from './image-files.ts';
 import type { ImageSlot } from '../../src/components/image-variants.ts';
+import { extraListingAddresses } from './listing.ts';
 import { blogPath } from './model.ts';
 import { didYouMean } from './suggest.ts';
 import { describePosition } from './positions.ts';
@@ -91,9 +92,18 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
 
   // 1. Addresses: pages and articles, each declared once.
   const targets = new Map<string, Entry>();
+  /** A listing's further pages, by address: which page of the list each is. */
+  const listingAddresses = new Map<string, number>();
   const declare = (address: string, entry: Entry, path: DataPath) => {
     const previous = targets.get(address);
-    if (previous)
+    if (previous && listingAddresses.has(address))
+      report(
+        errors,
+        entry,
+        path,
+        `"${address}" is page ${listingAddresses.get(address)} of the article list on ${previous.source.file}. Give this page another address.`,
+      );
+    else if (previous)
       report(
         errors,
         entry,
@@ -104,8 +114,19 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
   };
   const pages = entries.filter((e) => e.kind === 'page');
   const articles = entries.filter((e) => e.kind === 'article');
-  for (const page of declarations.filter((e) => e.kind === 'page' && typeof e.data.path === 'string'))
-    declare(String(page.data.path), page, ['path']);
+  const declaredPages = declarations.filter((e) => e.kind === 'page' && typeof e.data.path === 'string');
+  // A listing's further pages (/…/page/2) are addresses too: taken first, so a page file that
+  // claims one is told, and links to them resolve.
+  for (const page of declaredPages)
+    for (const [index, address] of extraListingAddresses(
+      String(page.data.path),
+      Array.isArray(page.data.sections) ? page.data.sections : [],
+      articles.length,
+    ).entries()) {
+      targets.set(address, page);
+      listingAddresses.set(address, index + 2);
+    }
+  for (const page of declaredPages) declare(String(page.data.path), page, ['path']);
   for (const article of declarations.filter((e) => e.kind === 'article')) declare(blogPath(article.slug!), article, []);
   const articleIds = new Map<number, Entry>();
   for (const article of articles) {

@@ -3,22 +3,13 @@
 // cards gets its own address (shared/listing-pages.ts). Routes, manifest, sitemap and head tags
 // all read this one list, so every page that is built is also served, listed and linked.
 import type { SiteModel } from '../content/model.ts';
-import { sectionSchemas } from '../content/schemas.ts';
+import { pagedSectionIndex, perPageOf } from '../content/listing.ts';
 import type { ArticlesSection, Page } from '../../shared/generated/content.ts';
 import { listingPageCount, listingPagePath } from '../../shared/listing-pages.ts';
 
-/** Cards per page: the section's own number, else the schema's default for it. */
-export function perPageOf(section: ArticlesSection): number {
-  if (section.perPage !== undefined) return section.perPage;
-  const field = sectionSchemas().sections.articles.properties as Record<string, { default?: unknown }>;
-  const fallback = field.perPage?.default;
-  if (typeof fallback !== 'number') throw new Error('schema/sections.schema.json: articles.perPage has no default');
-  return fallback;
-}
-
 /** A page's first article list numbers its pages; a later list on the same page shows its first page on each. */
 export const pagedSectionOf = (page: Page) =>
-  page.sections.find((section): section is ArticlesSection => section.type === 'articles');
+  page.sections[pagedSectionIndex(page.sections)] as ArticlesSection | undefined;
 
 export interface ListingPage {
   /** The page the listing's cards sit on (page 1 is its own address). */

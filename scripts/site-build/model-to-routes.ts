@@ -5,7 +5,8 @@ import type { ArticleLink, ArticleSummary, RenderedSection, RouteData, SiteShell
 import type { Section } from '../../shared/generated/content.ts';
 import type { InlineImage } from './inline-image.ts';
 import type { ImageVariants } from '../../src/components/image-variants.ts';
-import { listingPages, listingTitle, pagedSectionOf, perPageOf, type ListingPage } from './listing-pages.ts';
+import { perPageOf } from '../content/listing.ts';
+import { listingPages, listingTitle, pagedSectionOf, type ListingPage } from './listing-pages.ts';
 
 /** Gives every image object (anything with a `src`) whose photo the build resized its variants. */
 function withVariants<T>(value: T, variants: Map<string, ImageVariants>): T {

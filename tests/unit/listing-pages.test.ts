@@ -2,6 +2,8 @@
 // addresses, what each page's data holds, the manifest the server answers from (so nothing past
 // the last page is a route), the sitemap, rel=prev/next, the feed's limit and the schema's bounds.
 // Every number comes from the schema (articles.perPage) or from the rule under test.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
@@ -120,6 +122,30 @@ describe('the paged listing', () => {
       '<link rel="next" href="https://www.example.com/page/3" />',
     ]);
     expect(links('/page/3')).toEqual(['<link rel="prev" href="https://www.example.com/page/2" />']);
+  });
+
+  it('takes its further addresses: links to them resolve, and a page file that claims one is told', async () => {
+    const made = manyArticles(files['site/blog/hello-world.md'], minimum);
+    const solutions = files['site/pages/solutions.yaml'];
+    const root = await writeFixture({
+      'site/pages/home.yaml': withPerPage(minimum),
+      ...Object.fromEntries(made.map((article) => [article.file, article.text])),
+      // A link to the listing's second page is a link to a page.
+      'site/pages/solutions.yaml': solutions.replace('to: /contact', `to: ${listingPagePath('/', 2)}`),
+    });
+    expect((await loadSite({ root })).errors.map(formatError)).toEqual([]);
+    // A page of its own at that address is refused at its address, in words that say whose it is.
+    await writeFile(
+      path.join(root, 'site/pages/taken.yaml'),
+      solutions.replace('path: /solutions', `path: ${listingPagePath('/', 2)}`),
+    );
+    const { errors } = await loadSite({ root });
+    expect(errors.map((error) => [error.file, error.message])).toEqual([
+      [
+        'site/pages/taken.yaml',
+        `"${listingPagePath('/', 2)}" is page 2 of the article list on site/pages/home.yaml. Give this page another address.`,
+      ],
+    ]);
   });
 
   it('puts the further pages under the listing page’s own address', () => {
