@@ -36,7 +36,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * `images`: every file of site/images (/images/…). Those no content uses are checked too, and
- * reported at the file itself: everything there is published, used or not.
+ * reported at the file itself: any of them can be picked for a page and published.
  */
 export async function checkImageFiles(
   root: string,
@@ -96,7 +96,7 @@ export async function checkImageFiles(
         line: 1,
         col: 1,
         path: '',
-        message: `this file ${problem} Everything in site/images is published, so only images belong there.`,
+        message: `this file ${problem} Only images belong in site/images: any file there can be picked for a page and published.`,
       });
   }
   return { errors, warnings, sizes };

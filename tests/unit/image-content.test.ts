@@ -1,5 +1,5 @@
-// Everything in site/images is published, so validation judges each file there by its content,
-// used or not: a script, a page or a text named .png is refused at the file, as is a picture whose
+// Any file in site/images can be picked for a page and published, so validation judges each file
+// there by its content, used or not: a script, a page or a text named .png is refused at the file, as is a picture whose
 // pixels would not fit in memory (a decompression bomb), and the build stops on it naming the file.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,7 +35,7 @@ describe('files in site/images, told by their content', () => {
     expect(errors).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^site/images/${name.replace('.', '\\.')}:1:1  this file is not .*Everything in site/images is published, so only images belong there\\.$`,
+          `^site/images/${name.replace('.', '\\.')}:1:1  this file is not .*Only images belong in site/images: any file there can be picked for a page and published\\.$`,
         ),
       ),
     ]);
@@ -49,8 +49,8 @@ describe('files in site/images, told by their content', () => {
       await withImages({ 'photo.jpg': png, 'drawing.html': '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
     );
     expect(errors).toEqual([
-      'site/images/drawing.html:1:1  this file holds an SVG image, but its name ends in ".html": rename it to end in .svg, so it is sent as what it is. Everything in site/images is published, so only images belong there.',
-      'site/images/photo.jpg:1:1  this file holds a PNG image, but its name ends in ".jpg": rename it to end in .png, so it is sent as what it is. Everything in site/images is published, so only images belong there.',
+      'site/images/drawing.html:1:1  this file holds an SVG image, but its name ends in ".html": rename it to end in .svg, so it is sent as what it is. Only images belong in site/images: any file there can be picked for a page and published.',
+      'site/images/photo.jpg:1:1  this file holds a PNG image, but its name ends in ".jpg": rename it to end in .png, so it is sent as what it is. Only images belong in site/images: any file there can be picked for a page and published.',
     ]);
   });
 
