@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ReleaseView } from '../../../shared/publishing.ts';
 import { publishApi, when } from './publish-api.ts';
+import { useAskFirst } from '../use-ask-first.ts';
 
 export function ReleaseList({
   publisher,
@@ -77,11 +78,10 @@ export function ReleaseList({
 }
 
 function RollBack({ at, onConfirm }: { at: string; onConfirm: () => Promise<void> }) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { asking, busy, ask, cancel, confirm } = useAskFirst(onConfirm);
   if (!asking)
     return (
-      <Button size="compact-sm" variant="light" onClick={() => setAsking(true)}>
+      <Button size="compact-sm" variant="light" onClick={ask}>
         Roll back
       </Button>
     );
@@ -89,18 +89,10 @@ function RollBack({ at, onConfirm }: { at: string; onConfirm: () => Promise<void
   return (
     <Group gap={6} wrap="nowrap" role="group" aria-label={question}>
       <Text size="sm">{question}</Text>
-      <Button
-        size="compact-sm"
-        loading={busy}
-        autoFocus
-        onClick={() => {
-          setBusy(true);
-          void onConfirm().finally(() => setBusy(false));
-        }}
-      >
+      <Button size="compact-sm" loading={busy} autoFocus onClick={confirm}>
         Yes, roll back
       </Button>
-      <Button size="compact-sm" variant="default" disabled={busy} onClick={() => setAsking(false)}>
+      <Button size="compact-sm" variant="default" disabled={busy} onClick={cancel}>
         Keep
       </Button>
     </Group>
