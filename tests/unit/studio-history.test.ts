@@ -3,7 +3,6 @@
 // who, when, the message and the change as data, a page at a time, across a rename; an earlier
 // version restored byte for byte (uncommitted on the laptop, one commit by the editor on the server);
 // deleted pages brought back; and each refusal.
-import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,27 +15,13 @@ import { historyRoutes } from '../../scripts/studio/history-routes.ts';
 import { setEditor } from '../../server/studio-access/request-editor.ts';
 import type { IncomingMessage } from 'node:http';
 import type { HistoryAnswer } from '../../shared/history.ts';
+import { gitCommits } from '../fixtures/git-commits.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
 
 let root: string;
 const laptop: Recorder = (change) => change.write();
 
-function git(...args: string[]): string {
-  return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trimEnd();
-}
-function commit(who: string, message: string, when: string) {
-  execFileSync('git', ['-C', root, 'commit', '-q', '-m', message], {
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: who,
-      GIT_AUTHOR_EMAIL: `${who}@example.com`,
-      GIT_AUTHOR_DATE: when,
-      GIT_COMMITTER_NAME: 'Studio',
-      GIT_COMMITTER_EMAIL: 'studio@localhost',
-    },
-  });
-  return git('rev-parse', 'HEAD');
-}
+const { git, commit } = gitCommits(() => root);
 const sitePath = (file: string) => path.join(root, 'site', file);
 async function edit(file: string, from: string, to: string) {
   const text = await readFile(sitePath(file), 'utf8');

@@ -8,28 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unpublishedChanges } from '../../scripts/studio/unpublished.ts';
+import { gitCommits } from '../fixtures/git-commits.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
 
 let top: string;
 let root: string;
 
-function git(...args: string[]): string {
-  return execFileSync('git', ['-C', top, ...args], { encoding: 'utf8' }).trimEnd();
-}
-/** A commit as `who` at `when` of everything staged. */
-function commit(who: string, message: string, when = '2026-03-04T05:06:07Z') {
-  execFileSync('git', ['-C', top, 'commit', '-q', '-m', message], {
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: who,
-      GIT_AUTHOR_EMAIL: `${who}@example.com`,
-      GIT_AUTHOR_DATE: when,
-      GIT_COMMITTER_NAME: 'Studio',
-      GIT_COMMITTER_EMAIL: 'studio@localhost',
-    },
-  });
-  return git('rev-parse', 'HEAD');
-}
+const { git, commit } = gitCommits(() => top);
 const sitePath = (file: string) => path.join(root, 'site', file);
 
 /** A repository whose site/ sits at `under` ("" for its top). */
