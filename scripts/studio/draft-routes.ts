@@ -10,7 +10,7 @@ import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { maxDraftBytes, DraftStore } from './draft-store.ts';
 import { kindOf } from './entries.ts';
 import { asStudioError, checkedPath, StudioError } from './files.ts';
-import { readBody } from './http.ts';
+import { readBody, type FeatureAnswer } from './http.ts';
 
 export interface DraftRoutesOptions {
   /** The folder that holds site/. */
@@ -21,7 +21,7 @@ export interface DraftRoutesOptions {
   maxDrafts?: number;
 }
 
-type Answer = { status: number; body: unknown } | undefined;
+type Answer = FeatureAnswer;
 
 const ownerKey = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 

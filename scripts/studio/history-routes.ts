@@ -1,7 +1,6 @@
 // The studio's history requests (plugged into plugin.ts like publishing): an entry's history a page
 // at a time, the pages and articles deleted in it, and restoring either as a new change through the
 // request's recorder (on the server one commit by the signed-in editor).
-import type { IncomingMessage } from 'node:http';
 import { siteFiles } from '../../shared/confined-files.ts';
 import type { RestoreRequest } from '../../shared/history.ts';
 import { recorderFor, type SaveCommits } from './commit-save.ts';
@@ -9,16 +8,12 @@ import { kindOf } from './entries.ts';
 import { checkedPath, StudioError } from './files.ts';
 import { deletedEntries, entryHistory } from './history.ts';
 import { bringBack, restoreVersion } from './history-restore.ts';
+import type { FeatureRoutes } from './http.ts';
 
 export function historyRoutes(root: string, commits: SaveCommits | undefined) {
   const site = siteFiles(root);
   /** Answers a history request, or undefined when `route` ("GET /history") is none of them. */
-  return async function answer(
-    req: IncomingMessage,
-    route: string,
-    url: URL,
-    body: () => Promise<unknown>,
-  ): Promise<{ status: number; body: unknown } | undefined> {
+  const answer: FeatureRoutes = async (req, route, url, body) => {
     switch (route) {
       case 'GET /history': {
         const file = url.searchParams.get('file') ?? '';
@@ -43,4 +38,5 @@ export function historyRoutes(root: string, commits: SaveCommits | undefined) {
         return undefined;
     }
   };
+  return answer;
 }

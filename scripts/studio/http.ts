@@ -35,3 +35,17 @@ export function send(res: ServerResponse, status: number, body: unknown) {
   res.setHeader('Cache-Control', 'no-store');
   res.end(JSON.stringify(body));
 }
+
+/** A feature's answer to a studio request, or undefined when the request is not one of its own. */
+export type FeatureAnswer = { status: number; body: unknown } | undefined;
+
+/**
+ * The requests of one feature (publishing, history, drafts, presence, moves): the request, its
+ * route ("GET /history"), its address, and its JSON body, read only when asked for.
+ */
+export type FeatureRoutes = (
+  req: IncomingMessage,
+  route: string,
+  url: URL,
+  body: () => Promise<unknown>,
+) => Promise<FeatureAnswer>;

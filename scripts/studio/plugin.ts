@@ -16,17 +16,16 @@ import { discard } from './discard.ts';
 import type { DiscardRequest } from '../../shared/review.ts';
 import { editedText, judge, kindOf, listEntries, readEntry, saveEntry } from './entries.ts';
 import type { EntryEdit } from '../../shared/studio-protocol.ts';
-import { checkedPath, createNew, readVersioned, StudioError } from './files.ts';
+import { checkedPath, readVersioned, StudioError } from './files.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
-import { cleanTemporaryFiles, removeFile } from '../../shared/confined-writes.ts';
+import { cleanTemporaryFiles } from '../../shared/confined-writes.ts';
 import { allowedHosts, checkAddress, checkRequest, checkToken, newToken } from './guard.ts';
-import { imageExtension, imageName, imageSize, maxUploadBytes } from './images.ts';
-import { createPost, newPage } from '../new.ts';
+import { createRoutes } from './create-routes.ts';
 import { recorderFor, SaveCommits, turnFor, type Person } from './commit-save.ts';
 import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
 import { judgedAsMove, renameRoutes } from './rename-routes.ts';
 import { historyRoutes } from './history-routes.ts';
-import { readBody, readJson, send } from './http.ts';
+import { readJson, send, type FeatureRoutes } from './http.ts';
 import { draftRoutes } from './draft-routes.ts';
 import { presenceRoutes } from './presence-routes.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
@@ -78,14 +77,6 @@ export function studioPlugin(options: StudioOptions): Plugin {
   const siteDir = path.join(root, 'site');
   const site = siteFiles(root);
   const commits = options.commits ? new SaveCommits(root, options.committer, options.auditDir) : undefined;
-  const publishing = options.publishing && publishRoutes(root, options.publishing);
-  const history = historyRoutes(root, commits);
-  const drafts = draftRoutes({ root, dir: options.draftsDir });
-  const presence = presenceRoutes({ root, onServer: options.onServer, commits });
-  /** Takes back the files a request created, when their commit failed. */
-  const unmake = (files: string[]) => async () => {
-    for (const file of files) await removeFile(site, file);
-  };
   let port = 0;
   let hosts = allowedHosts(process.env.HOST);
   /** The preview of an unsaved edit: route data by data URL, while one is open. */
@@ -94,8 +85,17 @@ export function studioPlugin(options: StudioOptions): Plugin {
   let draftShell: SiteShell | undefined;
   const listeners = new Set<ServerResponse>();
   let devServer: ViteDevServer | undefined;
-  // Moves, renames and deletions (rename-routes.ts): after one, the site on disk and the preview are read anew.
-  const renamed = renameRoutes(root, commits, () => (onDisk = draft = draftShell = undefined));
+  /** The features with requests of their own, asked in turn before the core requests below. */
+  const features: FeatureRoutes[] = [
+    ...(options.publishing ? [publishRoutes(root, options.publishing)] : []),
+    // Moves, renames and deletions: after one, the site on disk and the preview are read anew.
+    renameRoutes(root, commits, () => (onDisk = draft = draftShell = undefined)),
+    historyRoutes(root, commits),
+    draftRoutes({ root, dir: options.draftsDir }),
+    presenceRoutes({ root, onServer: options.onServer, commits }),
+    // New pages, articles and uploads: after one, the site on disk is read anew.
+    createRoutes(root, commits, () => (onDisk = undefined)),
+  ];
   /**
    * The site as it is on disk, compiled once per change on disk: the lists the pickers offer, and
    * the problems other files already had, which the live check leaves out as Save does (so the check
@@ -127,16 +127,10 @@ export function studioPlugin(options: StudioOptions): Plugin {
     else checkRequest(req, { token, hosts, port });
     const route = `${req.method} ${url.pathname.slice(studioApiPath.length - 1)}`;
     const file = url.searchParams.get('file') ?? '';
-    const published = await publishing?.(req, route, () => readJson(req));
-    if (published) return send(res, published.status, published.body);
-    const moved = await renamed(req, route, () => readJson(req));
-    if (moved) return send(res, moved.status, moved.body);
-    const historical = await history(req, route, url, () => readJson(req));
-    if (historical) return send(res, historical.status, historical.body);
-    const drafted = await drafts(req, route, url);
-    if (drafted) return send(res, drafted.status, drafted.body);
-    const present = await presence(req, route, url, () => readJson(req));
-    if (present) return send(res, present.status, present.body);
+    for (const feature of features) {
+      const answer = await feature(req, route, url, () => readJson(req));
+      if (answer) return send(res, answer.status, answer.body);
+    }
     switch (route) {
       case 'GET /entries':
         return send(res, 200, await listEntries(site));
@@ -189,47 +183,6 @@ export function studioPlugin(options: StudioOptions): Plugin {
         draft = draftShell = undefined;
         onDisk = undefined;
         return send(res, 200, saved);
-      }
-      case 'POST /new': {
-        const record = recorderFor(req, commits);
-        const { kind, address, title } = await readJson<{ kind: 'page' | 'article'; address: string; title: string }>(
-          req,
-        );
-        const underSite = (written: string) => path.relative(siteDir, written).split(path.sep).join('/');
-        const made = await record({
-          write: () =>
-            kind === 'article'
-              ? createPost(root, address, title)
-              : newPage(root, address, title).then((written) => ({ file: written, written: [underSite(written)] })),
-          files: (done) => done.written,
-          undo: (done) => unmake(done.written)(),
-        }).catch((error: unknown) => {
-          throw error instanceof StudioError ? error : new StudioError(400, (error as Error).message);
-        });
-        onDisk = undefined;
-        return send(res, 201, { file: underSite(made.file) });
-      }
-      case 'POST /upload': {
-        const record = recorderFor(req, commits);
-        const body = await readBody(req, maxUploadBytes + 1);
-        const name = imageName(url.searchParams.get('name') ?? 'image', imageExtension(body));
-        // Its real size goes into the image's width and height fields, not the size of the one it replaces.
-        const size = await imageSize(body);
-        const relative = `images/${name}`;
-        // Created exclusively: of two uploads of one name, the second is refused, never written over the first.
-        await record({
-          write: () =>
-            createNew(
-              site,
-              checkedPath(site, relative),
-              body,
-              `site/${relative} already exists; choose it from the images or rename your file.`,
-            ),
-          files: () => [relative],
-          undo: unmake([relative]),
-        });
-        onDisk = undefined;
-        return send(res, 201, { src: `/${relative}`, ...size });
       }
       case 'GET /changes':
         return send(res, 200, await siteChanges(root));

@@ -12,6 +12,7 @@ import type { SaveCommits } from './commit-save.ts';
 import { kindOf } from './entries.ts';
 import { checkedPath, StudioError } from './files.ts';
 import { gitIn } from './git-client.ts';
+import type { FeatureAnswer } from './http.ts';
 
 /** A window silent this long has closed (or slept) and is no longer shown. */
 export const forgetAfterMs = 45_000;
@@ -37,7 +38,7 @@ export interface PresenceOptions {
   now?: () => number;
 }
 
-type Answer = { status: number; body: unknown } | undefined;
+type Answer = FeatureAnswer;
 
 export function presenceRoutes(options: PresenceOptions) {
   const { root, now = Date.now } = options;

@@ -14,6 +14,7 @@ import { PublishBusy } from '../publish/lock.ts';
 import { compareInCommit } from './commit-compare.ts';
 import { StudioError } from './files.ts';
 import { unpublishedChanges } from './unpublished.ts';
+import type { FeatureRoutes } from './http.ts';
 
 export interface PublishingOptions {
   /** DATA_DIR (the audit log; the releases unless releasesDir says otherwise). */
@@ -91,11 +92,7 @@ export function publishRoutes(root: string, options: PublishingOptions) {
   }
 
   /** Answers a publishing request, or undefined when `route` ("GET /releases") is none of them. */
-  return async function answer(
-    req: IncomingMessage,
-    route: string,
-    body: () => Promise<unknown>,
-  ): Promise<{ status: number; body: unknown } | undefined> {
+  const answer: FeatureRoutes = async (req, route, _url, body) => {
     switch (route) {
       case 'GET /publish': {
         const editor = signedIn(req);
@@ -129,4 +126,5 @@ export function publishRoutes(root: string, options: PublishingOptions) {
         return undefined;
     }
   };
+  return answer;
 }

@@ -10,6 +10,7 @@ import type { Judgement } from './entries.ts';
 import { asStudioError, createNew, readVersioned, replaceVersioned, StudioError, versionOf } from './files.ts';
 import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import { planDelete, planMove, type FileChange, type Plan } from './move-plan.ts';
+import type { FeatureRoutes } from './http.ts';
 
 const mapped = <T>(work: Promise<T>): Promise<T> =>
   work.catch((error: unknown) => {
@@ -98,11 +99,7 @@ export function renameRoutes(root: string, commits: SaveCommits | undefined, cha
     changed();
     return answer(plan, true);
   };
-  return async (
-    req: IncomingMessage,
-    route: string,
-    body: () => Promise<unknown>,
-  ): Promise<{ status: number; body: unknown } | undefined> => {
+  const routes: FeatureRoutes = async (req, route, _url, body) => {
     if (route !== 'POST /move' && route !== 'POST /delete') return undefined;
     const sent = await body();
     if (!sent || typeof sent !== 'object') throw new StudioError(400, 'Say which page or article.');
@@ -113,6 +110,7 @@ export function renameRoutes(root: string, commits: SaveCommits | undefined, cha
     const request = sent as DeleteRequest;
     return { status: 200, body: await carryOut(req, await planDelete(root, request), request.dryRun) };
   };
+  return routes;
 }
 
 /**

@@ -35,7 +35,7 @@ function request(role?: Role): IncomingMessage {
 /** The answer, or the refusal's status and sentence. */
 async function ask(role: Role | undefined, route: string, body: unknown = {}) {
   try {
-    return await answer(request(role), route, async () => body);
+    return await answer(request(role), route, new URL('http://localhost/'), async () => body);
   } catch (error) {
     if (error instanceof StudioError) return { status: error.status, body: { error: error.message } };
     throw error;
