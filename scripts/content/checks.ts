@@ -4,7 +4,7 @@ import type { ContentError } from './errors.ts';
 import type { MarkdownLink } from './markdown.ts';
 import type { ImageRef } from './image-files.ts';
 import type { ImageSlot } from '../../src/components/image-variants.ts';
-import { extraListingAddresses } from './listing.ts';
+import { checkAddresses } from './address-checks.ts';
 import { blogPath } from './model.ts';
 import { didYouMean } from './suggest.ts';
 import { describePosition } from './positions.ts';
@@ -90,95 +90,12 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
       at: [...path],
     });
 
-  // 1. Addresses: pages and articles, each declared once.
-  const targets = new Map<string, Entry>();
-  /** A listing's further pages, by address: which page of the list each is. */
-  const listingAddresses = new Map<string, number>();
-  const declare = (address: string, entry: Entry, path: DataPath) => {
-    const previous = targets.get(address);
-    if (previous && listingAddresses.has(address))
-      report(
-        errors,
-        entry,
-        path,
-        `"${address}" is page ${listingAddresses.get(address)} of the article list on ${previous.source.file}. Give this page another address.`,
-      );
-    else if (previous)
-      report(
-        errors,
-        entry,
-        path,
-        `"${address}" is already used by ${previous.source.file}. Each page and article needs its own address.`,
-      );
-    else targets.set(address, entry);
-  };
+  // 1–2. Addresses and redirects (address-checks.ts).
+  const { targets, redirects, addressesKnown } = checkAddresses(entries, declarations, (entry, path, message) =>
+    report(errors, entry, path, message),
+  );
   const pages = entries.filter((e) => e.kind === 'page');
   const articles = entries.filter((e) => e.kind === 'article');
-  const declaredPages = declarations.filter((e) => e.kind === 'page' && typeof e.data.path === 'string');
-  // A listing's further pages (/…/page/2) are addresses too: taken first, so a page file that
-  // claims one is told, and links to them resolve.
-  for (const page of declaredPages)
-    for (const [index, address] of extraListingAddresses(
-      String(page.data.path),
-      Array.isArray(page.data.sections) ? page.data.sections : [],
-      articles.length,
-    ).entries()) {
-      targets.set(address, page);
-      listingAddresses.set(address, index + 2);
-    }
-  for (const page of declaredPages) declare(String(page.data.path), page, ['path']);
-  for (const article of declarations.filter((e) => e.kind === 'article')) declare(blogPath(article.slug!), article, []);
-  const articleIds = new Map<number, Entry>();
-  for (const article of articles) {
-    const other = articleIds.get(article.data.id as number);
-    if (other) report(errors, article, ['id'], `id ${article.data.id} is already used by ${other.source.file}.`);
-    else articleIds.set(article.data.id as number, article);
-  }
-
-  // A page whose address cannot be read (its file is broken) may be what a link points at: such
-  // links wait until that file is fixed rather than add errors to files nobody touched.
-  const addressesKnown = declarations.every((e) => e.kind !== 'page' || typeof e.data.path === 'string');
-
-  // 2. Redirects: never shadow a page, never chain, never loop.
-  const redirects = new Map<string, string>();
-  const redirectEntry = entries.find((e) => e.kind === 'redirects');
-  const redirectList = (redirectEntry?.data.redirects ?? []) as { from: string; to: string }[];
-  redirectList.forEach((redirect, index) => {
-    if (targets.has(redirect.from))
-      report(
-        errors,
-        redirectEntry!,
-        ['redirects', index, 'from'],
-        `"${redirect.from}" is a page; a redirect there would hide it. Remove the redirect or the page.`,
-      );
-    else if (redirects.has(redirect.from))
-      report(errors, redirectEntry!, ['redirects', index, 'from'], `"${redirect.from}" already redirects elsewhere.`);
-    else redirects.set(redirect.from, redirect.to);
-  });
-  redirectList.forEach((redirect, index) => {
-    if (!redirects.has(redirect.to)) {
-      if (!targets.has(redirect.to) && addressesKnown)
-        report(
-          errors,
-          redirectEntry!,
-          ['redirects', index, 'to'],
-          `"${redirect.to}" is not a page.${didYouMean(redirect.to, targets.keys())}`,
-        );
-      return;
-    }
-    const chain = [redirect.from, redirect.to];
-    while (redirects.has(chain[chain.length - 1]) && !chain.slice(0, -1).includes(chain[chain.length - 1]))
-      chain.push(redirects.get(chain[chain.length - 1])!);
-    const looped = chain.slice(0, -1).includes(chain[chain.length - 1]);
-    report(
-      errors,
-      redirectEntry!,
-      ['redirects', index, 'to'],
-      looped
-        ? `redirect loop: ${chain.join(' → ')}. Point "${redirect.from}" at a page.`
-        : `redirect chain: ${chain.join(' → ')}. Point "${redirect.from}" straight at "${chain[chain.length - 1]}".`,
-    );
-  });
 
   // 3. Every internal link, image, document and form reference resolves.
   const linked = new Set<string>();
