@@ -34,6 +34,9 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'svg-site-'));
   await cp(path.join(fixtureSiteRoot, 'site'), path.join(root, 'site'), { recursive: true });
   await writeFile(path.join(root, 'site', 'images', 'hostile.svg'), hostile);
+  // Shown in an article's text, so the build publishes it (a picture nothing shows is not published).
+  const article = path.join(root, 'site', 'blog', 'first-note.md');
+  await writeFile(article, `${await readFile(article, 'utf8')}\n![A drawing](/images/hostile.svg)\n`);
   outDir = path.join(projectRoot, '.cache', 'dist-svg-sandbox');
   await buildContent(root, outDir);
   // The raw file beside it, as a host that skipped the build's sanitising would hold it.
