@@ -4,52 +4,36 @@
 // with who, when, the description and the change in words, and the first save restored: the file is
 // that version byte for byte, in a new commit by the editor, the older commits untouched. A page
 // deleted in the history is brought back whole, as one more commit.
-import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { addEditor } from '../../server/studio-access/editors.ts';
-import { SESSION_COOKIE, SESSION_LIFETIME_MS, sessionRecords } from '../../server/studio-access/sessions.ts';
-import { studioOnServer } from '../../scripts/studio/on-server.ts';
 import { studioPath } from '../../shared/studio-protocol.ts';
 import { testConfig } from '../fixtures/dist-fixture.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
-import { fixtureSite } from '../fixtures/studio.ts';
+import { committedFixtureSite, serveStudio, signedInContext } from '../fixtures/studio-on-server.ts';
 import { launchChromium } from './chromium.ts';
 import { fieldAt, saveButton } from './studio-locators.ts';
 import { outcome } from './studio-session.ts';
 
 const editor = 'editor@example.com';
 let root: string;
+let git: (...args: string[]) => string;
+let dataDir: string;
 let app: FastifyInstance;
 let base: string;
 let browser: Browser;
-let session: string;
 
-const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
 const site = (file: string) => path.join(root, 'site', file);
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'studio-history-'));
-  await cp(fixtureSite, path.join(root, 'site'), { recursive: true });
-  git('init', '-q');
-  git('add', '.');
-  git('-c', 'user.name=Owner', '-c', 'user.email=owner@example.com', 'commit', '-q', '-m', 'The site');
+  ({ root, git } = await committedFixtureSite('studio-history'));
   const config = testConfig(fixtureDistDir, { dataDir: path.join(root, 'var'), rateLimit: 0 });
-  await addEditor(config.dataDir, editor, 'editor');
-  const extra = await studioOnServer(root).addOn(config);
-  app = await buildApp({ ...extra?.options, config });
-  extra?.built?.(app);
-  [base, browser] = await Promise.all([app.listen({ port: 0, host: '127.0.0.1' }), launchChromium()]);
-  const now = Date.now();
-  session = await sessionRecords(config.dataDir).create(
-    { email: editor, method: 'link', created: now, expires: now + SESSION_LIFETIME_MS },
-    now,
-  );
+  dataDir = config.dataDir;
+  await addEditor(dataDir, editor, 'editor');
+  [{ app, base }, browser] = await Promise.all([serveStudio(root, config), launchChromium()]);
 }, 180_000);
 
 afterAll(async () => {
@@ -60,8 +44,7 @@ afterAll(async () => {
 
 /** The studio page of the signed-in editor at `query`, once loaded. */
 async function openStudio(query: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.addCookies([{ name: SESSION_COOKIE, value: session, url: `${base}${studioPath}` }]);
+  const context = await signedInContext(browser, base, dataDir, editor);
   const ui = await context.newPage();
   await ui.goto(`${base}${studioPath}${query}`);
   await ui.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, { timeout: 90_000 });

@@ -4,21 +4,16 @@
 // both land, merged for the second (each save a commit by its editor, one line per field); edits of
 // the same field ask the second which to keep, and that lands. Every order is forced: the first save
 // is on disk before the second starts.
-import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { addEditor } from '../../server/studio-access/editors.ts';
-import { SESSION_COOKIE, SESSION_LIFETIME_MS, sessionRecords } from '../../server/studio-access/sessions.ts';
-import { studioOnServer } from '../../scripts/studio/on-server.ts';
 import { studioPath } from '../../shared/studio-protocol.ts';
 import { testConfig } from '../fixtures/dist-fixture.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
-import { fixtureSite } from '../fixtures/studio.ts';
+import { committedFixtureSite, serveStudio, signedInContext } from '../fixtures/studio-on-server.ts';
 import { fileLabel } from '../fixtures/studio-labels.ts';
 import { launchChromium } from './chromium.ts';
 import { fieldAt, saveButton } from './studio-locators.ts';
@@ -33,31 +28,21 @@ const bosChoice = 'Bo chose his own title, and wrote this description long enoug
 const nextPresence = { timeout: 60_000 };
 
 let root: string;
+let git: (...args: string[]) => string;
 let app: FastifyInstance;
 let baseUrl: string;
 let browser: Browser;
 let dataDir: string;
 
-const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
 const onDisk = () => readFile(path.join(root, 'site', file), 'utf8');
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'studio-two-editors-'));
-  await cp(fixtureSite, path.join(root, 'site'), { recursive: true });
-  git('init', '-q');
-  git('add', '.');
-  git('-c', 'user.name=Owner', '-c', 'user.email=owner@example.com', 'commit', '-q', '-m', 'The site');
+  ({ root, git } = await committedFixtureSite('studio-two-editors'));
   const config = testConfig(fixtureDistDir, { dataDir: path.join(root, 'var'), rateLimit: 0 });
   dataDir = config.dataDir;
   await addEditor(dataDir, ana, 'editor');
   await addEditor(dataDir, bo, 'editor');
-  const studio = studioOnServer(root);
-  const extra = await studio.addOn(config);
-  const [built, launched] = await Promise.all([buildApp({ ...extra?.options, config }), launchChromium()]);
-  app = built;
-  browser = launched;
-  extra?.built?.(app);
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  [{ app, base: baseUrl }, browser] = await Promise.all([serveStudio(root, config), launchChromium()]);
 }, 180_000);
 
 afterAll(async () => {
@@ -72,13 +57,7 @@ afterAll(async () => {
  * `watch: false` leaves the page deaf to files changing on disk, so its save meets the newer version.
  */
 async function openAs(email: string, { watch = true } = {}): Promise<Page> {
-  const now = Date.now();
-  const session = await sessionRecords(dataDir).create(
-    { email, method: 'link', created: now, expires: now + SESSION_LIFETIME_MS },
-    now,
-  );
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.addCookies([{ name: SESSION_COOKIE, value: session, url: `${baseUrl}${studioPath}` }]);
+  const context = await signedInContext(browser, baseUrl, dataDir, email);
   const ui = await context.newPage();
   if (!watch) await ui.route('**/_studio/api/events', (route) => route.abort());
   const heard = ui.waitForResponse((response) => response.url().endsWith('/api/presence') && response.ok(), {
