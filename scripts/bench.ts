@@ -3,7 +3,8 @@
 //   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio,images   run some parts only
 //   --quick                                          fewer routes and shorter runs (and studio keystrokes, outage rounds)
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
-//   --runs=N                                         Lighthouse runs per route and form (default 3, 1 with --quick)
+//   --runs=N                                         Lighthouse pairs per route and form (default 3, 1 with --quick)
+//   --before=DIR                                     also measure DIR (a checkout of the code before a change) in the Lighthouse part
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +12,9 @@ import type { SiteManifest } from '../shared/site-manifest.ts';
 import { buildSite } from './build.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { runAxe, type AxeRow } from './bench/axe.ts';
-import { runLighthouse, type LighthouseRow } from './bench/lighthouse.ts';
 import { runLoad } from './bench/load.ts';
 import { runOutage } from './bench/outage.ts';
+import { runScriptBudgets } from './bench/script-budgets.ts';
 import { runServerMemory } from './bench/server-memory.ts';
 import { runStudio } from './bench/studio.ts';
 import { measureEncoders } from './bench/images.ts';
@@ -31,6 +32,7 @@ const only = args
   ?.slice(7)
   .split(',');
 const wanted = (part: string) => !only || only.includes(part);
+const before = args.find((a) => a.startsWith('--before='))?.slice(9);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
@@ -132,42 +134,10 @@ if (wanted('axe') || wanted('lighthouse')) {
       );
     }
     if (wanted('lighthouse')) {
-      console.log(`\nLighthouse, route by route (about ${20 * runs} s each)…`);
-      const rows: LighthouseRow[] = await runLighthouse(baseUrl, routes, runs, (row) =>
-        process.stdout.write(
-          `  ${row.route} ${row.form}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo} (performance ${row.performanceRange.join('-')} over ${row.runs} runs; ${row.withoutScripts.performance} with scripts blocked)\n`,
-        ),
-      );
-      results.lighthouse = rows;
-      table(
-        `Lighthouse (performance / accessibility / best practices / SEO), median of ${runs} run${runs > 1 ? 's' : ''}`,
-        [
-          'route',
-          'form',
-          'scores',
-          'performance range',
-          'LCP',
-          'TBT',
-          'CLS',
-          'JS',
-          'CSS',
-          'scripts blocked: performance / LCP / TBT',
-        ],
-        rows.map((r) => [
-          r.route,
-          r.form,
-          `${r.performance} / ${r.accessibility} / ${r.bestPractices} / ${r.seo}`,
-          r.performanceRange[0] === r.performanceRange[1]
-            ? String(r.performanceRange[0])
-            : r.performanceRange.join('-'),
-          `${r.lcpMs} ms`,
-          `${r.tbtMs} ms`,
-          r.cls,
-          kb(r.jsBytes),
-          kb(r.cssBytes),
-          `${r.withoutScripts.performance} / ${r.withoutScripts.lcpMs} ms / ${r.withoutScripts.tbtMs} ms`,
-        ]),
-      );
+      const measured = await runScriptBudgets({ baseUrl, routes, runs, beforeDir: before, table });
+      results.lighthouse = measured.lighthouse;
+      results.scriptCost = { pages: measured.pages, verdicts: measured.verdicts, minutes: measured.minutes };
+      if (measured.before) results.before = measured.before;
     }
   } finally {
     await app.close();
