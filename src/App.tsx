@@ -42,7 +42,7 @@ export function App({
       withCssVariables={!stylesInHead}
       withGlobalClasses={!stylesInHead}
     >
-      <SiteActions shell={shell} route={route}>
+      <SiteActions shell={shell}>
         <Layout>
           <ErrorBoundary title={shell.settings.errorScreen.title} resetKey={location}>
             <RouteView initial={route} onRoute={setRoute} />

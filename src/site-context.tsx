@@ -1,30 +1,16 @@
-// The site shell (settings, forms) and the page-level actions buttons can trigger, shared with
-// every component without threading props through each section.
+// The site shell (settings, forms), shared with every component without threading props through
+// each section.
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ButtonAction, FormDefinition } from '../shared/generated/content.ts';
+import type { FormDefinition } from '../shared/generated/content.ts';
 import type { SiteShell } from '../shared/route-data.ts';
 
-export type ActionHandlers = Record<ButtonAction, () => void>;
+const SiteContext = createContext<SiteShell | null>(null);
 
-interface SiteContextValue extends SiteShell {
-  actions: ActionHandlers;
+export function SiteProvider({ shell, children }: { shell: SiteShell; children: ReactNode }) {
+  return <SiteContext.Provider value={shell}>{children}</SiteContext.Provider>;
 }
 
-const SiteContext = createContext<SiteContextValue | null>(null);
-
-export function SiteProvider({
-  shell,
-  actions,
-  children,
-}: {
-  shell: SiteShell;
-  actions: ActionHandlers;
-  children: ReactNode;
-}) {
-  return <SiteContext.Provider value={{ ...shell, actions }}>{children}</SiteContext.Provider>;
-}
-
-export function useSite(): SiteContextValue {
+export function useSite(): SiteShell {
   const value = useContext(SiteContext);
   if (!value) throw new Error('useSite() needs <SiteProvider> above it');
   return value;

@@ -1,11 +1,12 @@
-// The white paper in a full-height dialog, for reading without the page around it.
+// The white paper in a full-height dialog, for reading without the page around it: the body the
+// page shows (page-document.ts), as it is there.
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Modal } from '@mantine/core';
 import { editMode } from '../components/edit-mode.ts';
-import { Prose } from '../components/Prose.tsx';
+import proseClasses from '../components/Prose.module.css';
 
 export default function DocumentReader({
   opened,
@@ -29,7 +30,8 @@ export default function DocumentReader({
       // In the studio's preview the dialog leaves the focus in the field the click put it in.
       trapFocus={!editMode}
     >
-      <Prose html={html} />
+      {/* Markup the page already shows (compiled at build time), so its pictures' addresses are final. */}
+      <div className={proseClasses.prose} dangerouslySetInnerHTML={{ __html: html }} />
     </Modal>
   );
 }

@@ -1,10 +1,10 @@
 // One renderer for the schema's Button shape: a link (where it leads follows TextLink's rule) or an
-// action such as printing.
+// action such as printing, carried out by src/enhance/actions.ts from the button's data-action.
+// A button hidden by a query condition is in the markup with that condition; src/enhance/ hides it.
 import { Button as MantineButton, type ButtonProps } from '@mantine/core';
 import { createContext, useContext } from 'react';
 import type { Button } from '../../shared/generated/content.ts';
 import { useQueryFlag } from '../routing/use-query-flag.ts';
-import { useSite } from '../site-context.tsx';
 import { SiteIcon } from './icons.tsx';
 import { TextLink } from './TextLink.tsx';
 import { Tooltip } from './Tooltip.tsx';
@@ -28,9 +28,10 @@ export function ActionButton({
   fullWidth?: boolean;
 }) {
   const onDark = useContext(OnDarkContext);
-  const { actions } = useSite();
   const hidden = useQueryFlag(button.hideWhenQuery);
   if (hidden) return null;
+  // The outermost element carries the condition: the tooltip's anchor when there is one.
+  const hideWhenQuery = button.tooltip ? undefined : button.hideWhenQuery;
   const common = {
     ...variantProps(button.variant, onDark),
     size,
@@ -39,13 +40,25 @@ export function ActionButton({
   };
   const element =
     button.to !== undefined || button.href !== undefined ? (
-      <MantineButton component={TextLink} to={button.to} href={button.href} {...common}>
+      <MantineButton
+        component={TextLink}
+        to={button.to}
+        href={button.href}
+        data-hide-when-query={hideWhenQuery}
+        {...common}
+      >
         {button.label}
       </MantineButton>
     ) : (
-      <MantineButton type="button" onClick={actions[button.action!]} data-action={button.action} {...common}>
+      <MantineButton type="button" data-action={button.action} data-hide-when-query={hideWhenQuery} {...common}>
         {button.label}
       </MantineButton>
     );
-  return button.tooltip ? <Tooltip label={button.tooltip}>{element}</Tooltip> : element;
+  return button.tooltip ? (
+    <Tooltip label={button.tooltip} hideWhenQuery={button.hideWhenQuery}>
+      {element}
+    </Tooltip>
+  ) : (
+    element
+  );
 }

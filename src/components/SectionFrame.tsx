@@ -28,6 +28,7 @@ export function SectionFrame({
       className={classes.section}
       data-background={background}
       data-type={section.type}
+      data-hide-when-query={section.hideWhenQuery}
       {...(editMode && { 'data-section': index })}
     >
       <OnDarkContext.Provider value={background === 'brand'}>

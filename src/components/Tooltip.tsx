@@ -1,47 +1,36 @@
-// A small accessible tooltip: shown on hover or keyboard focus after the site's open delay,
-// hidden on leave, blur or Escape. Once one has closed, the next opens at once for the skip delay,
-// so moving along a row of buttons does not wait each time. Pure CSS positioning: no floating
-// library in the bundle for one label above a button.
-import { cloneElement, useEffect, useId, useRef, useState, type ReactElement } from 'react';
+// A small accessible tooltip: the label is in the markup, hidden, beside what it describes; the
+// site's open and skip delays ride along as data attributes, and src/enhance/tooltips.ts shows it
+// on hover or keyboard focus and hides it on leave, blur or Escape, on a prerendered page and a
+// React-rendered one alike. Pure CSS positioning: no floating library in the bundle for one label
+// above a button.
+import { useId, type ReactElement } from 'react';
 import { useSite } from '../site-context.tsx';
 import classes from './Tooltip.module.css';
 
-let lastClosedAt = 0;
-
-export function Tooltip({ label, children }: { label: string; children: ReactElement<Record<string, unknown>> }) {
+export function Tooltip({
+  label,
+  hideWhenQuery,
+  children,
+}: {
+  label: string;
+  /** The query condition that hides what the tooltip describes: then the two go together. */
+  hideWhenQuery?: string;
+  children: ReactElement;
+}) {
   const { openDelay, skipDelay } = useSite().settings.tooltips;
-  const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const id = useId();
-
-  const show = () => {
-    clearTimeout(timer.current);
-    const delay = Date.now() - lastClosedAt < skipDelay ? 0 : openDelay;
-    timer.current = setTimeout(() => setOpen(true), delay);
-  };
-  const hide = () => {
-    clearTimeout(timer.current);
-    setOpen((wasOpen) => {
-      if (wasOpen) lastClosedAt = Date.now();
-      return false;
-    });
-  };
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && hide();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-
   return (
-    <span className={classes.anchor} onPointerEnter={show} onPointerLeave={hide} onFocus={show} onBlur={hide}>
-      {cloneElement(children, { 'aria-describedby': open ? id : undefined })}
-      {open && (
-        <span role="tooltip" id={id} className={classes.tooltip}>
-          {label}
-        </span>
-      )}
+    <span
+      className={classes.anchor}
+      data-tooltip
+      data-open-delay={openDelay}
+      data-skip-delay={skipDelay}
+      data-hide-when-query={hideWhenQuery}
+    >
+      {children}
+      <span role="tooltip" id={id} className={classes.tooltip} hidden>
+        {label}
+      </span>
     </span>
   );
 }

@@ -2,11 +2,11 @@
 // and a menu. Any number of links fits: the row of links sits in a box that CSS measures (a
 // scroll-state container query); when they do not fit on one line they give way to the menu
 // button, and the name and the header button never wrap. Below the medium breakpoint the links
-// and the header button are always in the menu.
+// and the header button are always in the menu. The menu button, and the overflow measurement for
+// browsers without that query, are worked by src/enhance/ (menu.ts, overflow.ts): this renders the
+// markup and the labels they switch between.
 import { Button, Container, Group, UnstyledButton } from '@mantine/core';
 import { IconMenu2, IconX } from '@tabler/icons-react';
-import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSite } from '../site-context.tsx';
 import classes from './Header.module.css';
@@ -18,30 +18,9 @@ export function isActive(linkPath: string, location: string): boolean {
   return location === linkPath || location.startsWith(`${linkPath}/`);
 }
 
-/**
- * For browsers without scroll-state container queries: the same measurement in script, after
- * hydration. Chromium needs none of it, so its first paint is already right.
- */
-function useOverflowFallback() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [overflowing, setOverflowing] = useState(false);
-  useEffect(() => {
-    const box = ref.current;
-    if (!box || CSS.supports('container-type', 'scroll-state')) return;
-    const measure = () => setOverflowing(box.scrollWidth > box.clientWidth);
-    const observer = new ResizeObserver(measure);
-    observer.observe(box);
-    if (box.firstElementChild) observer.observe(box.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, overflowing };
-}
-
 export function Header() {
   const { settings } = useSite();
   const [location] = useLocation();
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const { ref, overflowing } = useOverflowFallback();
   const { links, cta } = settings.navigation;
   const navLinks = (mobile: boolean) =>
     links.map((link, position) => (
@@ -50,7 +29,6 @@ export function Header() {
         href={link.to}
         className={mobile ? classes.mobileLink : classes.link}
         aria-current={isActive(link.to, location) ? 'page' : undefined}
-        onClick={close}
       >
         {link.label}
       </Link>
@@ -58,7 +36,7 @@ export function Header() {
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
-        <Link href="/" className={classes.logo} onClick={close} data-one-line>
+        <Link href="/" className={classes.logo} data-one-line>
           {settings.theme?.logo ? (
             <img src={siteUrl(settings.theme.logo)} alt={settings.name} className={classes.logoImage} />
           ) : (
@@ -66,17 +44,20 @@ export function Header() {
           )}
         </Link>
         <nav aria-label="Main" className={classes.nav}>
-          <div ref={ref} className={classes.links} data-overflowing={overflowing || undefined}>
+          <div className={classes.links} data-overflow-box>
             <div className={classes.row}>{navLinks(false)}</div>
             {/* Not Mantine's Burger, whose lines are a <div>, which a <button> may not contain. */}
             <UnstyledButton
               className={classes.burger}
-              onClick={toggle}
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
-              aria-expanded={opened}
+              data-menu-toggle
+              data-open-label="Open navigation"
+              data-close-label="Close navigation"
+              aria-label="Open navigation"
+              aria-expanded={false}
               aria-controls="mobile-navigation"
             >
-              {opened ? <IconX size={26} aria-hidden="true" /> : <IconMenu2 size={26} aria-hidden="true" />}
+              <IconMenu2 size={26} aria-hidden="true" className={classes.openIcon} />
+              <IconX size={26} aria-hidden="true" className={classes.closeIcon} />
             </UnstyledButton>{' '}
           </div>
           <Button
@@ -90,16 +71,10 @@ export function Header() {
           </Button>
         </nav>
       </Container>
-      <nav
-        id="mobile-navigation"
-        aria-label="Main (mobile)"
-        className={classes.mobileNav}
-        data-opened={opened || undefined}
-        hidden={!opened}
-      >
+      <nav id="mobile-navigation" aria-label="Main (mobile)" className={classes.mobileNav} hidden>
         <Group gap={0} className={classes.mobileList}>
           {navLinks(true)}
-          <Button component={Link} href={cta.to} fullWidth mt="sm" onClick={close} className={classes.mobileCta}>
+          <Button component={Link} href={cta.to} fullWidth mt="sm" className={classes.mobileCta}>
             {cta.label}
           </Button>
         </Group>

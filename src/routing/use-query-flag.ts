@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useSearch } from 'wouter';
+import { queryMatches } from '../enhance/query-flag.ts';
 
 const subscribe = () => () => undefined;
 
@@ -16,11 +17,13 @@ export function useHydrated(): boolean {
   );
 }
 
-/** True when the address carries `name=value` (written "name=value"), once hydrated. */
+/**
+ * True when the address carries `name=value` (written "name=value"), once hydrated: where React
+ * renders the page (dev, the studio's preview, an island) and the address changes without a new
+ * document. What was prerendered is hidden by src/enhance/query-flag.ts with the same rule.
+ */
 export function useQueryFlag(condition: string | undefined): boolean {
   const search = useSearch();
   const hydrated = useHydrated();
-  if (!condition || !hydrated) return false;
-  const [name, value] = condition.split('=');
-  return new URLSearchParams(search).get(name) === value;
+  return hydrated && queryMatches(condition, search);
 }

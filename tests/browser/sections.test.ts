@@ -61,7 +61,7 @@ describe('hero', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Every Field. One Page.');
     expect(await page.getByRole('heading', { level: 1 }).locator('span', { hasText: 'One Page.' }).count()).toBe(1);
     await page.goto(h.baseUrl + '/?preview=hero-off');
-    await expect.poll(() => page.locator('section[data-type="hero"]').count()).toBe(0);
+    await expect.poll(() => page.locator('section[data-type="hero"]:visible').count()).toBe(0);
     await page.close();
   });
 });

@@ -51,10 +51,10 @@ export function pageBehavioursSuite({ site, copy }: { site: () => Harness; copy:
           let reached = 0;
           element.parentElement!.addEventListener('pointerenter', () => (reached ||= performance.now()));
           new MutationObserver((_, observer) => {
-            if (!reached || !document.querySelector('[role="tooltip"]')) return;
+            if (!reached || !document.querySelector('[role="tooltip"]:not([hidden])')) return;
             observer.disconnect();
             resolve(performance.now() - reached);
-          }).observe(document.body, { childList: true, subtree: true });
+          }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
         });
       });
       await button.hover();
