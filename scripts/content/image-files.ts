@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { IMAGE_SLOTS, type ImageSlot } from '../../src/components/image-variants.ts';
 import type { ContentError } from './errors.ts';
-import { inspectImage, type ImageSize } from './image-content.ts';
+import { inspectImage, type ImageFacts, type ImageSize } from './image-content.ts';
 import { ConfinedFileError, readConfined, siteFiles } from '../../shared/confined-files.ts';
 
 export interface ImageRef {
@@ -42,6 +42,8 @@ export async function checkImageFiles(
   root: string,
   refs: ImageRef[],
   images: string[] = [],
+  /** A picture's facts as remembered from the last check (site-memo.ts); read afresh without it. */
+  remembered?: (src: string) => Promise<ImageFacts | { bytes: 0; refused: string }>,
 ): Promise<{ errors: ContentError[]; warnings: ContentError[]; sizes: Map<string, ImageSize> }> {
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
@@ -53,6 +55,7 @@ export async function checkImageFiles(
   const sizes = new Map<string, ImageSize>();
   const site = siteFiles(root);
   const inspect = async (src: string) => {
+    if (remembered) return remembered(src);
     // Read as a real file inside site/images only: a link there is reported, never followed.
     const bytes = await readConfined(site, src.replace(/^\//, '')).catch((error: unknown) => {
       if (error instanceof ConfinedFileError) return error;

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { inlineSmallImages } from '../site-build/inline-image.ts';
+import { memoOf } from '../content/site-memo.ts';
 import { routeData, siteShell } from '../site-build/model-to-routes.ts';
 import { loadSite, type LoadResult } from '../content/load-site.ts';
 import { composedSchemas, sectionTypes } from '../content/schemas.ts';
@@ -112,6 +113,10 @@ export function studioPlugin(options: StudioOptions): Plugin {
     return (onDisk = loading);
   };
 
+  // A small cover travels in the preview's data as a data: address, read again only when its file changes.
+  const inlineImage = inlineSmallImages(root);
+  const inlineCovers = (src: string) => memoOf(root).remembered(src, () => inlineImage(src));
+
   const routes = (result: Awaited<ReturnType<typeof loadSite>>) => {
     const model = result.model;
     if (!model) return { routes: [] as string[], images: [] as string[] };
@@ -161,10 +166,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
         if (text === current.text) draft = draftShell = undefined;
         else if (verdict.result.model) {
           draft = new Map(
-            [...routeData(verdict.result.model, inlineSmallImages(root)).values()].map((r) => [
-              routeDataUrl(r.path),
-              r,
-            ]),
+            [...routeData(verdict.result.model, inlineCovers).values()].map((r) => [routeDataUrl(r.path), r]),
           );
           draftShell = siteShell(verdict.result.model);
         }
