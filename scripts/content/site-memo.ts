@@ -76,9 +76,16 @@ export class SiteMemo {
     this.site = siteFiles(root);
   }
 
-  /** How many files and edited texts are remembered (for tests: never more than the files there are). */
-  get size(): { files: number; edits: number } {
-    return { files: this.files.size, edits: this.edits.size };
+  /** Texts read from disk since the memo began (a file unchanged since the last read is not read again). */
+  private textsRead = 0;
+
+  /**
+   * What is remembered (for tests): entries for files, never more than there are files; answers for
+   * edited texts not on disk; entries whose stamp is trusted; and how many texts were read so far.
+   */
+  get size(): { files: number; edits: number; settled: number; reads: number } {
+    const settled = [...this.files.values()].filter((entry) => entry.settled).length;
+    return { files: this.files.size, edits: this.edits.size, settled, reads: this.textsRead };
   }
 
   /**
@@ -128,6 +135,7 @@ export class SiteMemo {
       return { relative, bytes: new Uint8Array() };
     }
     const bytes = await readConfined(this.site, relative);
+    this.textsRead++;
     const hash = hashOf(bytes);
     this.hashes.set(bytes, hash);
     if (!stamp) {
