@@ -4,17 +4,14 @@
 // with that step's own message.
 process.env.NODE_ENV = 'production';
 
-import { createHash } from 'node:crypto';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build as viteBuild, mergeConfig } from 'vite';
 import { formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
 import { siteFiles } from '../shared/confined-files.ts';
 import { cleanTemporaryFiles } from '../shared/confined-writes.ts';
 import { precompress } from './site-build/precompress.ts';
-import { prerender } from './site-build/prerender.ts';
 import type { ViteManifest } from './site-build/preload-links.ts';
 import { routeData, siteShell } from './site-build/model-to-routes.ts';
 import { inlineSmallImages } from './site-build/inline-image.ts';
@@ -23,7 +20,7 @@ import { writeStaticHostFiles } from './deploy/static-host.ts';
 import { writeFeeds } from './site-build/feed.ts';
 import { headTags } from './site-build/head-tags.ts';
 import { largestCopy, processImages } from './site-build/images.ts';
-import { MediaCache, mediaCacheDir, mediaCacheLimit } from './site-build/media-cache.ts';
+import { cacheKey, MediaCache, mediaCacheDir, mediaCacheLimit } from './site-build/media-cache.ts';
 import { mediaLimiter } from './site-build/work-limiter.ts';
 import { referencedImages } from './site-build/referenced-images.ts';
 import type { PublishedCopies } from './site-build/feed.ts';
@@ -31,7 +28,9 @@ import { makeSocialCards } from './site-build/social-cards.ts';
 import { structuredData } from './site-build/structured-data.ts';
 import { authoringGuide } from './generate-docs.ts';
 import { generateTypes } from './generate-types.ts';
-import { siteViteConfig } from './site-build/vite-config.ts';
+import { BundleCache, buildCacheDir, buildCacheLimit } from './site-build/build-cache.ts';
+import { siteBundles } from './site-build/bundles.ts';
+import { cachedPrerender } from './site-build/cached-prerender.ts';
 
 export interface BuildOptions {
   /** The project: src/, schema/, index.html. */
@@ -44,18 +43,14 @@ export interface BuildOptions {
   mode?: 'production' | 'development';
   /** The media cache folder (media-cache.ts); default MEDIA_CACHE_DIR, else .cache/media in the project. */
   mediaCache?: string;
+  /** The build cache folder inside the project (build-cache.ts); default .cache/build. */
+  buildCache?: string;
 }
 
 export async function buildSite(options: BuildOptions = {}) {
   const root = path.resolve(options.root ?? path.join(import.meta.dirname, '..'));
   const contentRoot = path.resolve(options.contentRoot ?? root);
   const outDir = path.resolve(root, options.outDir ?? 'dist');
-  // One prerender bundle per output folder, so builds of different content never share one.
-  const ssrDir = path.join(
-    root,
-    '.cache',
-    `ssr-${path.basename(outDir)}-${createHash('sha1').update(outDir).digest('hex').slice(0, 8)}`,
-  );
   const log = options.quiet ? () => undefined : (message: string) => console.log(message);
   const started = performance.now();
   const startedAt = Date.now();
@@ -78,25 +73,21 @@ export async function buildSite(options: BuildOptions = {}) {
   const model = result.model;
   log(`Content: ${result.stats.pages} pages, ${result.stats.articles} articles, ${result.stats.links} links checked.`);
 
-  const logLevel = options.quiet ? 'silent' : 'warn';
   const mode = options.mode ?? 'production';
   const viteStarted = performance.now();
-  const config = (overrides: Parameters<typeof mergeConfig>[1]) =>
-    mergeConfig(siteViteConfig({ contentRoot, includeDrafts: false }), {
-      root,
-      configFile: false,
-      logLevel,
-      ...overrides,
-    });
-  await viteBuild(
-    config({
-      mode,
-      ...(mode === 'development' && { define: { 'process.env.NODE_ENV': '"development"' } }),
-      build: { outDir, emptyOutDir: true, minify: mode === 'production', manifest: true },
-    }),
-  );
-  await viteBuild(
-    config({ build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } }),
+  const buildCache = buildCacheDir(root, options.buildCache);
+  const bundleCache = new BundleCache(buildCache);
+  const pageCacheLimit = buildCacheLimit();
+  const bundles = await siteBundles(bundleCache, {
+    root,
+    contentRoot,
+    outDir,
+    mode,
+    shell: siteShell(model),
+    quiet: options.quiet,
+  });
+  log(
+    `Bundles: ${bundleCache.stats.reused ? 'reused from the build cache' : 'built'}${bundleCache.stats.damaged ? ' (a damaged cache entry was built again)' : ''}.`,
   );
   // Vite's manifest maps each section component to its chunk; it is read here and not published.
   const viteManifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
@@ -147,12 +138,22 @@ export async function buildSite(options: BuildOptions = {}) {
     outDir,
     template,
     shell: siteShell(model),
-    ssrEntry: path.join(ssrDir, 'entry-server.js'),
+    ssrEntry: bundles.ssrEntry,
     viteManifest,
     headTags: headTags(model, cards, structuredData(linked, cards)),
   };
   const routes = routeData(model, inlineSmallImages(contentRoot), variants);
-  const pages = await prerender(job, routes);
+  const pageCache = await MediaCache.open(path.join(buildCache, 'pages'));
+  // Everything every page's HTML depends on besides its own route and head tags (cached-prerender.ts).
+  const base = cacheKey(
+    'pages-v1',
+    bundles.key,
+    bundles.outputHash,
+    JSON.stringify(job.shell),
+    JSON.stringify(job.headTags.shared),
+  );
+  const { rendered, reused } = await cachedPrerender(job, routes, pageCache, base);
+  const pages = rendered.length + reused;
   const renderSeconds = (performance.now() - renderStarted) / 1000;
   // dist/ ships the files of site/images that pages use as they are, and no other.
   const shipped = referencedImages([job.shell, [...routes.values()]], model.images);
@@ -160,15 +161,22 @@ export async function buildSite(options: BuildOptions = {}) {
   await writeSiteFiles(published, contentRoot, outDir, await writeFeeds(model, contentRoot, copies));
   await writeStaticHostFiles(outDir, manifest(model));
   const compressStarted = performance.now();
-  const compressed = await precompress(outDir);
+  const compressed = await precompress(outDir, pageCache);
   const compressSeconds = (performance.now() - compressStarted) / 1000;
   const pruned = await cache.prune(cacheLimit, startedAt);
+  await pageCache.prune(pageCacheLimit, startedAt);
+  await bundleCache.prune();
   const seconds = (performance.now() - started) / 1000;
   log(
-    `Prerendered ${pages} pages in ${renderSeconds.toFixed(2)} s (${Math.round(pages / renderSeconds)} pages/s); ${compressed} files precompressed. Built dist/ in ${seconds.toFixed(1)} s.`,
+    `Prerendered ${pages} pages in ${renderSeconds.toFixed(2)} s: ${rendered.length} rendered, ${reused} reused from the build cache${pageCache.stats.damaged ? ` (${pageCache.stats.damaged} damaged entries made again)` : ''}; ${compressed.files} files precompressed, ${compressed.cached} of them from the cache. Built dist/ in ${seconds.toFixed(1)} s.`,
   );
   return {
     pages,
+    /** The pages and articles this build rendered; the others came from the build cache. */
+    rendered,
+    reused,
+    bundlesReused: bundleCache.stats.reused > 0,
+    compressed,
     seconds,
     viteSeconds,
     mediaSeconds,

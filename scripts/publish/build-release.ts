@@ -2,7 +2,6 @@
 // telling its parent each step over the IPC channel. Run apart from the server so the build's
 // memory is freed when it ends and a crash (or kill -9) of the build cannot take the server down.
 // Arguments: CONTENT_ROOT OUT_DIR (absolute paths).
-import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { formatError } from '../content/errors.ts';
 import { loadSite } from '../content/load-site.ts';
@@ -27,15 +26,15 @@ try {
   }
   const { pages, articles } = result.stats;
   await tell({ step: 'building', detail: `${pages} pages and ${articles} articles` });
-  // build.ts sets NODE_ENV=production as it is imported: only this process is affected.
+  // build.ts sets NODE_ENV=production as it is imported: only this process is affected. The build
+  // cache is the checkout's (.cache/build), shared with `npm run build`: a publish renders only the
+  // pages the edits reach, into its own new folder.
   const { buildSite } = await import('../build.ts');
   const built = await buildSite({ root: projectRoot, contentRoot, outDir, quiet: true });
-  await tell({ step: 'built', detail: `${built.pages} pages rendered in ${built.seconds.toFixed(1)} s` });
-  // The prerender bundle of this one-off output folder (.cache/ssr-<folder>-<hash>) is not reused.
-  const cache = path.join(projectRoot, '.cache');
-  for (const name of await readdir(cache).catch(() => [])) {
-    if (name.startsWith(`ssr-${path.basename(outDir)}-`)) await rm(path.join(cache, name), { recursive: true });
-  }
+  await tell({
+    step: 'built',
+    detail: `${built.pages} pages in ${built.seconds.toFixed(1)} s, ${built.reused} of them unchanged and reused`,
+  });
   process.exit(0);
 } catch (error) {
   await tell({ failed: 'build', messages: String((error as Error).message ?? error).split('\n') });
