@@ -1,6 +1,6 @@
 // `npm run bench`: builds, serves, measures, and prints one table; the same results go to
 // bench-results/<time>.json so two runs can be compared. Never part of `npm test`.
-//   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio,images   run some parts only
+//   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio,images,thousand   run some parts only
 //   --quick                                          fewer routes and shorter runs (and studio keystrokes, outage rounds)
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
 //   --runs=N                                         Lighthouse pairs per route and form (default 3, 1 with --quick)
@@ -18,6 +18,7 @@ import { runScriptBudgets } from './bench/script-budgets.ts';
 import { runServerMemory } from './bench/server-memory.ts';
 import { runStudio } from './bench/studio.ts';
 import { measureEncoders } from './bench/images.ts';
+import { runThousand, thousandRows } from './bench/thousand.ts';
 import { addArticles, addPages, tempProject } from './bench/temp-project.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
 import { buildApp } from '../server/app.ts';
@@ -39,6 +40,13 @@ const results: Record<string, unknown> = {
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()}`,
 };
 
+async function saveResults() {
+  await mkdir(path.join(root, 'bench-results'), { recursive: true });
+  const out = path.join(root, 'bench-results', `${(results.date as string).replace(/[:.]/g, '-')}.json`);
+  await writeFile(out, JSON.stringify(results, null, 2));
+  console.log(`\nResults: ${path.relative(root, out)}`);
+}
+
 function table(title: string, header: string[], rows: (string | number)[][]) {
   console.log(`\n## ${title}\n`);
   console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
@@ -46,6 +54,22 @@ function table(title: string, header: string[], rows: (string | number)[][]) {
 }
 
 console.log(`Machine: ${results.machine}`);
+if (only?.includes('thousand')) {
+  // The 1,000-article site of issue 27 (scripts/bench/thousand.ts): only when asked, it takes minutes.
+  const articles = Number(args.find((a) => a.startsWith('--articles='))?.slice(11) ?? 1000);
+  const figures = await runThousand(root, { articles, checks: quick ? 5 : 15, log: (line) => console.log(line) });
+  results.thousand = figures;
+  table(
+    `${figures.articles.toLocaleString('en')} articles, ${figures.photos} with their own 3000×2000 photo`,
+    ['measure', 'result', 'target', ''],
+    thousandRows(figures),
+  );
+}
+
+if (only?.every((part) => part === 'thousand')) {
+  await saveResults();
+  process.exit(0);
+}
 const distDir = path.join(root, 'dist');
 await buildSite({ root, quiet: true });
 const manifest = JSON.parse(await readFile(path.join(distDir, '_site.json'), 'utf8')) as SiteManifest;
@@ -232,7 +256,4 @@ if (wanted('images')) {
   );
 }
 
-await mkdir(path.join(root, 'bench-results'), { recursive: true });
-const out = path.join(root, 'bench-results', `${(results.date as string).replace(/[:.]/g, '-')}.json`);
-await writeFile(out, JSON.stringify(results, null, 2));
-console.log(`\nResults: ${path.relative(root, out)}`);
+await saveResults();

@@ -26,7 +26,7 @@ const residentMb = async (pid: number) => {
   return Math.round(Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024);
 };
 
-async function measure(
+export async function measure(
   root: string,
   distDir: string,
   images: string[],

@@ -36,20 +36,36 @@ export const isRaster = (src: string) => path.extname(src).toLowerCase() in RAST
 
 // Bump when the recipe changes in a way its settings below do not show (the rotation, the resize),
 // so copies cached by the old recipe are not reused.
-const RECIPE_VERSION = 3;
+const RECIPE_VERSION = 4;
 
-/** The encoder settings, by format: measured on a 3000×2000 camera photo (docs/benchmarks.md). */
+/**
+ * The encoder settings, by format: measured on a 3000×2000 camera photo (docs/benchmarks.md,
+ * "Photo encoding", in CPU time). AVIF at effort 3 is the most of a photo's cost (~2.5 of ~3.7 s);
+ * its 1600 px copy alone ~1.4 s. That copy is chosen only by screens of more than one device pixel
+ * per CSS pixel (no slot is over 1200 CSS px wide: image-variants.ts), where an artefact is drawn
+ * smaller, so it is encoded at effort 0 and a higher quality (~0.35 s; about 1.7× the bytes at
+ * 0.5 dB less PSNR). WebP and the source's own format are the copies of browsers without AVIF:
+ * WebP at effort 2 (4% larger than effort 4 at half the time), JPEG without mozjpeg's trellis
+ * search (one fifth of the time, ~15% larger at the same PSNR).
+ */
 export const ENCODERS = {
   avif: { quality: 50, effort: 3 },
-  webp: { quality: 72, effort: 4 },
-  jpg: { quality: 78, mozjpeg: true, progressive: true },
+  avifHighDensity: { quality: 56, effort: 0 },
+  webp: { quality: 72, effort: 2 },
+  jpg: { quality: 82, progressive: true, optimiseCoding: true },
   png: { compressionLevel: 9, palette: true, quality: 85 },
 } as const;
 
-function encode(pipeline: Sharp, format: VariantFormat): Sharp {
+/** Copies wider than this are chosen only on high-density screens (see ENCODERS). */
+export const HIGH_DENSITY_WIDTH = 1200;
+
+const settingsFor = (format: VariantFormat, width: number) =>
+  format === 'avif' && width > HIGH_DENSITY_WIDTH ? ENCODERS.avifHighDensity : ENCODERS[format];
+
+function encode(pipeline: Sharp, format: VariantFormat, width: number): Sharp {
   switch (format) {
     case 'avif':
-      return pipeline.avif(ENCODERS.avif);
+      return pipeline.avif(settingsFor(format, width));
     case 'webp':
       return pipeline.webp(ENCODERS.webp);
     case 'jpg':
@@ -129,29 +145,47 @@ export async function processImages(
       widths,
       fallback,
     };
-    // Each width is decoded and resized once; its formats are encoded from that frame.
+    // The photo is decoded once, to its largest copy; the smaller copies are resized from that frame
+    // and every format is encoded from its width's frame. Nothing is decoded when all are cached.
+    type Frame = { data: Buffer; info: OutputInfo };
+    const largest = widths[widths.length - 1];
+    let base: Promise<Frame> | undefined;
+    const baseFrame = () =>
+      (base ??= limiter.run(heldPixels(fallback, { width, height }, largest), () =>
+        sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+          .rotate()
+          .resize({ width: largest, withoutEnlargement: true })
+          .raw({ depth: 'uchar' })
+          .toBuffer({ resolveWithObject: true }),
+      ));
+    const rawOf = ({ info }: Frame) => ({ width: info.width, height: info.height, channels: info.channels });
+    const pixelsOf = ({ info }: Frame) => info.width * info.height;
     await Promise.all(
       widths.map(async (w) => {
-        const pixels = heldPixels(fallback, { width, height }, w);
-        let frame: Promise<{ data: Buffer; info: OutputInfo }> | undefined;
+        let frame: Promise<Frame> | undefined;
         const resized = () =>
-          (frame ??= limiter.run(pixels, () =>
-            sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-              .rotate()
-              .resize({ width: w, withoutEnlargement: true })
-              .raw({ depth: 'uchar' })
-              .toBuffer({ resolveWithObject: true }),
-          ));
+          (frame ??=
+            w === largest
+              ? baseFrame()
+              : baseFrame().then((from) =>
+                  limiter.run(pixelsOf(from) + w * Math.round((from.info.height * w) / from.info.width), () =>
+                    sharp(from.data, { raw: rawOf(from) })
+                      .resize({ width: w })
+                      .raw({ depth: 'uchar' })
+                      .toBuffer({ resolveWithObject: true }),
+                  ),
+                ));
         await Promise.all(
           [...VARIANT_FORMATS, fallback].map(async (format) => {
-            const settings = JSON.stringify({ format, width: w, encoder: ENCODERS[format] });
+            const settings = JSON.stringify({ format, width: w, encoder: settingsFor(format, w) });
             const key = cacheKey(String(RECIPE_VERSION), ENCODER_VERSIONS, settings, source);
             const cached = await cache.get(key, format);
             if (cached) stats.cached++;
             const made = async (): Promise<Buffer> => {
-              const { data, info } = await resized();
-              const raw = { width: info.width, height: info.height, channels: info.channels };
-              const encoded = await limiter.run(pixels, () => encode(sharp(data, { raw }), format).toBuffer());
+              const resizedFrame = await resized();
+              const encoded = await limiter.run(pixelsOf(resizedFrame) * 2, () =>
+                encode(sharp(resizedFrame.data, { raw: rawOf(resizedFrame) }), format, w).toBuffer(),
+              );
               await cache.put(key, format, encoded);
               stats.encoded++;
               return encoded;

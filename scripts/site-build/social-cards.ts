@@ -20,7 +20,7 @@ import { readConfined, siteFiles } from '../../shared/confined-files.ts';
 export const CARD = { width: 1200, height: 630 } as const;
 const ENCODER_VERSIONS = JSON.stringify(sharp.versions);
 // Bump when the drawing changes, so cards cached from the old design are redrawn.
-const DESIGN_VERSION = 4;
+const DESIGN_VERSION = 5;
 
 export interface SocialCard {
   /** The card's address, /images/_social/….png (drawn) or .jpg (cut from a photo). */
@@ -127,12 +127,14 @@ export interface CardStats {
 
 /**
  * How cards are encoded. A drawn card is flat colour and text: a PNG of at most 256 colours keeps
- * the text crisp in about 6–15 KB. A card cut from a photo is a JPEG (tens of KB; a PNG of it was
- * ~389 KB). Measured in docs/benchmarks.md, "Social cards".
+ * the text crisp in about 6–15 KB; its few colours need no dithering (which took 40% of a card's
+ * time for 0.4% of its size). A card cut from a photo is a JPEG at quality 60 (~95 KB for the
+ * bench's grain-covered photo, the hardest case; a PNG of it was ~389 KB, quality 70 ~110 KB).
+ * Measured in docs/benchmarks.md, "Social cards".
  */
 export const CARD_ENCODERS = {
-  drawn: { palette: true, quality: 85, effort: 1, compressionLevel: 6 },
-  photo: { quality: 70, mozjpeg: true, progressive: true },
+  drawn: { palette: true, quality: 85, effort: 1, compressionLevel: 6, dither: 0 },
+  photo: { quality: 60, mozjpeg: true, progressive: true },
 } as const;
 
 /** Makes a social card for every page and article into outDir/images/_social; returns them by route path. */
@@ -174,9 +176,11 @@ export async function makeSocialCards(
     produce('drawn', JSON.stringify(content), async () => {
       fonts ??= loadFonts();
       const svg = await satori(layout(content) as Parameters<typeof satori>[0], { ...CARD, fonts: await fonts });
-      // Rasterised off the main thread (resvg's own thread pool), then reduced to a palette.
-      const png = await renderAsync(svg, { fitTo: { mode: 'width', value: CARD.width } });
-      return sharp(png.asPng()).png(CARD_ENCODERS.drawn).toBuffer();
+      // Rasterised off the main thread (resvg's own thread pool), then reduced to a palette from
+      // the raw pixels: no PNG is written by resvg and read back by sharp (half the card's time).
+      const image = await renderAsync(svg, { fitTo: { mode: 'width', value: CARD.width } });
+      const raw = { width: image.width, height: image.height, channels: 4 } as const;
+      return sharp(image.pixels, { raw }).removeAlpha().png(CARD_ENCODERS.drawn).toBuffer();
     });
   const photo = async (src: string) => {
     const bytes = await readConfined(siteFiles(contentRoot), src.slice(1));

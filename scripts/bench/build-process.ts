@@ -1,0 +1,64 @@
+// One `npm run build` of another project copy in its own process, so its memory is its own: the
+// parent samples the resident memory of the process and its children (/proc) while it runs.
+//   node scripts/bench/build-process.ts <project root> <result.json>
+import { spawn } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildSite } from '../build.ts';
+
+export type BuildResult = Awaited<ReturnType<typeof buildSite>>;
+
+/** Resident memory of `pid` and every process below it, in bytes (0 once it has ended). */
+export async function treeResident(pid: number): Promise<number> {
+  const parents = new Map<number, number>();
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
+    // The command name may hold spaces and parentheses: the fields after its last ')' are plain.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid) parents.set(Number(name), ppid);
+  }
+  const tree = new Set([pid]);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [child, parent] of parents) if (tree.has(parent) && !tree.has(child)) grown = tree.add(child).size > 0;
+  }
+  let bytes = 0;
+  for (const member of tree) {
+    const status = await readFile(`/proc/${member}/status`, 'utf8').catch(() => '');
+    bytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  }
+  return bytes;
+}
+
+/** Builds `root` in a child process; resolves with the build's result and its peak memory. */
+export async function buildInProcess(
+  root: string,
+  resultFile: string,
+): Promise<{ result: BuildResult; peakBytes: number; wallSeconds: number; cpuSeconds: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [import.meta.filename, root, resultFile], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    // A cold build means an empty media cache: the copy's own, never one named by the environment.
+    env: { ...process.env, MEDIA_CACHE_DIR: path.join(root, '.cache', 'media') },
+  });
+  let peakBytes = 0;
+  const sample = async () => (peakBytes = Math.max(peakBytes, await treeResident(child.pid!)));
+  const sampler = setInterval(() => void sample(), 250);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`The build of ${root} failed (exit code ${code}).`);
+  const { result, cpuSeconds } = JSON.parse(await readFile(resultFile, 'utf8')) as {
+    result: BuildResult;
+    cpuSeconds: number;
+  };
+  return { result, peakBytes, wallSeconds: (performance.now() - started) / 1000, cpuSeconds };
+}
+
+if (import.meta.main) {
+  const [root, resultFile] = process.argv.slice(2);
+  const result = await buildSite({ root, quiet: true });
+  // The process's CPU time, its worker threads' and libvips' threads' included.
+  const cpu = process.cpuUsage();
+  await writeFile(resultFile, JSON.stringify({ result, cpuSeconds: (cpu.user + cpu.system) / 1e6 }));
+}
