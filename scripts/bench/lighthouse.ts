@@ -57,6 +57,8 @@ async function measure(
         port,
         output: 'json',
         logLevel: 'error',
+        // Nothing here reads it, and it is a large capture on every run.
+        disableFullPageScreenshot: true,
         // The run without scripts is only the baseline of the performance figures.
         onlyCategories: blockScripts ? ['performance'] : ['performance', 'accessibility', 'best-practices', 'seo'],
         blockedUrlPatterns: blockScripts ? ['*.js'] : [],

@@ -45,7 +45,7 @@ export async function runScriptBudgets(options: {
     const sites: Record<string, string> = before ? { before: before.baseUrl, current: baseUrl } : { current: baseUrl };
     const count = Object.keys(sites).length;
     console.log(
-      `\nLighthouse, route by route: ${runs} pair${runs > 1 ? 's' : ''} (with and without scripts) per form${count > 1 ? ', before and current in turn' : ''} (about ${Math.round((count * runs * 4 * 12) / 60)} min per route on a 2-core host)…`,
+      `\nLighthouse, route by route: ${runs} pair${runs > 1 ? 's' : ''} (with and without scripts) per form${count > 1 ? ', before and current in turn' : ''} (about ${Math.round((count * runs * 4 * 16) / 60)} min per route on a 2-core host)…`,
     );
     const measured = await runLighthouse(sites, routes, runs, (row, site) =>
       process.stdout.write(
