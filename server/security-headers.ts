@@ -1,12 +1,13 @@
 // The security headers of every response, written once: the Fastify server, the dev server, the
 // generated nginx config and the static host's _headers file all send exactly these, and each
 // sends the extra headers of mediaTypeHeaders for the media types listed there.
-// The prerendered pages carry no executable inline script (route data is a non-executable JSON
-// block), so scripts are 'self' only. Mantine sets inline style attributes, hence
-// 'unsafe-inline' for styles alone.
+// The prerendered pages carry no executable inline script (islands' props are non-executable JSON
+// blocks), so scripts are 'self' only, plus inline speculation rules (JSON the browser reads to
+// prerender the next page, never run: scripts/site-build/speculation-rules.ts). Mantine sets
+// inline style attributes, hence 'unsafe-inline' for styles alone.
 const contentSecurityPolicy: Record<string, string[]> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", "'inline-speculation-rules'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'https:', 'data:'],
   'font-src': ["'self'"],

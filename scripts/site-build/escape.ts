@@ -2,10 +2,5 @@
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** JSON inside <script> must not be able to close the element or open a comment. */
-export const escapeJson = (json: string) =>
-  json
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+/** JSON inside <script> must not be able to close the element or open a comment (one rule for src/ and scripts/). */
+export { escapeJson } from '../../shared/json-in-html.ts';

@@ -1,5 +1,7 @@
 // Renders every route into dist/: dist/<path>/index.html with its own title, description,
-// canonical URL, social tags and structured data, the route's data as JSON beside it, and the not-found page.
+// canonical URL, social tags, structured data and speculation rules, and the not-found page. The
+// route's data is written as JSON beside it (/_data/…), for the dev tools and tests: visitors'
+// pages no longer read it (they are complete HTML; only islands hydrate, from their own props).
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -7,18 +9,17 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import type { RouteData, SiteShell } from '../../shared/route-data.ts';
-import { bootScript, deferModules } from './boot-script.ts';
-import { escapeHtml, escapeJson } from './escape.ts';
+import { escapeHtml } from './escape.ts';
 import type { HeadTags } from './head-tags.ts';
-import { withoutProse } from '../../src/routing/prose-in-dom.ts';
 import { preloadLinks, type ViteManifest } from './preload-links.ts';
 import { routeDataUrl } from '../../shared/route-data.ts';
+import { speculationRulesTag } from './speculation-rules.ts';
 
 type Render = (route: RouteData, shell: SiteShell) => { html: string; title: string };
 
 function head(route: RouteData, title: string, shell: SiteShell, assets: string[]): string {
   const { settings } = shell;
-  const tags = [`<title>${escapeHtml(title)}</title>`, ...assets];
+  const tags = [`<title>${escapeHtml(title)}</title>`, ...assets, speculationRulesTag];
   if (route.kind === 'page' || route.kind === 'article') {
     const url = `${settings.url}${route.path === '/' ? '/' : route.path}`;
     const meta: [string, string, string][] = [
@@ -46,17 +47,17 @@ export type Assets = (route: RouteData) => string[];
 
 /**
  * Shapes the document for a fast first paint: each stylesheet link becomes the stylesheet itself
- * (no request before the first paint), and the modules load after the page (see boot-script.ts).
+ * (no request before the first paint). The one module script, the visitors' entry, is small and
+ * deferred: it installs the page's behaviours, and hydrates islands only after the first paint
+ * (src/islands/start.ts).
  */
 export function optimizeDocument(html: string, readCss: (href: string) => string): string {
-  return deferModules(
-    // The disabled link is never fetched, but tells Vite's loader the stylesheet is already on
-    // the page, so importing a section's code later does not download its CSS a second time.
-    html.replace(
-      /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
-      (_tag, href: string) =>
-        `<style data-href="${href}">${readCss(href)}</style><link rel="stylesheet" href="${href}" disabled>`,
-    ),
+  // The disabled link is never fetched, but tells Vite's loader the stylesheet is already on
+  // the page, so importing an island's code later does not download its CSS a second time.
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+    (_tag, href: string) =>
+      `<style data-href="${href}">${readCss(href)}</style><link rel="stylesheet" href="${href}" disabled>`,
   );
 }
 
@@ -71,11 +72,7 @@ export function renderDocument(
   const { html, title } = render(route, shell);
   const document = template
     .replace('<!--app-head-->', head(route, title, shell, assets(route)))
-    .replace('<!--app-html-->', html)
-    .replace(
-      '<!--app-data-->',
-      `<script type="application/json" id="route-data">${escapeJson(JSON.stringify(withoutProse(route)))}</script>`,
-    );
+    .replace('<!--app-html-->', html);
   return optimizeDocument(document, readCss);
 }
 
@@ -150,8 +147,6 @@ export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise
  * renders in this process, where starting workers would cost more than it saves.
  */
 export async function prerender(job: RenderJob, routes: Map<string, RouteData>): Promise<number> {
-  await mkdir(path.join(job.outDir, path.dirname(bootScript.file)), { recursive: true });
-  await writeFile(path.join(job.outDir, bootScript.file), bootScript.source);
   const all: RouteData[] = [...routes.values(), { kind: 'not-found', path: '/404' }];
   const threads = all.length < 200 ? 1 : Math.min(availableParallelism(), 4);
   if (threads === 1) return renderRoutes(job, all);

@@ -7,6 +7,13 @@ import { sitePlugin } from './vite-plugin-site.ts';
 import { cssTimeUnits } from './css-units.ts';
 import { devGuard } from '../preview/dev-guard.ts';
 
+/**
+ * The page frame every prerendered page is rendered with (layout, page types, section frame): a
+ * second entry of the browser build that visitors never load as script. It makes Vite emit the CSS
+ * of everything the server renders, which the prerenderer inlines into each page (preload-links.ts).
+ */
+export const appEntry = 'src/App.tsx';
+
 export interface SiteViteOptions {
   /** The folder that holds site/. */
   contentRoot: string;
@@ -31,6 +38,9 @@ export function siteViteConfig({
       target: 'es2022',
       cssCodeSplit: true,
       rolldownOptions: {
+        // The visitors' entry (index.html) and the page frame's CSS (appEntry). The prerender build
+        // names its own entry (build.ssr), which Vite takes over this one.
+        input: { index: 'index.html', app: appEntry },
         // Mantine marks its modules "use client" for React Server Components; irrelevant here.
         onwarn(warning, warn) {
           if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);

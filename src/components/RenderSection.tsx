@@ -1,5 +1,6 @@
 import type { RenderedSection } from '../../shared/route-data.ts';
-import { sectionComponent } from '../sections/registry.ts';
+import { Island } from '../islands/Island.tsx';
+import { isIsland, sectionComponent } from '../sections/registry.ts';
 import { SectionFrame } from './SectionFrame.tsx';
 
 /** `index`: the section's place in the page's sections. */
@@ -8,10 +9,18 @@ export function RenderSection({ section, index }: { section: RenderedSection; in
   // still missing here is a bug or content that slipped past validation: fail loudly.
   const Component = sectionComponent(section.type);
   if (!Component) throw new Error(`Unknown or unloaded section type "${section.type}"`);
+  // eslint-disable-next-line react-hooks/static-components -- the registry returns the one component it loaded for this type, the same object at every render, never a new one
+  const body = <Component section={section} />;
   return (
     <SectionFrame section={section} index={index}>
-      {/* eslint-disable-next-line react-hooks/static-components -- the registry returns the one component it loaded for this type, the same object at every render, never a new one */}
-      <Component section={section} />
+      {/* An interactive section is an island: on visitors' pages the only part React hydrates. */}
+      {isIsland(section.type) ? (
+        <Island id={index} section={section}>
+          {body}
+        </Island>
+      ) : (
+        body
+      )}
     </SectionFrame>
   );
 }

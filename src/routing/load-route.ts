@@ -1,12 +1,13 @@
-// Fetches each route's JSON once and keeps it: navigating back is instant, and a link the
-// visitor points at is fetched before the click.
+// The page React renders in the browser (npm run dev, the studio's preview; never visitors' pages,
+// which are prerendered): fetches each route's JSON once and keeps it, so navigating back is
+// instant, and a link the visitor points at is fetched before the click.
 import { HttpError } from '../pages/ErrorBoundary.tsx';
 import { routeDataUrl, type RouteData } from '../../shared/route-data.ts';
 import { loadSections } from '../sections/registry.ts';
 import { sitePath, siteUrl } from './site-base.ts';
 
 /** A route is ready to render once its data and its sections' code are both here. */
-export async function prepareRoute(route: RouteData): Promise<RouteData> {
+async function prepareRoute(route: RouteData): Promise<RouteData> {
   if (route.kind === 'page') await loadSections(route.sections);
   return route;
 }
@@ -15,10 +16,6 @@ const cache = new Map<string, Promise<RouteData>>();
 
 /** "/services/" and "/services" are one route. */
 export const normalizePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path) || '/';
-
-export function seedRoute(route: RouteData): void {
-  cache.set(route.path, Promise.resolve(route));
-}
 
 /** Drops every fetched route, so the next load asks the server again (the preview, after an edit). */
 export function forgetRoutes(): void {

@@ -3,12 +3,24 @@
 // schema without an entry here fails the type-check. The component for type `x` lives in
 // src/sections/<X>.tsx (PascalCase): `npm run validate` checks it (componentFile in
 // scripts/content/schema-check.ts) and the prerenderer relies on it to preload the chunk.
+//
+// A type wrapped in `island(…)` is interactive: on visitors' pages it is the only part that runs in
+// the browser (src/islands/), every other section stays the prerendered HTML and ships no code.
+// This is the one place that says so; a new section type is static unless its line says island.
 import type { ComponentType } from 'react';
 import type { RenderedSection, SectionOf, SectionType } from '../../shared/route-data.ts';
 
 export type SectionComponent<K extends SectionType> = ComponentType<{ section: SectionOf<K> }>;
 
-const loaders: { [K in SectionType]: () => Promise<SectionComponent<K>> } = {
+type Load<K extends SectionType> = () => Promise<SectionComponent<K>>;
+interface Island<K extends SectionType> {
+  island: Load<K>;
+}
+
+/** A section that needs the browser (state, effects, event handlers): hydrated on its own. */
+const island = <K extends SectionType>(load: Load<K>): Island<K> => ({ island: load });
+
+const loaders: { [K in SectionType]: Load<K> | Island<K> } = {
   hero: () => import('./Hero.tsx').then((m) => m.Hero),
   stats: () => import('./Stats.tsx').then((m) => m.Stats),
   cards: () => import('./Cards.tsx').then((m) => m.Cards),
@@ -22,10 +34,19 @@ const loaders: { [K in SectionType]: () => Promise<SectionComponent<K>> } = {
   trends: () => import('./Trends.tsx').then((m) => m.Trends),
   articles: () => import('./Articles.tsx').then((m) => m.Articles),
   document: () => import('./Document.tsx').then((m) => m.Document),
-  form: () => import('./Form.tsx').then((m) => m.Form),
+  // The inquiry form keeps what is typed, checks it and sends it: it needs React in the browser.
+  form: island(() => import('./Form.tsx').then((m) => m.Form)),
+};
+
+const loaderOf = (type: SectionType): Load<SectionType> => {
+  const entry = loaders[type] as Load<SectionType> | Island<SectionType>;
+  return typeof entry === 'function' ? entry : entry.island;
 };
 
 export const sectionTypeNames = Object.keys(loaders) as SectionType[];
+
+/** Whether sections of this type hydrate in visitors' browsers (see `island` above). */
+export const isIsland = (type: SectionType): boolean => typeof loaders[type] !== 'function';
 
 const loaded = new Map<SectionType, SectionComponent<SectionType>>();
 
@@ -33,7 +54,7 @@ const loaded = new Map<SectionType, SectionComponent<SectionType>>();
 export async function loadSections(sections: Iterable<Pick<RenderedSection, 'type'>>): Promise<void> {
   const missing = [...new Set([...sections].map((s) => s.type))].filter((type) => !loaded.has(type));
   await Promise.all(
-    missing.map(async (type) => loaded.set(type, (await loaders[type]()) as SectionComponent<SectionType>)),
+    missing.map(async (type) => loaded.set(type, (await loaderOf(type)()) as SectionComponent<SectionType>)),
   );
 }
 
