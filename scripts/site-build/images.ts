@@ -40,27 +40,28 @@ const RECIPE_VERSION = 4;
 
 /**
  * The encoder settings, by format: measured on a 3000×2000 camera photo (docs/benchmarks.md,
- * "Photo encoding", in CPU time). AVIF at effort 3 is the most of a photo's cost (~2.5 of ~3.7 s);
- * its 1600 px copy alone ~1.4 s. That copy is chosen only by screens of more than one device pixel
- * per CSS pixel (no slot is over 1200 CSS px wide: image-variants.ts), where an artefact is drawn
- * smaller, so it is encoded at effort 0 and a higher quality (~0.35 s; about 1.7× the bytes at
- * 0.5 dB less PSNR). WebP and the source's own format are the copies of browsers without AVIF:
- * WebP at effort 2 (4% larger than effort 4 at half the time), JPEG without mozjpeg's trellis
- * search (one fifth of the time, ~15% larger at the same PSNR).
+ * "Photo encoding"). AVIF at effort 3 was most of a photo's cost (~2.5 of ~3.7 s of CPU; the 1200
+ * and 1600 px copies ~2 s of it). Those two serve screens of more than one device pixel per CSS
+ * pixel and windows narrower than 75em (image-variants.ts: no slot is wider than 760 CSS px on a
+ * wide screen); they are encoded at effort 0 and quality 56: the same PSNR in a quarter of the
+ * time, at ~1.7× the bytes (1600 px: 180 instead of 102 KB). The 480 and 800 px copies (every
+ * listing card, a cover at one device pixel per CSS pixel) keep effort 3. WebP and the source's own
+ * format serve browsers without AVIF: WebP at effort 2 (4% larger than effort 4 in half the time),
+ * JPEG without mozjpeg's trellis search (a fifth of the time, ~25% larger).
  */
 export const ENCODERS = {
   avif: { quality: 50, effort: 3 },
-  avifHighDensity: { quality: 56, effort: 0 },
+  avifWide: { quality: 56, effort: 0 },
   webp: { quality: 72, effort: 2 },
   jpg: { quality: 82, progressive: true, optimiseCoding: true },
   png: { compressionLevel: 9, palette: true, quality: 85 },
 } as const;
 
-/** Copies wider than this are chosen only on high-density screens (see ENCODERS). */
-export const HIGH_DENSITY_WIDTH = 1200;
+/** AVIF copies wider than this are encoded with ENCODERS.avifWide. */
+export const AVIF_WIDE = 800;
 
 const settingsFor = (format: VariantFormat, width: number) =>
-  format === 'avif' && width > HIGH_DENSITY_WIDTH ? ENCODERS.avifHighDensity : ENCODERS[format];
+  format === 'avif' && width > AVIF_WIDE ? ENCODERS.avifWide : ENCODERS[format];
 
 function encode(pipeline: Sharp, format: VariantFormat, width: number): Sharp {
   switch (format) {
