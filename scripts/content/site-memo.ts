@@ -41,6 +41,8 @@ interface Stamp {
 
 interface FileEntry {
   stamp: Stamp;
+  /** The read() that took the stamp: a picture's stamp from the current read is not taken again. */
+  read: number;
   /** The stamp was taken long enough after the file's last change to be trusted. */
   settled: boolean;
   /** Pictures are not read for the listing: no bytes, no hash. */
@@ -78,6 +80,8 @@ export class SiteMemo {
 
   /** Texts read from disk since the memo began (a file unchanged since the last read is not read again). */
   private textsRead = 0;
+  /** Counts read() calls: what a compile lists is stamped by the read that listed it. */
+  private reads = 0;
 
   /**
    * What is remembered (for tests): entries for files, never more than there are files; answers for
@@ -100,11 +104,12 @@ export class SiteMemo {
       bytes: new Uint8Array(),
       refused: error.reason,
     });
+    const read = ++this.reads;
     const seen = new Set(listing.files);
     for (const relative of this.files.keys()) if (!seen.has(relative)) this.files.delete(relative);
     const files = await Promise.all(
       listing.files.map((relative) =>
-        this.readOne(real, relative).then(
+        this.readOne(real, relative, read).then(
           (file) => file,
           (error: unknown) => {
             this.files.delete(relative);
@@ -118,18 +123,20 @@ export class SiteMemo {
     );
   }
 
-  private async readOne(real: string | undefined, relative: string): Promise<SiteFile> {
+  private async readOne(real: string | undefined, relative: string, read: number): Promise<SiteFile> {
     const picture = kindOf(relative) === 'image';
     // Only a regular file is judged by its stamp; a link (allowed outside site/images) is read each time.
     const stats = real ? lstatOf(path.join(real, ...relative.split('/'))) : undefined;
     const stamp = stats?.isFile() ? stampOf(stats) : undefined;
     const known = this.files.get(relative);
-    if (stamp && known?.settled && sameStamp(known.stamp, stamp))
+    if (stamp && known?.settled && sameStamp(known.stamp, stamp)) {
+      known.read = read;
       return { relative, bytes: known.bytes ?? new Uint8Array() };
+    }
     if (picture) {
       // Pictures are judged by their stamp alone: hashing megabytes of photos is what this avoids.
       // A picture changed within the same clock tick is inspected again while it is unsettled.
-      if (stamp) this.files.set(relative, { stamp, settled: isSettled(stats!) });
+      if (stamp) this.files.set(relative, { stamp, read, settled: isSettled(stats!) });
       else this.files.delete(relative);
       if (!stamp) await readConfined(this.site, relative);
       return { relative, bytes: new Uint8Array() };
@@ -144,7 +151,7 @@ export class SiteMemo {
     }
     // The same bytes as before (a touch, a checkout of the same text): the answer stands.
     const facts = known?.hash === hash ? known.facts : undefined;
-    this.files.set(relative, { stamp, settled: isSettled(stats!), bytes, hash, facts });
+    this.files.set(relative, { stamp, read, settled: isSettled(stats!), bytes, hash, facts });
     return { relative, bytes };
   }
 
@@ -212,11 +219,19 @@ export class SiteMemo {
   private pictureEntry(relative: string): FileEntry | undefined {
     const known = this.files.get(relative);
     if (!known || known.bytes) return undefined;
+    // Stamped by the latest read (the one that listed the files being compiled) and trusted.
+    if (known.read === this.reads && known.settled) return known;
     const stats = lstatOf(path.join(this.site.dir, ...relative.split('/')));
     if (!stats?.isFile()) return undefined;
     const stamp = stampOf(stats);
     if (!known.settled || !sameStamp(known.stamp, stamp))
-      Object.assign(known, { stamp, settled: isSettled(stats), picture: undefined, derived: undefined });
+      Object.assign(known, {
+        stamp,
+        read: this.reads,
+        settled: isSettled(stats),
+        picture: undefined,
+        derived: undefined,
+      });
     return known;
   }
 }
