@@ -41,6 +41,9 @@ export function siteViteConfig({
         // The visitors' entry (index.html) and the page frame's CSS (appEntry). The prerender build
         // names its own entry (build.ssr), which Vite takes over this one.
         input: { index: 'index.html', app: appEntry },
+        // Keeps the page frame's exports, so the tree below it (header, footer, pages) and its CSS are
+        // built: Vite would drop an entry's unused exports, and with them the CSS the frame needs.
+        preserveEntrySignatures: 'exports-only',
         // Mantine marks its modules "use client" for React Server Components; irrelevant here.
         onwarn(warning, warn) {
           if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
