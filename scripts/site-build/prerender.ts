@@ -53,12 +53,14 @@ export type Assets = (route: RouteData) => string[];
  */
 export function optimizeDocument(html: string, readCss: (href: string) => string): string {
   // The disabled link is never fetched, but tells Vite's loader the stylesheet is already on
-  // the page, so importing an island's code later does not download its CSS a second time.
-  return html.replace(
-    /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
-    (_tag, href: string) =>
-      `<style data-href="${href}">${readCss(href)}</style><link rel="stylesheet" href="${href}" disabled>`,
-  );
+  // the page, so importing an island's code later does not download its CSS a second time. A
+  // stylesheet named twice (the entry's, which Vite links too) is inlined at its first place only.
+  const inlined = new Set<string>();
+  return html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+    if (inlined.has(href)) return '';
+    inlined.add(href);
+    return `<style data-href="${href}">${readCss(href)}</style><link rel="stylesheet" href="${href}" disabled>`;
+  });
 }
 
 export function renderDocument(

@@ -14,5 +14,4 @@ layoutSuite(useHarness(), {
   footer: { name: 'Proof', path: '/proof' },
   allLinks: ['Start', 'Offer', 'Products', 'Reading', 'Reach Us'],
   notFound: { text: 'Nothing lives at this address', home: 'Back to Start' },
-  errorTitle: 'Something Broke Here',
 });

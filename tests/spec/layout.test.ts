@@ -14,5 +14,4 @@ layoutSuite(useHarness({ distDir: siteDistDir }), {
   mobile: { name: 'Technology', path: '/technology' },
   footer: { name: 'Challenges', path: '/challenges' },
   notFound: { text: 'Oops! Page not found', home: 'Return to Home' },
-  errorTitle: 'Unexpected Application Error!',
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SiteManifest } from '../../../shared/site-manifest.ts';
-import type { ArticleRoute } from '../../../shared/route-data.ts';
+import { routeDataUrl, type ArticleRoute } from '../../../shared/route-data.ts';
 import { listingPagePath } from '../../../shared/listing-pages.ts';
 import { openPage, type Harness } from '../harness.ts';
 
@@ -64,7 +64,8 @@ export function blogSuite({ site, distDir, copy }: { site: () => Harness; distDi
       for (const route of articles) {
         const response = await page.goto(h.baseUrl + route);
         expect(response?.status(), route).toBe(200);
-        const { article } = JSON.parse((await page.locator('#route-data').textContent())!) as ArticleRoute;
+        // The article's data as the build wrote it (the page itself is HTML and embeds none).
+        const { article } = (await (await fetch(h.baseUrl + routeDataUrl(route))).json()) as ArticleRoute;
         expect(await page.getByRole('heading', { level: 1 }).textContent(), route).toBe(article.title);
         const longDate = new Date(`${article.date}T00:00:00Z`).toLocaleDateString('en-US', {
           timeZone: 'UTC',
