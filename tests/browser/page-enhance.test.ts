@@ -1,5 +1,5 @@
 // The page behaviours of src/enhance/ on the built fixture site, as a visitor meets them: the
-// header's menu on a phone, tooltips by pointer and keyboard, printing, the white paper dialogs
+// header's menu on a phone and its overflow fallback, tooltips by pointer and keyboard, printing, the white paper dialogs
 // (whose code comes only with the click), hiding by query before the page is shown, the
 // not-found log, and prefetch on intent where Speculation Rules are missing. The rules themselves
 // are unit-tested in tests/unit/enhance.test.ts.
@@ -35,6 +35,32 @@ describe('page behaviours without the app', () => {
     await menu.waitFor({ state: 'hidden', ...outcome });
     expect(await open.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(log.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('without scroll-state container queries, the header measures in script when its links overflow', async () => {
+    const h = site();
+    const { page } = await openPage(h.browser, { width: 1280 });
+    await page.addInitScript(() => {
+      const supports = CSS.supports.bind(CSS);
+      CSS.supports = (...args: [string, string?]) =>
+        !(args[0] === 'container-type' && args[1] === 'scroll-state') && supports(...(args as [string, string]));
+    });
+    await page.goto(h.baseUrl + '/');
+    const box = page.locator('[data-overflow-box]');
+    const overflowing = () => box.evaluate((element) => element.hasAttribute('data-overflowing'));
+    expect(await overflowing()).toBe(false);
+    // A link too long for the row: the row gives way to the menu button, and takes it back after.
+    await box.evaluate((element) => {
+      const link = document.createElement('a');
+      link.id = 'long-link';
+      link.textContent = 'A very long link '.repeat(12);
+      element.firstElementChild!.append(link);
+    });
+    await expect.poll(overflowing).toBe(true);
+    await page.getByRole('button', { name: 'Open navigation' }).waitFor(outcome);
+    await page.locator('#long-link').evaluate((link) => link.remove());
+    await expect.poll(overflowing).toBe(false);
     await page.close();
   });
 
