@@ -7,6 +7,7 @@
 import './styles.ts';
 import { enhancePage } from './enhance/index.ts';
 import { startIslands } from './islands/start.ts';
+import { installImageFallback } from './components/image-fallback.ts';
 
 /** Marks the page interactive (enhanced, every island hydrated), for tests and for anyone measuring the site. */
 const ready = () => {
@@ -15,4 +16,8 @@ const ready = () => {
 
 enhancePage(document);
 if (import.meta.env.DEV) void import('./main.tsx');
-else void startIslands(document).then(ready);
+else {
+  // In React's page (dev) SmartImage shows its fallback itself.
+  installImageFallback(document);
+  void startIslands(document).then(ready);
+}
