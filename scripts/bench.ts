@@ -251,7 +251,7 @@ if (wanted('images')) {
   results.images = rows;
   table(
     'Photo encoding, 3000×2000 camera-like photo',
-    ['width', 'setting', 'time', 'size', 'PSNR'],
+    ['width', 'setting', 'CPU time', 'size', 'PSNR'],
     rows.map((r) => [r.width, r.setting, `${Math.round(r.ms)} ms`, `${r.kb.toFixed(1)} KB`, `${r.psnr.toFixed(2)} dB`]),
   );
 }
