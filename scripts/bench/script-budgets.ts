@@ -8,6 +8,7 @@ import { runLighthouse } from './lighthouse.ts';
 import { checkPages } from './page-check.ts';
 import { serveCheckout, type ServedCheckout } from './other-checkout.ts';
 import {
+  addedByScripts,
   bootupReport,
   budgets,
   budgetTable,
@@ -47,11 +48,12 @@ export async function runScriptBudgets(options: {
     console.log(
       `\nLighthouse, route by route: ${runs} pair${runs > 1 ? 's' : ''} (with and without scripts) per form${count > 1 ? ', before and current in turn' : ''} (about ${Math.round((count * runs * 4 * 16) / 60)} min per route on a 2-core host)…`,
     );
-    const measured = await runLighthouse(sites, routes, runs, (row, site) =>
+    const measured = await runLighthouse(sites, routes, runs, (row, site) => {
+      const added = addedByScripts(row.scriptCost.pairs);
       process.stdout.write(
-        `  ${count > 1 ? `${site} ` : ''}${row.route} ${row.form}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo} (performance ${row.performanceRange.join('-')} over ${row.runs} runs; ${row.withoutScripts.performance} with scripts blocked)\n`,
-      ),
-    );
+        `  ${count > 1 ? `${site} ` : ''}${row.route} ${row.form}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo} (performance ${row.performanceRange.join('-')} over ${row.runs} runs; ${row.withoutScripts.performance} with scripts blocked); scripts add ${added.blockingMs} ms blocking, ${added.mainThreadMs} ms main-thread; ${(row.scriptCost.jsTransferBytes / 1024).toFixed(1)} KB of JavaScript in ${row.scriptCost.scripts}\n`,
+      );
+    });
     console.log('\nEach route in Chromium (console, script bytes, islands)…');
     const pages = await checkPages(baseUrl, routes);
     const beforePages = before
