@@ -55,5 +55,7 @@ export async function siteBundles(
       }),
     );
   });
+  // The stored browser bundle is what the pages' keys name (another build may have stored its own first).
+  await BundleCache.restore(made, outDir);
   return { ...made, key };
 }
