@@ -4,7 +4,7 @@
 
 const openToggles = (doc: Document) => doc.querySelectorAll<HTMLElement>('[data-menu-toggle][aria-expanded="true"]');
 
-export function setMenuOpen(toggle: HTMLElement, open: boolean): void {
+function setMenuOpen(toggle: HTMLElement, open: boolean): void {
   const menu = toggle.ownerDocument.getElementById(toggle.getAttribute('aria-controls') ?? '');
   toggle.setAttribute('aria-expanded', String(open));
   const label = toggle.getAttribute(open ? 'data-close-label' : 'data-open-label');

@@ -13,8 +13,7 @@ export function reportNotFound(element: Element, path: string): void {
 }
 
 /** The address as the site names it: one not-found page serves every unknown address. */
-export const notFoundPath = (pathname: string) =>
-  (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/';
+const notFoundPath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/';
 
 export function reportNotFoundPage(doc: Document): void {
   const element = doc.querySelector('[data-not-found]');

@@ -12,8 +12,7 @@ const tipOf = (anchor: Element) => anchor.querySelector<HTMLElement>(':scope > [
 
 function show(anchor: Element): void {
   clearTimeout(timers.get(anchor));
-  const wait =
-    Date.now() - lastClosedAt < delay(anchor, 'data-skip-delay') ? 0 : delay(anchor, 'data-open-delay');
+  const wait = Date.now() - lastClosedAt < delay(anchor, 'data-skip-delay') ? 0 : delay(anchor, 'data-open-delay');
   timers.set(
     anchor,
     setTimeout(() => {
