@@ -184,6 +184,12 @@ export async function runLighthouse(
     chromeFlags: CHROMIUM_ARGS.filter((flag) => flag !== '--headless').concat('--headless=new'),
   });
   const rows: Record<string, LighthouseRow[]> = Object.fromEntries(Object.keys(sites).map((site) => [site, []]));
+  // chrome-launcher starts Chromium in a process group of its own: a stopped bench takes it along.
+  const stop = (signal: NodeJS.Signals) => {
+    chrome.kill();
+    process.kill(process.pid, signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
   try {
     for (const route of routes) {
       for (const form of ['mobile', 'desktop'] as const) {
@@ -196,6 +202,7 @@ export async function runLighthouse(
       }
     }
   } finally {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stop);
     chrome.kill();
   }
   return rows;
