@@ -10,23 +10,20 @@ export type BuildResult = Awaited<ReturnType<typeof buildSite>>;
 
 /** Resident memory of `pid` and every process below it, in bytes (0 once it has ended). */
 export async function treeResident(pid: number): Promise<number> {
-  const parents = new Map<number, number>();
-  for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
-    // The command name may hold spaces and parentheses: the fields after its last ')' are plain.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid) parents.set(Number(name), ppid);
-  }
-  const tree = new Set([pid]);
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const [child, parent] of parents) if (tree.has(parent) && !tree.has(child)) grown = tree.add(child).size > 0;
-  }
+  // Each thread's children are listed by the kernel: no scan of every process on the machine.
+  const childrenOf = async (member: number) => {
+    const tasks = await readdir(`/proc/${member}/task`).catch(() => []);
+    const lists = await Promise.all(
+      tasks.map((task) => readFile(`/proc/${member}/task/${task}/children`, 'utf8').catch(() => '')),
+    );
+    return lists.flatMap((list) => list.split(' ').filter(Boolean).map(Number));
+  };
   let bytes = 0;
-  for (const member of tree) {
+  for (let queue = [pid]; queue.length;) {
+    const member = queue.shift()!;
     const status = await readFile(`/proc/${member}/status`, 'utf8').catch(() => '');
     bytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+    queue.push(...(await childrenOf(member)));
   }
   return bytes;
 }
@@ -44,7 +41,7 @@ export async function buildInProcess(
   });
   let peakBytes = 0;
   const sample = async () => (peakBytes = Math.max(peakBytes, await treeResident(child.pid!)));
-  const sampler = setInterval(() => void sample(), 250);
+  const sampler = setInterval(() => void sample(), 500);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearInterval(sampler);
   if (code !== 0) throw new Error(`The build of ${root} failed (exit code ${code}).`);

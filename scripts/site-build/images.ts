@@ -4,7 +4,7 @@
 // keyed by the source's bytes, the encoder's settings and versions, and this recipe's version, so
 // every later build, CI run and publish copies it instead of encoding it. Encodes run one per core
 // within a memory bound (work-limiter.ts). The settings were chosen by measurement
-// (docs/benchmarks.md, "Photo encoding"). SVGs are published sanitised (publish-images.ts). No
+// (docs/benchmarks.md, "A thousand articles"). SVGs are published sanitised (publish-images.ts). No
 // picture over the pixel limit reaches here (validation refuses it, naming the file); sharp holds
 // the same limit.
 import { createHash } from 'node:crypto';
@@ -40,14 +40,14 @@ const RECIPE_VERSION = 4;
 
 /**
  * The encoder settings, by format: measured on a 3000×2000 camera photo (docs/benchmarks.md,
- * "Photo encoding"). AVIF at effort 3 was most of a photo's cost (~2.5 of ~3.7 s of CPU; the 1200
+ * "A thousand articles"). AVIF at effort 3 was most of a photo's cost (~2.5 of ~3.7 s of CPU; the 1200
  * and 1600 px copies ~2 s of it). Those two serve screens of more than one device pixel per CSS
  * pixel and windows narrower than 75em (image-variants.ts: no slot is wider than 760 CSS px on a
- * wide screen); they are encoded at effort 0 and quality 56: the same PSNR in a quarter of the
- * time, at ~1.7× the bytes (1600 px: 180 instead of 102 KB). The 480 and 800 px copies (every
+ * wide screen); they are encoded at effort 0 and quality 56: a quarter of the time at 0.3–0.8 dB
+ * less PSNR, ~1.7× the bytes (1600 px: 180 instead of 102 KB). The 480 and 800 px copies (every
  * listing card, a cover at one device pixel per CSS pixel) keep effort 3. WebP and the source's own
- * format serve browsers without AVIF: WebP at effort 2 (4% larger than effort 4 in half the time),
- * JPEG without mozjpeg's trellis search (a fifth of the time, ~25% larger).
+ * format serve browsers without AVIF: WebP at effort 2 (2–5% larger than effort 4 in 60% of the
+ * time), JPEG at quality 82 without mozjpeg's trellis search (about half the time, 13–27% larger).
  */
 export const ENCODERS = {
   avif: { quality: 50, effort: 3 },
