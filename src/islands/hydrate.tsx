@@ -1,6 +1,7 @@
 // Hydrates one island: its props come from the JSON the server wrote beside it, its component
 // from the registry, the site shell from the bundle. The root and its useId prefix are those the
 // server rendered it with (entry-server.tsx), so the markup matches exactly.
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import shell from 'virtual:site';
 import { loadSections } from '../sections/registry.ts';
@@ -21,8 +22,12 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
       // The changes keepTyped handed to React are rendered before anyone sends the form.
       setTimeout(resolve, 0);
     };
-    hydrateRoot(element, <IslandRoot shell={shell} island={island} onHydrated={hydrated} />, {
-      identifierPrefix: islandPrefix(id),
+    // In a transition React yields to the browser between units of work: a slow phone never sees
+    // one long task for the whole island (it is already painted and readable).
+    startTransition(() => {
+      hydrateRoot(element, <IslandRoot shell={shell} island={island} onHydrated={hydrated} />, {
+        identifierPrefix: islandPrefix(id),
+      });
     });
   });
 }
