@@ -6,7 +6,9 @@
 import { feedPaths } from '../../server/public-files.ts';
 import { escapeJson } from './escape.ts';
 
-const excluded = ['/_studio', '/_studio/*', '/_data/*', '/images/*', ...Object.values(feedPaths)];
+// "/_*" is every address of the machinery (the studio, the route data, the manifest), without
+// naming the studio's in visitors' pages.
+const excluded = ['/_*', '/images/*', ...Object.values(feedPaths)];
 
 export const speculationRules = {
   prerender: [
