@@ -1,43 +1,22 @@
 // The islands runtime of visitors' pages, without React: finds the page's islands and hydrates
-// each once the page has loaded and painted and the island is on screen or about to be, or at once
-// when the visitor reaches into it first (focus, a press). React and the island's component are
-// downloaded only then, and only on a page that has an island: an island further down the page
-// costs a visitor who never scrolls to it nothing (measured: docs/benchmarks.md). A form sent
-// before its island is ready (Enter in a field) is held and sent by the island once hydrated,
-// never as a plain page request that would lose what was typed; what was typed is kept (keep-typed.ts).
-import { afterLoadAndPaint } from './after-paint.ts';
+// each when the visitor reaches into it (the pointer over it, a focus, a press). Until then an island
+// is its prerendered HTML, already readable and fillable: React and the island's component are
+// downloaded only then, and only on a page that has an island, so a visitor who reads the page
+// pays nothing for it. Hydrating at load instead, as soon as the form was in view, cost a phone
+// about 400 ms of blocking time (measured: docs/benchmarks.md). A form sent before its island is
+// ready (Enter in a field) is held and sent by the island once hydrated, never as a plain page
+// request that would lose what was typed; what was typed is kept (keep-typed.ts).
 
-const reach = ['focusin', 'pointerdown'] as const;
-/** How far ahead of the viewport an island starts hydrating: a scroll reaches it hydrated. */
-const ahead = '400px 0px';
+/** What tells that the visitor is about to use an island: hovering it, focusing or pressing in it. */
+const reach = ['pointerover', 'focusin', 'pointerdown'] as const;
 
-/** Resolves when the island is within `ahead` of the viewport (at once where nothing can tell). */
-function nearViewport(island: HTMLElement): Promise<void> {
-  if (typeof IntersectionObserver === 'undefined') return Promise.resolve();
-  return new Promise((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
-      },
-      { rootMargin: ahead },
-    );
-    // The island's root adds no box (display: contents): its first child is what is laid out.
-    observer.observe(island.firstElementChild ?? island);
-  });
-}
-
-function whenWanted(island: HTMLElement): Promise<void> {
+function whenReached(island: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
     const now = () => {
       for (const name of reach) island.removeEventListener(name, now);
       resolve();
     };
     for (const name of reach) island.addEventListener(name, now);
-    void afterLoadAndPaint()
-      .then(() => nearViewport(island))
-      .then(now);
   });
 }
 
@@ -48,7 +27,7 @@ async function startIsland(island: HTMLElement): Promise<void> {
     if (event.target instanceof HTMLFormElement) held.add(event.target);
   };
   island.addEventListener('submit', hold);
-  await whenWanted(island);
+  await whenReached(island);
   const { hydrateIsland } = await import('./hydrate.tsx');
   await hydrateIsland(island);
   island.removeEventListener('submit', hold);
@@ -57,26 +36,9 @@ async function startIsland(island: HTMLElement): Promise<void> {
 }
 
 /**
- * Starts every island of the document. Resolves once each island near the viewport is hydrated
- * (at once when there is none); the others hydrate as the visitor reaches them, each marked
+ * Arms every island of the document: each hydrates when the visitor reaches into it, and is marked
  * `data-island-state="hydrated"` when done.
  */
-export async function startIslands(doc: Document): Promise<void> {
-  const started = [...doc.querySelectorAll<HTMLElement>('[data-island]')].map((island) => ({
-    island,
-    done: startIsland(island),
-  }));
-  await afterLoadAndPaint();
-  // Which islands are near the viewport now: those are waited for, the others not.
-  const near = await Promise.all(
-    started.map(({ island }) => Promise.race([nearViewport(island).then(() => true), nextFrames().then(() => false)])),
-  );
-  await Promise.all(started.filter((_, i) => near[i]).map(({ done }) => done));
+export function startIslands(doc: Document): void {
+  for (const island of doc.querySelectorAll<HTMLElement>('[data-island]')) void startIsland(island);
 }
-
-/** Two animation frames (by then an IntersectionObserver has reported what is in view), or a hidden tab's moment. */
-const nextFrames = () =>
-  new Promise<void>((resolve) => {
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-    setTimeout(resolve, 1000);
-  });
