@@ -4,6 +4,7 @@
 //   --quick                                          fewer routes and shorter runs (and studio keystrokes, outage rounds)
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
 //   --runs=N                                         Lighthouse pairs per route and form (default 3, 1 with --quick)
+//   --forms=mobile                                   Lighthouse in these forms only (default mobile,desktop)
 //   --before=DIR                                     also measure DIR (a checkout of the code before a change) in the Lighthouse part
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { runServerMemory } from './bench/server-memory.ts';
 import { runStudio } from './bench/studio.ts';
 import { measureEncoders } from './bench/images.ts';
 import { runThousand, thousandRows } from './bench/thousand.ts';
+import { lighthouseForms, type LighthouseForm } from './bench/lighthouse.ts';
 import { addArticles, addPages, tempProject } from './bench/temp-project.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
 import { buildApp } from '../server/app.ts';
@@ -34,6 +36,11 @@ const only = args
   .split(',');
 const wanted = (part: string) => !only || only.includes(part);
 const before = args.find((a) => a.startsWith('--before='))?.slice(9);
+const forms = args
+  .find((a) => a.startsWith('--forms='))
+  ?.slice(8)
+  .split(',')
+  .filter((form): form is LighthouseForm => (lighthouseForms as readonly string[]).includes(form));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
@@ -158,7 +165,7 @@ if (wanted('axe') || wanted('lighthouse')) {
       );
     }
     if (wanted('lighthouse')) {
-      const measured = await runScriptBudgets({ baseUrl, routes, runs, beforeDir: before, table });
+      const measured = await runScriptBudgets({ baseUrl, routes, runs, forms, beforeDir: before, table });
       results.lighthouse = measured.lighthouse;
       results.scriptCost = { pages: measured.pages, verdicts: measured.verdicts, minutes: measured.minutes };
       if (measured.before) results.before = measured.before;

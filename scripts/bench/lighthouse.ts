@@ -168,8 +168,12 @@ async function measureRoute(
   return row;
 }
 
+/** The forms Lighthouse measures a route in: a phone (its default throttling) and a desktop. */
+export const lighthouseForms = ['mobile', 'desktop'] as const;
+export type LighthouseForm = (typeof lighthouseForms)[number];
+
 /**
- * Every route in both forms, on each site in turn (`sites`: a name for each base address, e.g.
+ * Every route in each form asked for (both by default), on each site in turn (`sites`: a name for each base address, e.g.
  * the current build and the code before a change), so that the sites are compared under the
  * same load of the host. Rows come back per site, in the order of the routes.
  */
@@ -178,6 +182,7 @@ export async function runLighthouse(
   routes: string[],
   runs: number,
   onRow: (row: LighthouseRow, site: string) => void,
+  forms: readonly LighthouseForm[] = lighthouseForms,
 ): Promise<Record<string, LighthouseRow[]>> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -192,7 +197,7 @@ export async function runLighthouse(
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
   try {
     for (const route of routes) {
-      for (const form of ['mobile', 'desktop'] as const) {
+      for (const form of forms) {
         for (const [site, baseUrl] of Object.entries(sites)) {
           const row = await measureRoute(chrome.port, baseUrl, route, form, runs);
           if (!row) continue;

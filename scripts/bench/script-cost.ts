@@ -123,12 +123,16 @@ const atMost = (name: string, value: number, limit: number, unit: Check['unit'])
  * The budgets of issue 24 for each route: the rows of both forms and the route's page check.
  * A route with no Lighthouse row or no page check fails (not measured is not met).
  */
-export function evaluateBudgets(rows: ScriptCostRow[], pages: PageCheck[]): RouteVerdict[] {
+export function evaluateBudgets(
+  rows: ScriptCostRow[],
+  pages: PageCheck[],
+  forms: readonly ScriptCostRow['form'][] = ['mobile', 'desktop'],
+): RouteVerdict[] {
   const routes = [...new Set([...rows.map((r) => r.route), ...pages.map((p) => p.route)])];
   return routes.map((route) => {
     const page = pages.find((p) => p.route === route);
     const checks: Check[] = [];
-    for (const form of ['mobile', 'desktop'] as const) {
+    for (const form of forms) {
       const row = rows.find((r) => r.route === route && r.form === form);
       const added = row?.pairs.length ? addedByScripts(row.pairs) : undefined;
       checks.push(
@@ -190,8 +194,12 @@ export function failures(verdicts: RouteVerdict[]): string[] {
 }
 
 /** The markdown table of the budgets, one line per route; `pages` gives the body bytes and the console. */
-export function budgetTable(rows: ScriptCostRow[], pages: PageCheck[]): string {
-  const verdicts = evaluateBudgets(rows, pages);
+export function budgetTable(
+  rows: ScriptCostRow[],
+  pages: PageCheck[],
+  forms: readonly ScriptCostRow['form'][] = ['mobile', 'desktop'],
+): string {
+  const verdicts = evaluateBudgets(rows, pages, forms);
   const lines = [
     '| route | mobile: blocking / main-thread added | desktop: blocking / main-thread added | JavaScript: transferred (body), scripts | a11y / BP / SEO | hydration warnings / console errors | budgets |',
     '| --- | --- | --- | --- | --- | --- | --- |',

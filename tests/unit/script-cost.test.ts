@@ -79,6 +79,12 @@ describe('the budgets', () => {
     expect(failures(verdicts)).toEqual([]);
   });
 
+  it('are judged in the forms measured: a phone-only run needs no desktop rows, a run of both does', () => {
+    const mobile = [row('/', 'mobile')];
+    expect(failures(evaluateBudgets(mobile, [page('/')], ['mobile']))).toEqual([]);
+    expect(failures(evaluateBudgets(mobile, [page('/')]))).toContain('/: desktop: blocking time added not measured');
+  });
+
   it('refuse blocking time or main-thread work added over the limit on any route, in either form', () => {
     const rows = [
       row('/contact', 'mobile', { pairs: [pair(80, 200), pair(51, 200), pair(90, 200)] }),
