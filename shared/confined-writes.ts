@@ -17,6 +17,7 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { ConfinedFileError, openedPath, realRoot, relativePath, type Confinement } from './confined-files.ts';
 import { syncFolder } from './sync-folder.ts';
+import { processAlive } from './process-alive.ts';
 
 export interface WriteOptions {
   /** Runs after the folder was checked and before it is opened. Tests use it to swap the folder for a link. */
@@ -293,7 +294,7 @@ export async function cleanTemporaryFiles(c: Confinement): Promise<string[]> {
       const relative = under ? `${under}/${entry.name}` : entry.name;
       if (entry.isDirectory() && !entry.name.startsWith('.')) await walk(relative);
       const match = entry.isFile() ? tempPattern.exec(entry.name) : null;
-      if (!match || (match[1] && isRunning(Number(match[1])))) continue;
+      if (!match || (match[1] && processAlive(Number(match[1])))) continue;
       await unlink(path.join(root, relative)).then(
         () => removed.push(relative),
         () => undefined,
@@ -302,14 +303,4 @@ export async function cleanTemporaryFiles(c: Confinement): Promise<string[]> {
   };
   await walk('');
   return removed.sort();
-}
-
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return code(error) === 'EPERM';
-  }
 }

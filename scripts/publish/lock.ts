@@ -3,18 +3,9 @@
 // longer names a live process, so the next publish takes the lock over instead of waiting forever.
 import { open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { processAlive } from '../../shared/process-alive.ts';
 
 export class PublishBusy extends Error {}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists and belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** Runs `work` holding the releases folder's lock; refuses with PublishBusy while another holds it. */
 export async function withPublishLock<T>(releasesDir: string, work: () => Promise<T>): Promise<T> {
@@ -28,7 +19,7 @@ export async function withPublishLock<T>(releasesDir: string, work: () => Promis
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw busyOr(error);
       const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(holder) && holder > 0 && alive(holder))
+      if (Number.isInteger(holder) && holder > 0 && processAlive(holder))
         throw new PublishBusy('Another publish or roll-back is running. Try again when it has finished.');
       await rm(file, { force: true });
     }

@@ -13,6 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey } from './media-cache.ts';
+import { processAlive } from '../../shared/process-alive.ts';
 
 /** The cache folder: the build's option (relative to the project), else .cache/build in the project. */
 export function buildCacheDir(projectRoot: string, option?: string): string {
@@ -99,15 +100,6 @@ interface FileList {
   files: Record<string, string>;
 }
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 export class BundleCache {
   readonly stats = { reused: 0, built: 0, damaged: 0 };
   readonly dir: string;
@@ -188,7 +180,7 @@ export class BundleCache {
       const folder = path.join(this.dir, name);
       const temporary = /^\.[0-9a-f]+\.(\d+)-[0-9a-f]+\.tmp$/.exec(name);
       if (temporary) {
-        if (!running(Number(temporary[1]))) await rm(folder, { recursive: true, force: true });
+        if (!processAlive(Number(temporary[1]))) await rm(folder, { recursive: true, force: true });
         continue;
       }
       const facts = await stat(path.join(folder, 'files.json')).catch(() => undefined);

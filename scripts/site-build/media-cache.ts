@@ -14,6 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, stat, unlink, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { syncFolder } from '../../shared/sync-folder.ts';
+import { processAlive } from '../../shared/process-alive.ts';
 
 /** The cache folder: the build's option, else MEDIA_CACHE_DIR, else .cache/media in the project. */
 export function mediaCacheDir(projectRoot: string, option?: string): string {
@@ -42,15 +43,6 @@ const ENTRY = /^([0-9a-f]{32})-([0-9a-f]{16})\.([a-z0-9]+)$/;
 const TEMPORARY = /^\.[0-9a-f]{32}\.(\d+)-[0-9a-f]+\.tmp$/;
 const DAY = 24 * 60 * 60 * 1000;
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 export interface CacheStats {
   /** Entries read and verified. */
   hits: number;
@@ -77,7 +69,7 @@ export class MediaCache {
       const entry = ENTRY.exec(name);
       if (entry) entries.set(`${entry[1]}.${entry[3]}`, name);
       const temporary = TEMPORARY.exec(name);
-      if (temporary && !running(Number(temporary[1]))) await unlink(path.join(dir, name)).catch(() => undefined);
+      if (temporary && !processAlive(Number(temporary[1]))) await unlink(path.join(dir, name)).catch(() => undefined);
       else if (temporary) {
         // A process id can be reused: a day-old temporary file is nobody's write in progress.
         const { mtimeMs } = await stat(path.join(dir, name)).catch(() => ({ mtimeMs: Date.now() }));
