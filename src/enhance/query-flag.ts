@@ -18,14 +18,23 @@ export function hidingRules(search: string, escape: (text: string) => string): s
     .join('\n');
 }
 
+/**
+ * The style sheet is added only once an address has a query: a sheet added to a page makes the
+ * browser recompute every element's style, which a long page on a phone pays for in main-thread work.
+ */
 export function hideByQuery(doc: Document): void {
   const win = doc.defaultView;
   if (!win) return;
-  const style = doc.createElement('style');
-  style.setAttribute('data-hide-by-query', '');
-  doc.head.append(style);
+  let style: HTMLStyleElement | undefined;
   const update = () => {
-    style.textContent = hidingRules(win.location.search, (text) => win.CSS.escape(text));
+    const rules = hidingRules(win.location.search, (text) => win.CSS.escape(text));
+    if (!rules && !style) return;
+    if (!style) {
+      style = doc.createElement('style');
+      style.setAttribute('data-hide-by-query', '');
+      doc.head.append(style);
+    }
+    style.textContent = rules;
   };
   update();
   // Where React changes the address without a new document (dev, the studio's preview).

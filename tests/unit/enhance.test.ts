@@ -8,7 +8,7 @@ import { installActions } from '../../src/enhance/actions.ts';
 import { installMenu } from '../../src/enhance/menu.ts';
 import { reportNotFound, reportNotFoundPage } from '../../src/enhance/not-found.ts';
 import { prefetchTarget } from '../../src/enhance/prefetch.ts';
-import { hidingRules, queryMatches } from '../../src/enhance/query-flag.ts';
+import { hideByQuery, hidingRules, queryMatches } from '../../src/enhance/query-flag.ts';
 import { installTooltips } from '../../src/enhance/tooltips.ts';
 
 const page = (body: string, url = 'https://site.test/') => {
@@ -152,6 +152,19 @@ describe('hiding by query', () => {
     );
     expect(hidingRules('', escape)).toBe('');
     expect(hidingRules('?a="]{}', escape), 'what the address says is escaped').toContain('"a=\\"]{}"');
+  });
+
+  it('adds its style sheet only once the address has a query (a sheet added costs every element a new style)', () => {
+    const { window, doc } = page('<a data-hide-when-query="source=form" href="/contact">Contact</a>');
+    const sheets = () => doc.querySelectorAll('style[data-hide-by-query]');
+    // jsdom has no CSS.escape; this one escapes what the example needs.
+    Object.assign(window, { CSS: { escape: (text: string) => text.replace(/["\\]/g, '\\$&') } });
+    hideByQuery(doc);
+    expect(sheets()).toHaveLength(0);
+    window.history.pushState({}, '', '/?source=form');
+    window.dispatchEvent(new window.PopStateEvent('popstate'));
+    expect(sheets()).toHaveLength(1);
+    expect(sheets()[0].textContent).toContain('[data-hide-when-query="source=form"]');
   });
 });
 
