@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey } from './media-cache.ts';
+import { cacheKey, cacheLimitFromEnv } from './media-cache.ts';
 import { processAlive } from '../../shared/process-alive.ts';
 
 /** The cache folder: the build's option (relative to the project), else .cache/build in the project. */
@@ -22,12 +22,7 @@ export function buildCacheDir(projectRoot: string, option?: string): string {
 
 /** The size the pages cache is pruned to after a build: BUILD_CACHE_MAX_MB, 1 GB unless set. */
 export function buildCacheLimit(): number {
-  const megabytes = Number(process.env.BUILD_CACHE_MAX_MB ?? 1024);
-  if (!Number.isFinite(megabytes) || megabytes <= 0)
-    throw new Error(
-      `BUILD_CACHE_MAX_MB must be a number of megabytes above 0, not "${process.env.BUILD_CACHE_MAX_MB}".`,
-    );
-  return megabytes * 1024 * 1024;
+  return cacheLimitFromEnv('BUILD_CACHE_MAX_MB', 1024);
 }
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');

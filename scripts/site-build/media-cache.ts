@@ -21,14 +21,17 @@ export function mediaCacheDir(projectRoot: string, option?: string): string {
   return path.resolve(projectRoot, option ?? process.env.MEDIA_CACHE_DIR ?? path.join('.cache', 'media'));
 }
 
+/** A cache's size limit in bytes from the environment variable `name` (megabytes), `fallback` MB unless set. */
+export function cacheLimitFromEnv(name: string, fallback: number): number {
+  const megabytes = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(megabytes) || megabytes <= 0)
+    throw new Error(`${name} must be a number of megabytes above 0, not "${process.env[name]}".`);
+  return megabytes * 1024 * 1024;
+}
+
 /** The size the cache is pruned to after a build: MEDIA_CACHE_MAX_MB, 2 GB unless set. */
 export function mediaCacheLimit(): number {
-  const megabytes = Number(process.env.MEDIA_CACHE_MAX_MB ?? 2048);
-  if (!Number.isFinite(megabytes) || megabytes <= 0)
-    throw new Error(
-      `MEDIA_CACHE_MAX_MB must be a number of megabytes above 0, not "${process.env.MEDIA_CACHE_MAX_MB}".`,
-    );
-  return megabytes * 1024 * 1024;
+  return cacheLimitFromEnv('MEDIA_CACHE_MAX_MB', 2048);
 }
 
 /** A key for an entry: the hash of its parts (settings and versions as text, source bytes as they are). */
