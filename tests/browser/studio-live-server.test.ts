@@ -21,7 +21,7 @@ import { testConfig } from '../fixtures/dist-fixture.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 import { freePort, startSmtp, type TestSmtp } from '../fixtures/smtp.ts';
 import { startStudio } from '../fixtures/studio.ts';
-import { committedFixtureSite, serveStudio } from '../fixtures/studio-on-server.ts';
+import { committedFixtureSite, pageWords, serveStudio } from '../fixtures/studio-on-server.ts';
 import { mailedLink } from '../fixtures/studio-sign-in.ts';
 import { sectionLabel } from '../fixtures/studio-labels.ts';
 import { launchChromium } from './chromium.ts';
@@ -44,9 +44,7 @@ let browser: Browser;
 let firstRelease: string;
 
 const livePage = async () => (await fetch(`${base}/`)).text();
-/** The words of an HTML page without its tags: a headline's highlighted words are an element of their own. */
-const words = (html: string) => html.replace(/<[^>]*>/g, '');
-const liveWords = async () => words(await livePage());
+const liveWords = async () => pageWords(await livePage());
 
 beforeAll(async () => {
   ({ root, git } = await committedFixtureSite('studio-live-server'));
@@ -148,8 +146,8 @@ it('a publisher signs in by the mailed link, edits and saves, publishes, and rol
   await expect.poll(() => git('log', '-1', '--format=%ae', '--', 'site/pages/home.yaml'), outcome).toBe(pat);
   expect(await readFile(path.join(root, 'site', 'pages', 'home.yaml'), 'utf8')).toContain(edited);
   const before = await livePage();
-  expect(words(before)).toContain(headline);
-  expect(words(before)).not.toContain(edited);
+  expect(pageWords(before)).toContain(headline);
+  expect(pageWords(before)).not.toContain(edited);
 
   // The Publish view: the change (who, which entry, in the review's words) and the page before and after.
   const view = await openPublishView(ui);
