@@ -4,7 +4,7 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { openEntry, refreshEntries } from '../store/commands.ts';
+import { leaveChangedEntry } from '../store/commands.ts';
 import { useStore, useStudio } from '../store/store.ts';
 import { isDirty } from '../store/studio-state.ts';
 import { FilesTogether, LinksHere, Problems } from './LinksHere.tsx';
@@ -52,9 +52,11 @@ function DeleteForm({ offer }: { offer: DeleteOffer }) {
         color: 'green',
         message: `Deleted ${offer.title}${done.to ? `; its visitors and links now go to ${done.to}` : ''}.`,
       });
-      await refreshEntries(store);
-      const home = store.getState().entries.find((entry) => entry.route === '/') ?? store.getState().entries[0];
-      if (home) await openEntry(store, home.file, { discard: true });
+      await leaveChangedEntry(
+        store,
+        offer.file,
+        (entries) => (entries.find((e) => e.route === '/') ?? entries[0])?.file,
+      );
     } catch (error) {
       setFailure({ question, message: (error as Error).message });
       setDeleting(false);

@@ -5,7 +5,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { openEntry, refreshEntries } from '../store/commands.ts';
+import { leaveChangedEntry } from '../store/commands.ts';
 import { useStore } from '../store/store.ts';
 import { FilesTogether, LinksHere, Problems } from './LinksHere.tsx';
 import { setOffer, useOffer, type Offer } from './move-offer.ts';
@@ -59,8 +59,7 @@ function MoveForm({ offer }: { offer: MoveOffer }) {
         color: 'green',
         message: `${offer.title} is now at ${done.to}: ${done.files.length} file${done.files.length === 1 ? '' : 's'} changed in one step.`,
       });
-      await refreshEntries(store);
-      await openEntry(store, done.file ?? offer.file, { discard: true });
+      await leaveChangedEntry(store, offer.file, () => done.file ?? offer.file);
     } catch (error) {
       setFailure({ question, message: (error as Error).message });
     } finally {

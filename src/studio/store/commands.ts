@@ -8,6 +8,7 @@ import type { StudioStore } from './store.ts';
 import { movesAddress, offerMove } from '../rename/move-offer.ts';
 import { followDisk, resolveConflict } from '../merge/resolve.ts';
 import { offerDraft } from '../drafts/draft-offer.ts';
+import { dropDraft } from '../drafts/kept-drafts.ts';
 
 const addressOf = (entry: EntrySummary) =>
   entry.route ? `?path=${encodeURIComponent(entry.route)}` : `?file=${encodeURIComponent(entry.file)}`;
@@ -97,6 +98,22 @@ export const refreshEntries = (store: StudioStore) =>
     api.entries().then((entries) => store.dispatch({ type: 'listed', entries })),
     refreshLists(store).catch(() => undefined),
   ]).then(() => undefined);
+
+/**
+ * After the open entry `file` was moved or deleted: the list read again and the entry `next` picks
+ * opened. The draft kept of `file` goes with it (a kept draft of a file no longer there would be
+ * offered again if the name came back): its edits went into the change, or were deleted with it.
+ */
+export async function leaveChangedEntry(
+  store: StudioStore,
+  file: string,
+  next: (entries: EntrySummary[]) => string | undefined,
+): Promise<void> {
+  await refreshEntries(store);
+  const opened = next(store.getState().entries);
+  if (opened) await openEntry(store, opened, { discard: true });
+  if (opened !== file) await dropDraft(file);
+}
 
 /** How many problems the live check shows for the draft (in this file, or caused in others). */
 const shownProblems = ({ check }: ReturnType<StudioStore['getState']>) =>
