@@ -10,6 +10,8 @@ export function useCheck(): void {
   const { dispatch } = useStore();
   const entry = useStudio((state) => state.entry);
   const draft = useStudio((state) => state.history.present);
+  // Other files decide some problems (a link to a page added or removed): a change on disk checks again.
+  const diskChanges = useStudio((state) => state.diskChanges);
   const queue = useRef<{ busy: boolean; next?: () => Promise<void> }>({ busy: false });
   const shown = useRef('');
   useEffect(() => {
@@ -37,5 +39,5 @@ export function useCheck(): void {
     return () => {
       current = false;
     };
-  }, [draft, entry, dispatch]);
+  }, [draft, entry, diskChanges, dispatch]);
 }

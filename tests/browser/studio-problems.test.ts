@@ -151,6 +151,13 @@ describe('a problem at the field that must change', () => {
     await fieldAt(ui, ['title']).focus();
     await problemCount(ui).click();
     await expect.poll(() => isFocused(body), outcome).toBe(true);
+
+    // The page is made behind the studio's back (a git pull, another editor): the link is no problem any more.
+    const pages = path.join(session.studio().root, 'site', 'pages');
+    const offer = await readFile(path.join(pages, 'offer.yaml'), 'utf8');
+    await writeFile(path.join(pages, 'no-such-page.yaml'), offer.replace(/^path: .*$/m, 'path: /no-such-page'));
+    await expect.poll(() => problemCount(ui).count(), outcome).toBe(0);
+    expect(await timesShown(ui, 'ink "/no-such-page" is not a page')).toBe(0);
   });
 
   it('problems in other files are said at the top in words, with the file and without line and column', async () => {

@@ -157,7 +157,11 @@ export function watchDisk(store: StudioStore): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   void watchFiles((file) => {
     clearTimeout(timer);
-    timer = setTimeout(() => void refreshEntries(store), 150);
+    // A burst of changes (a git pull) is heard once: the list read again and the open draft checked again.
+    timer = setTimeout(() => {
+      store.dispatch({ type: 'diskChanged' });
+      void refreshEntries(store);
+    }, 150);
     const { entry, unreadable } = store.getState();
     if (entry && file === entry.file)
       void api.entry(file).then(

@@ -50,12 +50,15 @@ export interface StudioState {
   /** A file YAML cannot read: it opens once it is fixed on disk. */
   unreadable?: { file: string; message: string };
   loadProblem?: string;
+  /** Counts changes under site/ on disk (a save elsewhere, a git pull): other files decide some problems, so the check runs again. */
+  diskChanges: number;
 }
 
 export type StudioAction =
   | { type: 'loaded'; contract: Contract; routes: string[]; images: string[]; entries: EntrySummary[] }
   | { type: 'failed'; message: string }
   | { type: 'listed'; entries: EntrySummary[] }
+  | { type: 'diskChanged' }
   | { type: 'imageAdded'; src: string }
   /** The addresses and images the pickers offer, as they are on disk now. */
   | { type: 'lists'; routes: string[]; images: string[] }
@@ -96,6 +99,7 @@ export const initialState: StudioState = {
   invalid: {},
   conflict: false,
   saving: false,
+  diskChanges: 0,
 };
 
 /** At most this many steps are kept to undo. */
@@ -139,6 +143,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, loadProblem: action.message };
     case 'listed':
       return { ...state, entries: action.entries };
+    case 'diskChanged':
+      return { ...state, diskChanges: state.diskChanges + 1 };
     case 'imageAdded':
       return state.site
         ? { ...state, site: { ...state.site, images: [...new Set([...state.site.images, action.src])].sort() } }
