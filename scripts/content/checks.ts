@@ -7,6 +7,7 @@ import type { ImageSlot } from '../../src/components/image-variants.ts';
 import { checkAddresses } from './address-checks.ts';
 import { blogPath } from './model.ts';
 import { didYouMean } from './suggest.ts';
+import { fieldsOfDefinition } from './schemas.ts';
 import { describePosition } from './positions.ts';
 import { locate, type DataPath, type YamlSource } from './yaml-source.ts';
 import { AA_CONTRAST, contrast, nearestPassingShade } from '../../src/lib/colour.ts';
@@ -135,13 +136,17 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
   };
   for (const document of documents) checkMarkdownImages(`site/documents/${document.name}`, document.images ?? []);
   const articleSlugs = declarations.filter((e) => e.kind === 'article').map((a) => a.slug!);
+  const linkFields = fieldsOfDefinition('internalPath');
   const hasListing = pages.some((page) =>
     (page.data.sections as { type: string }[]).some((s) => s.type === 'articles'),
   );
   for (const entry of entries) {
     if (entry.kind === 'form' || entry.kind === 'redirects') continue;
     walk(entry.data, [], (value, path) => {
-      if (typeof value.to === 'string') checkLink(entry, [...path, 'to'], value.to);
+      for (const key of linkFields) {
+        const href = value[key];
+        if (typeof href === 'string') checkLink(entry, [...path, key], href);
+      }
       for (const key of ['src', 'favicon', 'logo']) {
         const file = value[key];
         if (typeof file !== 'string' || !file.startsWith('/images/')) continue;

@@ -166,6 +166,32 @@ export function composedSchemas(): Map<string, JsonSchema> {
   return contract().schemas;
 }
 
+/** fieldsOfDefinition's answers, per contract: the studio checks every keystroke. */
+const definitionFields = new WeakMap<Contract, Map<string, Set<string>>>();
+
+/**
+ * The names of the fields whose schema is the shared definition `name` (`internalPath`: the fields
+ * holding a link on this site), found in every schema: a check by field name follows the schema.
+ */
+export function fieldsOfDefinition(name: string): Set<string> {
+  const byName = definitionFields.get(contract()) ?? new Map<string, Set<string>>();
+  definitionFields.set(contract(), byName);
+  const known = byName.get(name);
+  if (known) return known;
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const { properties } = node as { properties?: Record<string, { $ref?: unknown }> };
+    for (const [key, field] of Object.entries(properties ?? {}))
+      if (typeof field?.$ref === 'string' && field.$ref.endsWith(`#/$defs/${name}`)) found.add(key);
+    Object.values(node).forEach(visit);
+  };
+  composedSchemas().forEach(visit);
+  byName.set(name, found);
+  return found;
+}
+
 /** Every section type the schema declares, in its order: for suggestions, the guide and the registry check. */
 export function sectionTypes(): string[] {
   return contract().sectionTypes;
