@@ -1,11 +1,12 @@
 // Turns Ajv's errors into messages a marketer can act on: where (counted from one, named the way
 // people name things), what is wrong, and the fix; for a group or list, the fields it expects and
-// a short example. One cause gives one error.
+// a short example. One cause gives one error (one-cause-one-error.ts).
 import type { ErrorObject } from 'ajv';
 import { stringify } from 'yaml';
-import { missingFieldMessage, missingFieldOf } from '../../shared/content-error.ts';
+import { missingFieldMessage } from '../../shared/content-error.ts';
 import { codePoint, visible, type ContentError } from './errors.ts';
 import { mergedLists } from './merged-lists.ts';
+import { oneCauseOneError, type Described } from './one-cause-one-error.ts';
 import { describePosition, itemName } from './positions.ts';
 import { shapeOf, type Shape } from './shapes.ts';
 import { didYouMean } from './suggest.ts';
@@ -84,15 +85,6 @@ function controlCharacter(text: string): string {
   if (what === 'a line break' && index === text.length - 1)
     return `holds a line break at its end (a block started with > or | keeps one). `;
   return `holds ${what} ${before ? `after "${visible(before.length > 30 ? `…${before.slice(-30)}` : before)}"` : 'at its start'}. `;
-}
-
-interface Described {
-  message: string;
-  /** Where the problem is said to be: its line and the place named in the message. */
-  path: DataPath;
-  atKey?: boolean;
-  /** The field that must change, when it is not `path`: a missing field is written in its group. */
-  at?: DataPath;
 }
 
 function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]): Described {
@@ -226,54 +218,6 @@ function describe(error: ErrorObject, source: YamlSource, sectionTypes: string[]
     default:
       return { path, message: `${error.message ?? 'is not valid'}.` };
   }
-}
-
-const sameObject = (a: DataPath, b: DataPath) => a.length === b.length && a.every((part, i) => part === b[i]);
-
-/** One cause, one error: drops what another error already explains. */
-function oneCauseOneError(described: Described[]): Described[] {
-  // A misspelt field is also a missing one: "titel" explains the missing "title".
-  const explained = described.filter((d) => {
-    const missing = missingFieldOf(d.message);
-    return !(
-      missing &&
-      described.some(
-        (other) =>
-          (other.atKey &&
-            sameObject(other.path.slice(0, -1), d.path) &&
-            other.message.includes(`Did you mean "${missing}"?`)) ||
-          // A section without its type: said once, with the types to choose from.
-          (sameObject(other.path, d.path) && other.message.startsWith(`missing required field "${missing}" (`)),
-      )
-    );
-  });
-  // The same mistake on several items of one list is reported once, at the first.
-  const out: Described[] = [];
-  const groups = new Map<string, { first: Described; others: number[] }>();
-  for (const d of explained) {
-    const index = d.path.at(-1);
-    const key = typeof index === 'number' ? `${d.path.slice(0, -1).join('/')}|${d.message}` : undefined;
-    const group = key ? groups.get(key) : undefined;
-    if (group) {
-      group.others.push((index as number) + 1);
-      continue;
-    }
-    const entry = { ...d };
-    if (key) groups.set(key, { first: entry, others: [] });
-    out.push(entry);
-  }
-  for (const { first, others } of groups.values()) {
-    if (!others.length) continue;
-    const list = others.join(', ').replace(/, (\d+)$/, ' and $1');
-    const key = first.path.at(-2);
-    const plural = typeof key === 'string' && key.endsWith('s') ? key : `${itemName(key)}s`;
-    // "must be a group of fields, but it is text (so are options 2 and 3). Each option …"
-    first.message = first.message.replace(
-      /\.( |$)/,
-      ` (so ${others.length === 1 ? `is ${itemName(key)}` : `are ${plural}`} ${list}).$1`,
-    );
-  }
-  return out;
 }
 
 export function schemaErrors(
