@@ -6,7 +6,8 @@ import path from 'node:path';
 import { declaredPath } from './content/declared.ts';
 import { createAjv } from './content/schemas.ts';
 import { articleScaffold, pageScaffold } from './scaffolds.ts';
-import { ConfinedFileError, listFiles, readConfined, siteFiles } from '../shared/confined-files.ts';
+import { ConfinedFileError, readConfined, siteFiles } from '../shared/confined-files.ts';
+import { listFiles } from '../shared/confined-listing.ts';
 import { createFile } from '../shared/confined-writes.ts';
 
 const pagePath = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;

@@ -9,14 +9,8 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import {
-  ConfinedFileError,
-  listFiles,
-  readConfined,
-  realRoot,
-  siteFiles,
-  type Confinement,
-} from '../../shared/confined-files.ts';
+import { ConfinedFileError, readConfined, realRoot, siteFiles, type Confinement } from '../../shared/confined-files.ts';
+import { listFiles } from '../../shared/confined-listing.ts';
 import { compileFile, kindOf, type FileFacts } from './compile-file.ts';
 import { inspectImage, type ImageFacts } from './image-content.ts';
 

@@ -2,7 +2,8 @@
 // of them, so the server's memory and start time do not grow with the size of dist/ (its images).
 // The bytes are streamed per request by @fastify/static (see site.ts).
 import { realpath } from 'node:fs/promises';
-import { distFiles, listFiles, type Confinement } from '../../shared/confined-files.ts';
+import { distFiles, type Confinement } from '../../shared/confined-files.ts';
+import { listFiles } from '../../shared/confined-listing.ts';
 import { mediaType } from '../media-types.ts';
 import { pageCacheControl, publicPath } from '../public-files.ts';
 

@@ -19,10 +19,9 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { copyFiles, listFiles } from '../../shared/confined-listing.ts';
 import {
   ConfinedFileError,
-  copyFiles,
-  listFiles,
   pathFromUrl,
   readConfined,
   readConfinedSync,
