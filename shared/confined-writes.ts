@@ -1,4 +1,4 @@
-// Creating and replacing files under a root (confined-files.ts), so that a write can neither leave
+// Creating and replacing files under a root (confinement.ts), so that a write can neither leave
 // the root nor half-happen nor race:
 // - the folder is opened (O_DIRECTORY | O_NOFOLLOW) and the real path of that open descriptor must be
 //   the expected one, and everything after goes through the descriptor (/proc/self/fd/N/name, as
@@ -6,16 +6,16 @@
 // - the data goes to a temporary file in that same real folder, created exclusively (O_EXCL,
 //   O_NOFOLLOW), fsynced, then renamed over the target (replace) or hard-linked to it (create:
 //   link fails when the name exists, so nothing is ever overwritten), and the folder is fsynced;
-// - a replacement runs under a lock per file (in this process, and across processes through
-//   proper-lockfile), and its `expect` check reads the file under that lock: compare and swap.
+// - a replacement runs under a lock per file (file-lock.ts: in this process, and across processes),
+//   and its `expect` check reads the file under that lock: compare and swap.
 // A killed write leaves only a hidden temporary file, which cleanTemporaryFiles removes.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
-import { ConfinedFileError, openedPath, realRoot, relativePath, type Confinement } from './confined-files.ts';
+import { openedPath } from './confined-files.ts';
+import { ConfinedFileError, realRoot, relativePath, type Confinement } from './confinement.ts';
+import { withLock } from './file-lock.ts';
 import { syncFolder } from './sync-folder.ts';
 import { processAlive } from './process-alive.ts';
 
@@ -245,39 +245,6 @@ async function readCurrent(
     return { bytes: await handle.readFile(), mode: stats.mode & 0o777 };
   } finally {
     await handle.close();
-  }
-}
-
-// Per file, one replacement at a time: a chain of promises in this process, and a lock folder
-// (proper-lockfile, outside the root so no watcher sees it) for other processes on this machine.
-const chains = new Map<string, Promise<unknown>>();
-const lockDir = path.join(tmpdir(), 'confined-files-locks');
-
-async function withLock<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const previous = chains.get(key) ?? Promise.resolve();
-  const result = previous
-    .catch(() => undefined)
-    .then(async () => {
-      await mkdir(lockDir, { recursive: true });
-      const release = await lockfile.lock(key, {
-        realpath: false,
-        lockfilePath: path.join(lockDir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.lock`),
-        retries: { retries: 200, minTimeout: 10, maxTimeout: 100 },
-        stale: 10_000,
-        // A lock found stale is taken over by the next writer; this one's rename still happens.
-        onCompromised: () => undefined,
-      });
-      try {
-        return await run();
-      } finally {
-        await release().catch(() => undefined);
-      }
-    });
-  chains.set(key, result);
-  try {
-    return await result;
-  } finally {
-    if (chains.get(key) === result) chains.delete(key);
   }
 }
 
