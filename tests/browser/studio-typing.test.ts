@@ -228,6 +228,8 @@ describe('typing', () => {
 
     const link = fieldAt(ui, [...button, 'to']);
     await selectAllAndType(ui, link, '/contact');
+    // A link field (its schema is the internal path): the site's addresses are offered.
+    await ui.getByRole('option', { name: '/contact', exact: true }).waitFor(outcome);
     await ui.keyboard.press('Escape');
     expect(await link.inputValue()).toBe('/contact');
 

@@ -32,7 +32,7 @@ const kinds = {
   json: JsonField,
 } satisfies Record<string, ComponentType<KindProps>>;
 
-function kindOf({ schema, def }: Resolved, name: string | number): keyof typeof kinds {
+function kindOf({ schema, def }: Resolved): keyof typeof kinds {
   if (schema.const !== undefined) return 'const';
   if (def === 'icon' && schema.enum) return 'icon';
   if (def === 'image' && typeOf(schema) === 'object') return 'image';
@@ -48,7 +48,7 @@ function kindOf({ schema, def }: Resolved, name: string | number): keyof typeof 
     case 'object':
       return 'group';
     case 'string':
-      return def === 'internalPath' || name === 'to' ? 'link' : 'text';
+      return def === 'internalPath' ? 'link' : 'text';
     default:
       return 'json';
   }
@@ -75,7 +75,7 @@ function FieldView({ name, schema, file, value, path, required, example }: Field
     'data-path': JSON.stringify(path),
   };
   const set = (next: Json | undefined) => form.onChange(path, next === '' && !required ? undefined : next);
-  const Kind = kinds[kindOf(resolved, name)];
+  const Kind = kinds[kindOf(resolved)];
   return (
     <Kind
       resolved={resolved}
