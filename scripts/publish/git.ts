@@ -1,6 +1,6 @@
 // The two things a publish asks of git (the system tool): which commit it builds, and, where
 // PUBLISH_PUSH is set, pushing that commit so the repository stays the source of truth.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import type { PublishPush } from '../../server/config.ts';
 
@@ -32,21 +32,17 @@ export async function pushHead(root: string, { remote, branch }: PublishPush): P
 export async function exportSite(root: string, commit: string, dest: string): Promise<void> {
   const prefix = await git(root, ['rev-parse', '--show-prefix'], 30_000);
   await mkdir(dest, { recursive: true });
-  await new Promise<void>((resolve, reject) => {
-    const archive = spawn('git', ['-C', root, 'archive', '--format=tar', '--prefix=site/', `${commit}:${prefix}site`]);
-    const untar = spawn('tar', ['-x', '-C', dest]);
-    let errors = '';
-    archive.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    untar.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    archive.stdout.pipe(untar.stdin);
-    archive.on('error', reject);
-    untar.on('error', reject);
-    let archived: number | null = null;
-    archive.on('exit', (code) => (archived = code));
-    untar.on('exit', (code) =>
-      code === 0 && archived === 0
-        ? resolve()
-        : reject(new Error(`site/ of ${commit} could not be read: ${errors.trim()}`)),
-    );
-  });
+  const archive = spawn('git', ['-C', root, 'archive', '--format=tar', '--prefix=site/', `${commit}:${prefix}site`]);
+  const untar = spawn('tar', ['-x', '-C', dest]);
+  let errors = '';
+  archive.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  untar.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  // A tar that stopped early closes the pipe: its exit code and words say why, not an EPIPE.
+  untar.stdin.on('error', () => undefined);
+  archive.stdout.pipe(untar.stdin);
+  // Both ended, their output read to the end: either may be the last to exit.
+  const ended = (child: ChildProcess) =>
+    new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
+  const [archived, extracted] = await Promise.all([ended(archive), ended(untar)]);
+  if (archived !== 0 || extracted !== 0) throw new Error(`site/ of ${commit} could not be read: ${errors.trim()}`);
 }
