@@ -174,8 +174,9 @@ const definitionFields = new WeakMap<Contract, Map<string, Set<string>>>();
  * holding a link on this site), found in every schema: a check by field name follows the schema.
  */
 export function fieldsOfDefinition(name: string): Set<string> {
-  const byName = definitionFields.get(contract()) ?? new Map<string, Set<string>>();
-  definitionFields.set(contract(), byName);
+  const current = contract();
+  let byName = definitionFields.get(current);
+  if (!byName) definitionFields.set(current, (byName = new Map()));
   const known = byName.get(name);
   if (known) return known;
   const found = new Set<string>();
@@ -187,7 +188,7 @@ export function fieldsOfDefinition(name: string): Set<string> {
       if (typeof field?.$ref === 'string' && field.$ref.endsWith(`#/$defs/${name}`)) found.add(key);
     Object.values(node).forEach(visit);
   };
-  composedSchemas().forEach(visit);
+  current.schemas.forEach(visit);
   byName.set(name, found);
   return found;
 }

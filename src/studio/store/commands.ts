@@ -155,14 +155,19 @@ export async function saveEntry(store: StudioStore): Promise<void> {
 /** Files changed on disk: the list refreshed, the open entry followed or flagged if someone else changed it. */
 export function watchDisk(store: StudioStore): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** A file other than the open one changed in this burst (the open one's own change is followed below). */
+  let elsewhere = false;
   void watchFiles((file) => {
+    const { entry, unreadable } = store.getState();
+    elsewhere ||= file !== entry?.file;
     clearTimeout(timer);
-    // A burst of changes (a git pull) is heard once: the list read again and the open draft checked again.
+    // A burst of changes (a git pull) is heard once: the list read again and, when other files
+    // changed, the open draft checked again (they decide some of its problems).
     timer = setTimeout(() => {
-      store.dispatch({ type: 'diskChanged' });
+      if (elsewhere) store.dispatch({ type: 'diskChanged' });
+      elsewhere = false;
       void refreshEntries(store);
     }, 150);
-    const { entry, unreadable } = store.getState();
     if (entry && file === entry.file)
       void api.entry(file).then(
         (onDisk) => followDisk(store, onDisk),
