@@ -1,15 +1,53 @@
-// `npm run studio`: the live preview with the studio added (scripts/studio/). Prints one line, the
+// `npm run studio`: the studio on this machine, one Fastify app holding the studio's routes and the
+// preview's Vite server as middleware (scripts/studio/studio-routes.ts). Prints one line, the
 // studio's address; PORT and HOST as for `npm run dev`, loopback unless HOST is set.
-import { startDev, projectRoot } from './dev.ts';
+import Fastify from 'fastify';
+import path from 'node:path';
+import { createServer } from 'vite';
+import { configFromEnv } from '../server/config.ts';
 import { studioPath } from '../shared/studio-protocol.ts';
-import { studioPlugin } from './studio/plugin.ts';
+import { projectRoot } from './dev.ts';
+import { devLeadsPlugin } from './preview/dev-leads.ts';
+import { allowedHosts, checkAddress, checkRequest, newToken } from './studio/guard.ts';
+import { StudioState } from './studio/studio-state.ts';
+import { studioRoutes } from './studio/studio-routes.ts';
+import { studioVitePlugin } from './studio/vite-studio.ts';
 
-const host = process.env.HOST;
-if (host && !['localhost', '127.0.0.1', '::1'].includes(host))
+const host = process.env.HOST || 'localhost';
+if (!['localhost', '127.0.0.1', '::1'].includes(host))
   console.warn(
     `Warning: HOST=${host} lets other machines on your network open the studio, and the studio changes the files in site/. Use it only on a network you trust, and unset HOST when you are done.`,
   );
-const server = await startDev({ plugins: [studioPlugin({ root: process.env.SITE_ROOT ?? projectRoot })], quiet: true });
-const address = server.httpServer?.address();
-const port = address && typeof address === 'object' ? address.port : Number(process.env.PORT ?? 5173);
-console.log(`Studio: http://localhost:${port}${studioPath}`);
+
+const state = new StudioState(process.env.SITE_ROOT ?? projectRoot);
+const token = newToken();
+const hosts = allowedHosts(process.env.HOST);
+const app = Fastify({ forceCloseConnections: true });
+const vite = await createServer({
+  root: projectRoot,
+  configFile: path.join(projectRoot, 'vite.config.ts'),
+  plugins: [devLeadsPlugin(configFromEnv(process.env, projectRoot)), studioVitePlugin(state)],
+  logLevel: 'warn',
+  server: { middlewareMode: true, ws: { server: app.server } },
+});
+app.addHook('onClose', () => vite.close());
+
+const port = () => {
+  const address = app.server.address();
+  return address && typeof address === 'object' ? address.port : 0;
+};
+await app.register(studioRoutes, {
+  state,
+  token,
+  vite: async () => vite,
+  previewBase: '/',
+  checkPage: (request) => checkAddress(request, { hosts, port: port() }),
+  authenticate: (request) => checkRequest(request, { token, hosts, port: port() }),
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => {
+    app.close().finally(() => process.exit(0));
+  });
+await app.listen({ port: Number(process.env.PORT ?? 5173), host });
+console.log(`Studio: http://localhost:${port()}${studioPath}`);

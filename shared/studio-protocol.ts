@@ -12,6 +12,13 @@ export const studioApiPath = `${studioPath}api/`;
 export const previewPath = `${studioPath}preview/`;
 /** The header every API request carries the key in (a header, never a cookie). */
 export const tokenHeader = 'x-studio-token';
+/**
+ * The header that names the studio window a request comes from (an id the page makes at load), so
+ * its unsaved edit is previewed in that window only. The preview's own requests carry it too.
+ */
+export const windowHeader = 'x-studio-window';
+/** Where a window keeps that id for its preview frame to read (the frame shares its session storage). */
+export const windowStorageKey = 'studio-window';
 /** The meta element the studio page is given the key in. */
 export const tokenMeta = 'studio-token';
 

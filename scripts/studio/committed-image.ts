@@ -1,8 +1,6 @@
 // The committed version of an image under site/images, for the review's "before" thumbnail (an
 // image replaced or deleted since the last commit). Told by its content, never by its name: a JPEG,
 // PNG or WebP as it is, an SVG only sanitised and sandboxed; anything else is refused.
-import type { ServerResponse } from 'node:http';
-import { securityHeaders, headersForMediaType } from '../../server/security-headers.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
 import { parseSvg, sanitiseSvg } from '../content/svg-file.ts';
 import { changedKind } from './changes.ts';
@@ -29,13 +27,4 @@ export async function committedImage(root: string, file: string): Promise<{ type
   if (file.endsWith('.svg') && !('problem' in parseSvg(text)))
     return { type: 'image/svg+xml', body: sanitiseSvg(text) };
   throw new StudioError(415, `The committed site/${file} is not a picture the studio can show.`);
-}
-
-export async function sendCommittedImage(res: ServerResponse, root: string, file: string): Promise<void> {
-  const { type, body } = await committedImage(root, file);
-  for (const [name, value] of Object.entries({ ...securityHeaders, ...headersForMediaType(type) }))
-    res.setHeader(name, value);
-  res.setHeader('Content-Type', type);
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(body);
 }

@@ -1,16 +1,15 @@
-// The studio's draft requests (issue 23). `GET drafts` tells the page where its drafts are kept:
+// The studio's draft requests. `GET drafts` tells the page where its drafts are kept:
 // in the browser for the laptop studio, on the server for the studio inside `npm start`, where
 // `GET draft`, `POST draft` and `POST draft/drop` read, keep and remove the signed-in editor's
 // draft of one entry (draft-store.ts). Everything that comes in is checked before it is kept.
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteFiles } from '../../shared/confined-files.ts';
 import type { DraftPlace, Json, StoredDraft } from '../../shared/studio-protocol.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { maxDraftBytes, DraftStore } from './draft-store.ts';
 import { kindOf } from './entries.ts';
 import { asStudioError, checkedPath, StudioError } from './files.ts';
-import { readBody, type FeatureAnswer } from './http.ts';
 
 export interface DraftRoutesOptions {
   /** The folder that holds site/. */
@@ -21,40 +20,49 @@ export interface DraftRoutesOptions {
   maxDrafts?: number;
 }
 
-type Answer = FeatureAnswer;
-
 const ownerKey = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-export function draftRoutes(options: DraftRoutesOptions) {
+type FileRequest = FastifyRequest<{ Querystring: { file?: string } }>;
+
+export async function draftRoutes(app: FastifyInstance, options: DraftRoutesOptions) {
   const store = options.dir ? new DraftStore(options.dir, options.maxDrafts) : undefined;
   const site = siteFiles(options.root);
-  return (req: IncomingMessage, route: string, url: URL): Promise<Answer> =>
-    answer(req, route, url).catch((error: unknown) => {
+  const mapped = async <T>(work: () => Promise<T>): Promise<T> =>
+    work().catch((error: unknown) => {
       throw asStudioError(error);
     });
-  async function answer(req: IncomingMessage, route: string, url: URL): Promise<Answer> {
-    if (route === 'GET /drafts') {
-      const editor = editorOf(req)?.email;
-      const place: DraftPlace =
-        store && editor
-          ? { where: 'server', owner: ownerKey(`editor\0${editor}`) }
-          : { where: 'browser', owner: ownerKey(`project\0${options.root}`) };
-      return { status: 200, body: place };
-    }
-    if (route !== 'GET /draft' && route !== 'POST /draft' && route !== 'POST /draft/drop') return undefined;
+  /** The signed-in editor's store and the entry asked about, else a refusal. */
+  const editorsDraft = (request: FileRequest) => {
     if (!store) throw new StudioError(404, 'The laptop studio keeps drafts in this browser, not on the server.');
-    const editor = editorOf(req)?.email;
+    const editor = editorOf(request.raw)?.email;
     if (!editor) throw new StudioError(403, 'Drafts are kept for a signed-in editor only: sign in again.');
-    const file = entryFile(site, url.searchParams.get('file') ?? '');
-    if (route === 'GET /draft') return { status: 200, body: (await store.read(editor, file)) ?? null };
-    if (route === 'POST /draft/drop') {
-      await store.remove(editor, file);
-      return { status: 200, body: {} };
-    }
-    const body = await readBody(req, maxDraftBytes);
-    await store.write(editor, storedDraft(file, body));
-    return { status: 200, body: {} };
-  }
+    return { store, editor, file: entryFile(site, request.query.file ?? '') };
+  };
+
+  app.get('/drafts', async (request): Promise<DraftPlace> => {
+    const editor = editorOf(request.raw)?.email;
+    return store && editor
+      ? { where: 'server', owner: ownerKey(`editor\0${editor}`) }
+      : { where: 'browser', owner: ownerKey(`project\0${options.root}`) };
+  });
+  app.get('/draft', async (request: FileRequest) => {
+    const { store, editor, file } = editorsDraft(request);
+    return mapped(async () => (await store.read(editor, file)) ?? null);
+  });
+  app.post('/draft/drop', async (request: FileRequest) => {
+    const { store, editor, file } = editorsDraft(request);
+    await mapped(() => store.remove(editor, file));
+    return {};
+  });
+  app.post(
+    '/draft',
+    { bodyLimit: maxDraftBytes },
+    async (request: FastifyRequest<{ Querystring: { file?: string }; Body: unknown }>) => {
+      const { store, editor, file } = editorsDraft(request);
+      await mapped(() => store.write(editor, storedDraft(file, request.body)));
+      return {};
+    },
+  );
 }
 
 /** A path under site/ of a content file the studio edits, else a refusal. */
@@ -69,13 +77,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
 
 /** The request's draft of `file`, checked field by field; a refusal says what is wrong. */
-export function storedDraft(file: string, body: Buffer): StoredDraft {
-  let value: unknown;
-  try {
-    value = JSON.parse(body.toString('utf8'));
-  } catch {
-    throw new StudioError(400, 'The draft is not JSON.');
-  }
+export function storedDraft(file: string, value: unknown): StoredDraft {
   const refuse = (why: string) => new StudioError(400, `The draft was not kept: ${why}`);
   if (!isObject(value)) throw refuse('it is not an object.');
   const { base, draft, at } = value;

@@ -1,55 +1,36 @@
-// The studio inside `npm start`: the same Vite server and studio plugin as `npm run studio`, run in
-// middleware mode and handed to the Fastify app, which mounts it behind the sign-in gate for
-// /_studio/*. The site's root belongs to the published site there, so Vite's `base` is the
-// preview's address (previewPath): the preview's pages, their data and images, the app's modules
-// and Vite's client all live under it. Requests under it reach Vite with the base taken off, so
-// every plugin answers the paths it answers in `npm run studio`; Vite's own URLs (module imports,
-// the client, its websocket) carry the base. The preview's live updates (an unsaved edit shown as it
-// is typed) ride on Vite's websocket, attached to the app's server here: an upgrade never passes
-// Fastify's hooks, so it is let through only when the gate lets the same request through.
+// The studio inside `npm start`: the same routes as `npm run studio` (studio-routes.ts), registered
+// behind the sign-in gate, with the preview's Vite server in middleware mode. The site's root
+// belongs to the published site there, so Vite's `base` is the preview's address (previewPath):
+// the preview's pages, their data and images, the app's modules and Vite's client all live under
+// it, and reach Vite with the base taken off, so every plugin answers the paths it answers in
+// `npm run studio`. The preview's live updates ride on Vite's websocket, attached to the app's
+// server here: an upgrade never passes Fastify's hooks, so it is let through only when the gate
+// lets the same request through.
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { createServer, type ViteDevServer } from 'vite';
 import type { AddOn } from '../../server/main.ts';
-import type { ServerConfig } from '../../server/config.ts';
 import { readEditors } from '../../server/studio-access/editors.ts';
 import { projectRoot } from '../dev.ts';
 import { siteViteConfig } from '../site-build/vite-config.ts';
-import { previewPath, studioApiPath, studioPath } from '../../shared/studio-protocol.ts';
-import { studioPlugin, type StudioOptions } from './plugin.ts';
+import { previewPath, studioPath } from '../../shared/studio-protocol.ts';
+import { SaveCommits, type Person } from './commit-save.ts';
+import { checkToken, newToken } from './guard.ts';
+import { StudioState } from './studio-state.ts';
+import { studioRoutes } from './studio-routes.ts';
+import { studioVitePlugin } from './vite-studio.ts';
 
-export interface ServerStudioOptions {
-  /** The folder that holds site/: the server's checkout. */
-  root: string;
-  /** DATA_DIR, never served by the preview. */
-  dataDir: string;
-  /** More of the studio plugin's options (part D's `commits`). */
-  studio?: Omit<StudioOptions, 'root' | 'onServer'>;
-  /** Folders Vite's watcher leaves alone (DATA_DIR, the releases, the build). */
-  notWatched?: string[];
-  /** Where Vite hears the websocket upgrades the gate let through (takeUpgrades). */
-  upgrades: EventEmitter;
-}
-
-export interface ServerStudio {
-  /** For every request under /_studio/ that passed the gate (buildApp's `studio.handler`). */
-  handler(req: IncomingMessage, res: ServerResponse, next: () => void): void;
-  close(): Promise<void>;
-}
-
-/** Which requests under /_studio/ are the studio's: its page, its API, and the preview. */
-function studioRequest(url: string): 'preview' | 'studio' | undefined {
-  const pathname = url.split('?')[0];
-  if (pathname.startsWith(previewPath)) return 'preview';
-  if (pathname === studioPath || pathname.startsWith(studioApiPath)) return 'studio';
-  return undefined;
-}
-
-export async function startServerStudio(options: ServerStudioOptions): Promise<ServerStudio> {
-  const site = siteViteConfig({ contentRoot: options.root, includeDrafts: true, dataDir: options.dataDir });
+/** Starts the preview's Vite server for the studio on the server, in middleware mode. */
+async function startPreview(
+  root: string,
+  dataDir: string,
+  state: StudioState,
+  options: { notWatched: string[]; upgrades: EventEmitter },
+): Promise<ViteDevServer> {
+  const site = siteViteConfig({ contentRoot: root, includeDrafts: true, dataDir });
   // The studio is a development server: its page runs the preview in edit mode (import.meta.env.DEV)
   // with React's checks. Vite decides that from NODE_ENV, which `npm start` has set to production
   // (scripts/build.ts, or the operator's unit file): development while Vite reads it, and stated
@@ -57,7 +38,7 @@ export async function startServerStudio(options: ServerStudioOptions): Promise<S
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'development';
   const development = { 'process.env.NODE_ENV': '"development"' };
-  const vite: ViteDevServer = await createServer({
+  return createServer({
     ...site,
     mode: 'development',
     define: development,
@@ -67,7 +48,7 @@ export async function startServerStudio(options: ServerStudioOptions): Promise<S
     base: previewPath,
     appType: 'spa',
     logLevel: 'warn',
-    plugins: [...(site.plugins ?? []), studioPlugin({ ...options.studio, root: options.root, onServer: true })],
+    plugins: [...(site.plugins ?? []), studioVitePlugin(state)],
     server: {
       ...site.server,
       middlewareMode: true,
@@ -77,22 +58,12 @@ export async function startServerStudio(options: ServerStudioOptions): Promise<S
       ws: { server: options.upgrades as Server },
       // Not the data folder, the releases or the build: a publish writes whole sites of HTML there,
       // and a changed HTML file would reload every open studio page.
-      watch: { ignored: (options.notWatched ?? []).map((dir) => `${path.resolve(projectRoot, dir)}/**`) },
+      watch: { ignored: options.notWatched.map((dir) => `${path.resolve(projectRoot, dir)}/**`) },
     },
   }).finally(() => {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   });
-  return {
-    handler(req, res, next) {
-      const kind = studioRequest(req.url ?? '/');
-      if (!kind) return next();
-      // The preview's paths as `npm run studio` serves them; Vite lets a path outside its base through.
-      if (kind === 'preview') req.url = (req.url ?? '/').slice(previewPath.length - 1);
-      vite.middlewares(req, res, next);
-    },
-    close: () => vite.close(),
-  };
 }
 
 /**
@@ -141,7 +112,7 @@ export function gateAllows(app: FastifyInstance, publicUrl?: string): (req: Inco
 }
 
 export interface StudioOnServer {
-  /** For server/main.ts's serve(): the studio's handler for buildApp, and its websocket once the app is built. */
+  /** For server/main.ts's serve(): the studio's routes for buildApp, and its websocket once the app is built. */
   addOn: AddOn;
   /** Whether Vite has been started. */
   running(): boolean;
@@ -149,56 +120,60 @@ export interface StudioOnServer {
 
 /**
  * `npm start`'s studio, of the checkout at `root`, each save a commit by its editor
- * (commit-save.ts). Vite starts with the server when DATA_DIR/editors.json lists someone, else at
- * the first request the gate lets through (the gate reads the list at each request, so an editor
- * the owner adds later needs no restart); while nobody is on the list, nothing of it runs.
+ * (commit-save.ts). Its routes are always there, behind the gate; the preview's Vite server starts
+ * with the server when DATA_DIR/editors.json lists someone, else at the first request that needs
+ * it (the gate reads the list at each request, so an editor the owner adds later needs no restart).
  */
 export function studioOnServer(
   root: string,
-  studio: ServerStudioOptions['studio'] = { commits: true },
+  options: { commits?: boolean; committer?: Person } = { commits: true },
 ): StudioOnServer {
   const upgrades = new EventEmitter();
-  let started: Promise<ServerStudio> | undefined;
-  const start = (config: ServerConfig) => {
-    if (started) return started;
-    // Publishing (publish-routes.ts) builds into the releases folder this server serves.
-    const publishing = { dataDir: config.dataDir, releasesDir: config.releasesDir, push: config.publishPush };
-    const notWatched = [config.dataDir, config.releasesDir, config.distDir].filter((dir) => dir !== undefined);
-    const starting = startServerStudio({
-      root,
-      dataDir: config.dataDir,
-      studio: { ...studio, publishing, auditDir: config.dataDir, draftsDir: path.join(config.dataDir, 'drafts') },
-      upgrades,
-      notWatched,
-    });
-    // A start that failed is tried again by the next request, not kept.
-    starting.catch(() => {
-      if (started === starting) started = undefined;
-    });
-    return (started = starting);
-  };
+  const state = new StudioState(root);
+  let started: Promise<ViteDevServer> | undefined;
   const addOn: AddOn = async (config) => {
-    if ((await readEditors(config.dataDir)).length > 0) await start(config);
+    const notWatched = [config.dataDir, config.releasesDir, config.distDir].filter((dir) => dir !== undefined);
+    const vite = () => {
+      if (started) return started;
+      const starting = startPreview(root, config.dataDir, state, { notWatched, upgrades });
+      // A start that failed is tried again by the next request, not kept.
+      starting.catch((error: unknown) => {
+        console.error(`The studio could not start: ${(error as Error).stack ?? String(error)}`);
+        if (started === starting) started = undefined;
+      });
+      return (started = starting);
+    };
+    const commits = options.commits ? new SaveCommits(root, options.committer, config.dataDir) : undefined;
+    if (commits) {
+      SaveCommits.ensureGit();
+      const problem = await commits.problem();
+      if (problem) console.warn(`studio: ${problem}`);
+    }
+    if ((await readEditors(config.dataDir)).length > 0) await vite();
+    const token = newToken();
+    const routes: FastifyPluginAsync = (app) =>
+      studioRoutes(app, {
+        state,
+        token,
+        vite,
+        previewBase: previewPath,
+        commits,
+        onServer: true,
+        // Publishing (publish-routes.ts) builds into the releases folder this server serves.
+        publishing: { dataDir: config.dataDir, releasesDir: config.releasesDir, push: config.publishPush },
+        draftsDir: path.join(config.dataDir, 'drafts'),
+        // Behind the gate, which has checked the session and refused other origins; the page's
+        // key stays, as a second factor.
+        checkPage: () => undefined,
+        authenticate: (request) =>
+          checkToken(request, token, 'Reload the studio page: the server has restarted since it opened.'),
+      });
     return {
-      options: {
-        studio: {
-          handler(req, res, next) {
-            start(config).then(
-              (studio) => studio.handler(req, res, next),
-              (error: unknown) => {
-                console.error(`The studio could not start: ${(error as Error).stack ?? String(error)}`);
-                res.statusCode = 500;
-                res.setHeader('content-type', 'text/plain; charset=utf-8');
-                res.end('The studio could not start. The server’s log says why.');
-              },
-            );
-          },
-        },
-      },
+      options: { studio: { routes } },
       built(app) {
         const gate = gateAllows(app, config.publicUrl);
         // Vite must be there to take the websocket it is handed.
-        const allowed = async (req: IncomingMessage) => (await gate(req)) && (await start(config), true);
+        const allowed = async (req: IncomingMessage) => (await gate(req)) && (await vite(), true);
         takeUpgrades(app.server, allowed, upgrades);
         app.addHook('onClose', async () => {
           await (await started?.catch(() => undefined))?.close();

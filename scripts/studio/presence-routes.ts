@@ -5,6 +5,7 @@
 // other windows are not "someone else"); on the laptop studio every other window is someone.
 // GET api/saved-by names the editor whose commit holds the file as it is now (on the server only).
 import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
 import type { Presence, SavedBy } from '../../shared/studio-protocol.ts';
@@ -12,7 +13,6 @@ import type { SaveCommits } from './commit-save.ts';
 import { kindOf } from './entries.ts';
 import { checkedPath, StudioError } from './files.ts';
 import { gitIn } from './git-client.ts';
-import type { FeatureAnswer } from './http.ts';
 
 /** A window silent this long has closed (or slept) and is no longer shown. */
 export const forgetAfterMs = 45_000;
@@ -38,9 +38,7 @@ export interface PresenceOptions {
   now?: () => number;
 }
 
-type Answer = FeatureAnswer;
-
-export function presenceRoutes(options: PresenceOptions) {
+export async function presenceRoutes(app: FastifyInstance, options: PresenceOptions) {
   const { root, now = Date.now } = options;
   const site = siteFiles(root);
   const windows = new Map<string, Seen>();
@@ -93,12 +91,8 @@ export function presenceRoutes(options: PresenceOptions) {
     return by ? { by, at } : {};
   }
 
-  return async (req: IncomingMessage, route: string, url: URL, readJson: () => Promise<unknown>): Promise<Answer> => {
-    if (route === 'POST /presence') {
-      const body = await readJson();
-      return { status: 200, body: present(req, (body ?? {}) as Record<string, unknown>) };
-    }
-    if (route === 'GET /saved-by') return { status: 200, body: await savedBy(entryFile(url.searchParams.get('file'))) };
-    return undefined;
-  };
+  app.post<{ Body: Record<string, unknown> }>('/presence', { schema: { body: { type: 'object' } } }, async (request) =>
+    present(request.raw, request.body),
+  );
+  app.get<{ Querystring: { file?: string } }>('/saved-by', async (request) => savedBy(entryFile(request.query.file)));
 }

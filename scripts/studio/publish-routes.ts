@@ -4,6 +4,7 @@
 // request); everyone signed in sees what is unpublished and the releases. Each publish, failed
 // publish and roll-back goes to the audit log.
 import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { PublishPush } from '../../server/config.ts';
 import { appendAudit } from '../../server/studio-access/audit.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
@@ -14,7 +15,6 @@ import { PublishBusy } from '../publish/lock.ts';
 import { compareInCommit } from './commit-compare.ts';
 import { StudioError } from './files.ts';
 import { unpublishedChanges } from './unpublished.ts';
-import type { FeatureRoutes } from './http.ts';
 
 export interface PublishingOptions {
   /** DATA_DIR (the audit log; the releases unless releasesDir says otherwise). */
@@ -28,7 +28,8 @@ const NEWEST = 20;
 
 const publisherOnly = 'Only a publisher can publish or roll back. Ask the site owner to make you one.';
 
-export function publishRoutes(root: string, options: PublishingOptions) {
+export async function publishRoutes(app: FastifyInstance, options: PublishingOptions & { root: string }) {
+  const { root } = options;
   const releases = { dataDir: options.dataDir, releasesDir: options.releasesDir };
   /** The publish running now, or the last one: kept for the page that asks how it went. */
   let run: PublishRun | undefined;
@@ -91,40 +92,36 @@ export function publishRoutes(root: string, options: PublishingOptions) {
     return current;
   }
 
-  /** Answers a publishing request, or undefined when `route` ("GET /releases") is none of them. */
-  const answer: FeatureRoutes = async (req, route, _url, body) => {
-    switch (route) {
-      case 'GET /publish': {
-        const editor = signedIn(req);
-        const state: PublishState = { editor: { email: editor.email, role: editor.role }, ...(run && { run }) };
-        return { status: 200, body: state };
-      }
-      case 'POST /publish':
-        return { status: 202, body: { run: startPublish(publisher(req)) } };
-      case 'GET /releases':
-        signedIn(req);
-        return { status: 200, body: await listReleases(releases) };
-      case 'POST /rollback': {
-        const editor = publisher(req);
-        const { id } = ((await body()) ?? {}) as { id?: unknown };
-        if (typeof id !== 'string') throw new StudioError(400, 'Say which release to roll back to.');
-        // Asked first: with no release yet there is not even a folder to lock.
-        if (!(await listReleases(releases)).some((release) => release.id === id))
-          throw new StudioError(404, `There is no kept release "${id.slice(0, 40)}".`);
-        const info = await rollback({ ...releases, id }).catch((error: unknown) => {
-          if (error instanceof UnknownRelease) throw new StudioError(404, error.message);
-          if (error instanceof PublishBusy) throw new StudioError(409, error.message);
-          throw error;
-        });
-        await appendAudit(options.dataDir, { who: editor.email, action: 'rollback', detail: `release ${info.id}` });
-        return { status: 200, body: await listReleases(releases) };
-      }
-      case 'GET /unpublished':
-        signedIn(req);
-        return { status: 200, body: await unpublished() };
-      default:
-        return undefined;
-    }
-  };
-  return answer;
+  app.get('/publish', async (request): Promise<PublishState> => {
+    const editor = signedIn(request.raw);
+    return { editor: { email: editor.email, role: editor.role }, ...(run && { run }) };
+  });
+
+  app.post('/publish', async (request, reply) => reply.code(202).send({ run: startPublish(publisher(request.raw)) }));
+
+  app.get('/releases', async (request) => {
+    signedIn(request.raw);
+    return listReleases(releases);
+  });
+
+  app.post<{ Body: { id?: unknown } | undefined }>('/rollback', async (request) => {
+    const editor = publisher(request.raw);
+    const id = request.body?.id;
+    if (typeof id !== 'string') throw new StudioError(400, 'Say which release to roll back to.');
+    // Asked first: with no release yet there is not even a folder to lock.
+    if (!(await listReleases(releases)).some((release) => release.id === id))
+      throw new StudioError(404, `There is no kept release "${id.slice(0, 40)}".`);
+    const info = await rollback({ ...releases, id }).catch((error: unknown) => {
+      if (error instanceof UnknownRelease) throw new StudioError(404, error.message);
+      if (error instanceof PublishBusy) throw new StudioError(409, error.message);
+      throw error;
+    });
+    await appendAudit(options.dataDir, { who: editor.email, action: 'rollback', detail: `release ${info.id}` });
+    return listReleases(releases);
+  });
+
+  app.get('/unpublished', async (request) => {
+    signedIn(request.raw);
+    return unpublished();
+  });
 }

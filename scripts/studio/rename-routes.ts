@@ -2,6 +2,7 @@
 // and judges the change): a dry run says what links there and what would change; the real one writes
 // every file of the change or none (on the server as one commit by the editor, commit-save.ts).
 import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { siteFiles, type Confinement } from '../../shared/confined-files.ts';
 import { removeFile } from '../../shared/confined-writes.ts';
 import type { DeleteRequest, MoveAnswer, MoveRequest } from '../../shared/rename-protocol.ts';
@@ -10,7 +11,7 @@ import type { Judgement } from './entries.ts';
 import { asStudioError, createNew, readVersioned, replaceVersioned, StudioError, versionOf } from './files.ts';
 import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import { planDelete, planMove, type FileChange, type Plan } from './move-plan.ts';
-import type { FeatureRoutes } from './http.ts';
+import type { StudioState } from './studio-state.ts';
 
 const mapped = <T>(work: Promise<T>): Promise<T> =>
   work.catch((error: unknown) => {
@@ -76,11 +77,10 @@ function answer(plan: Plan, done: boolean): MoveAnswer {
   };
 }
 
-/**
- * The requests, for plugin.ts: undefined for a route that is not one of them. `changed` runs after
- * a change is written (the plugin forgets the site it compiled and the preview).
- */
-export function renameRoutes(root: string, commits: SaveCommits | undefined, changed: () => void) {
+/** Moves and deletions; after one, the saved site is read anew and every preview ends. */
+export async function renameRoutes(app: FastifyInstance, options: { state: StudioState; commits?: SaveCommits }) {
+  const { state, commits } = options;
+  const root = state.root;
   const site = siteFiles(root);
   const carryOut = async (req: IncomingMessage, plan: Plan, dryRun: unknown): Promise<MoveAnswer> => {
     if (dryRun === true) return answer(plan, false);
@@ -96,21 +96,16 @@ export function renameRoutes(root: string, commits: SaveCommits | undefined, cha
       files: () => plan.changes.map((change) => change.file),
       undo: () => undoAll(site, plan.changes),
     });
-    changed();
+    state.siteRewritten();
     return answer(plan, true);
   };
-  const routes: FeatureRoutes = async (req, route, _url, body) => {
-    if (route !== 'POST /move' && route !== 'POST /delete') return undefined;
-    const sent = await body();
-    if (!sent || typeof sent !== 'object') throw new StudioError(400, 'Say which page or article.');
-    if (route === 'POST /move') {
-      const request = sent as MoveRequest;
-      return { status: 200, body: await carryOut(req, await planMove(root, request), request.dryRun) };
-    }
-    const request = sent as DeleteRequest;
-    return { status: 200, body: await carryOut(req, await planDelete(root, request), request.dryRun) };
-  };
-  return routes;
+  const which = { type: 'object', required: ['file'] } as const;
+  app.post<{ Body: MoveRequest }>('/move', { schema: { body: which } }, async (request) =>
+    carryOut(request.raw, await planMove(root, request.body), request.body.dryRun),
+  );
+  app.post<{ Body: DeleteRequest }>('/delete', { schema: { body: which } }, async (request) =>
+    carryOut(request.raw, await planDelete(root, request.body), request.body.dryRun),
+  );
 }
 
 /**

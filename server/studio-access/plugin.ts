@@ -5,8 +5,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { ServerConfig } from '../config.ts';
 import { sender } from '../leads/compose.ts';
@@ -41,9 +40,9 @@ export { startSession } from './sessions.ts';
 /** Sign-in requests allowed per client address, and per e-mail address, in each window. */
 export const SIGN_IN_LIMITS = { perIp: 20, perAddress: 5, windowMs: 15 * 60_000 } as const;
 
-/** The studio itself (part F: Vite's middleware), answering what passes the gate. */
+/** The studio itself: its routes (page, API, preview), registered behind the gate. */
 export interface StudioHandler {
-  handler(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  routes: FastifyPluginAsync;
 }
 
 export interface StudioAccessOptions {
@@ -227,28 +226,22 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
       now,
     });
 
+  if (options.studio) {
+    // The studio's own scope: its parsers and limits are its own (an image upload is larger than
+    // the site's 16 KiB limit for leads).
+    await app.register(async (studio) => {
+      studio.removeAllContentTypeParsers();
+      studio.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string' },
+        studio.getDefaultJsonParser('error', 'error'),
+      );
+      await studio.register(options.studio!.routes);
+    });
+    return;
+  }
   await app.register(async (mount) => {
-    // The studio reads request bodies itself (an image upload is larger than the site's 16 KiB
-    // limit for leads): nothing is parsed here, the stream is handed over untouched.
-    mount.removeAllContentTypeParsers();
-    mount.addContentTypeParser('*', (_request, _payload, done) => done(null));
     mount.all(`${STUDIO_PATH}*`, (request, reply) => {
-      const { studio } = options;
-      if (studio) {
-        // The headers set so far (security headers, no-store) go along; the studio may replace them.
-        for (const [name, value] of Object.entries(reply.getHeaders()))
-          if (value !== undefined) reply.raw.setHeader(name, value);
-        reply.hijack();
-        studio.handler(request.raw, reply.raw, () => {
-          if (reply.raw.headersSent) return reply.raw.end();
-          reply.raw.statusCode = 404;
-          reply.raw.setHeader('content-type', 'application/json; charset=utf-8');
-          reply.raw.end(
-            JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Nothing in the studio here.' }),
-          );
-        });
-        return;
-      }
       const editor = editorOf(request.raw);
       const home = request.url.split('?')[0] === STUDIO_PATH;
       if (home && editor && (request.method === 'GET' || request.method === 'HEAD'))

@@ -7,6 +7,7 @@ import { shellDataUrl, type SiteShell } from '../../shared/route-data.ts';
 import { editMode } from '../components/edit-mode.ts';
 import { followPreview } from './follow-preview.ts';
 import { siteUrl } from '../routing/site-base.ts';
+import { previewWindowHeaders } from './preview-window.ts';
 
 export function useLiveShell(initial: SiteShell): SiteShell {
   const [shell, setShell] = useState(initial);
@@ -16,7 +17,7 @@ export function useLiveShell(initial: SiteShell): SiteShell {
     return followPreview(
       hot,
       () =>
-        fetch(siteUrl(shellDataUrl)).then((response) =>
+        fetch(siteUrl(shellDataUrl), { headers: previewWindowHeaders() }).then((response) =>
           response.ok ? (response.json() as Promise<SiteShell>) : undefined,
         ),
       (next) => next && setShell(next),

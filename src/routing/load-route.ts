@@ -5,6 +5,7 @@ import { HttpError } from '../pages/ErrorBoundary.tsx';
 import { routeDataUrl, type RouteData } from '../../shared/route-data.ts';
 import { loadSections } from '../sections/registry.ts';
 import { sitePath, siteUrl } from './site-base.ts';
+import { previewWindowHeaders } from '../dev/preview-window.ts';
 
 /** A route is ready to render once its data and its sections' code are both here. */
 async function prepareRoute(route: RouteData): Promise<RouteData> {
@@ -26,7 +27,9 @@ export function loadRoute(path: string): Promise<RouteData> {
   const key = normalizePath(path);
   let pending = cache.get(key);
   if (!pending) {
-    pending = fetch(siteUrl(routeDataUrl(key)), { headers: { Accept: 'application/json' } }).then(async (response) => {
+    pending = fetch(siteUrl(routeDataUrl(key)), {
+      headers: { Accept: 'application/json', ...previewWindowHeaders() },
+    }).then(async (response) => {
       if (response.status === 404) return { kind: 'not-found', path: key } as const;
       if (!response.ok) throw new HttpError(response.status, response.statusText || 'Error');
       return prepareRoute((await response.json()) as RouteData);

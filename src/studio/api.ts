@@ -1,8 +1,13 @@
-// The studio page's calls to its server (scripts/studio/plugin.ts): every one carries the per-run
-// key the page was served with, in a header.
-import { studioApiPath, tokenHeader, tokenMeta } from '../../shared/studio-protocol.ts';
+// The studio page's calls to its server (scripts/studio/api.ts): every one carries the per-run key
+// the page was served with, and the id of this window, whose unsaved edit the preview shows.
+import { studioApiPath, tokenHeader, tokenMeta, windowHeader, windowStorageKey } from '../../shared/studio-protocol.ts';
 
 const token = document.querySelector<HTMLMetaElement>(`meta[name="${tokenMeta}"]`)?.content ?? '';
+
+/** This window's id: new at each load (a duplicated tab is a window of its own), shared with its preview frame. */
+export const studioWindow = crypto.randomUUID();
+sessionStorage.setItem(windowStorageKey, studioWindow);
+const headers = { [tokenHeader]: token, [windowHeader]: studioWindow };
 
 // The shapes the server answers with, from the server's own modules (types only: no server code
 // reaches the page).
@@ -40,7 +45,7 @@ export async function call<T>(
 ): Promise<T> {
   const response = await fetch(`${studioApiPath}${route}`, {
     method: init.body !== undefined || init.raw ? 'POST' : 'GET',
-    headers: { [tokenHeader]: token, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
+    headers: { ...headers, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
     body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     keepalive: init.keepalive,
   });
@@ -70,7 +75,7 @@ export const api = {
   discard: (request: DiscardRequest) => call<{ version?: string }>('discard', { body: request }),
   /** An image as last committed, as a data: address (the page's policy allows no blob: images). */
   committedImage: async (file: string): Promise<string> => {
-    const response = await fetch(`${studioApiPath}committed-image?${q(file)}`, { headers: { [tokenHeader]: token } });
+    const response = await fetch(`${studioApiPath}committed-image?${q(file)}`, { headers });
     if (!response.ok) throw new StudioRequestError(response.status, (await response.json()) as { error: string });
     const blob = await response.blob();
     return new Promise((resolve, reject) => {
@@ -84,7 +89,7 @@ export const api = {
 
 /** Calls `onChange(file)` for every file under site/ that changes on disk, while the page is open. */
 export async function watchFiles(onChange: (file: string) => void): Promise<void> {
-  const response = await fetch(`${studioApiPath}events`, { headers: { [tokenHeader]: token } });
+  const response = await fetch(`${studioApiPath}events`, { headers });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {

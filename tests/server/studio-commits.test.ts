@@ -1,5 +1,4 @@
-// The studio on the server, where every save is a commit (#22): the real studio plugin in a real
-// Vite server with `commits: true`, on a copy of the fixture site in its own git repository (never
+// The studio on the server, where every save is a commit: the real studio API with its commits, on a copy of the fixture site in its own git repository (never
 // the project's). Who is signed in is set on the request the way the sign-in gate does
 // (setEditor), here from a test header. Judged by git itself: who authored each commit, which
 // files it holds, its message, and that nothing else of the working tree was committed or staged.
@@ -8,26 +7,20 @@ import { chmod, cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notSignedIn, SaveCommits } from '../../scripts/studio/commit-save.ts';
-import { studioPlugin } from '../../scripts/studio/plugin.ts';
 import { unpublishedChanges } from '../../scripts/studio/unpublished.ts';
 import { readAudit } from '../../server/studio-access/audit.ts';
-import { setEditor } from '../../server/studio-access/request-editor.ts';
-import { tokenHeader } from '../../shared/studio-protocol.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
 import { composedSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
 import { Contract, labelOf } from '../../src/studio/schema.ts';
-import { freePort } from '../fixtures/smtp.ts';
+import { studioApiApp, type TestApi } from '../fixtures/studio-api.ts';
 
-const token = 'test-token';
 const ann = 'ann.lee@example.com';
 const bob = 'bob@example.org';
 let root: string;
 let auditDir: string;
-let server: ViteDevServer;
-let base: string;
+let server: TestApi;
 
 const git = (...args: string[]) =>
   execFileSync('git', ['-C', root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
@@ -36,30 +29,21 @@ const git = (...args: string[]) =>
 const head = () => git('rev-parse', 'HEAD');
 const onDisk = (file: string) => readFile(path.join(root, 'site', file), 'utf8');
 
-/** What the sign-in gate does after checking the session; here the test names the editor. */
-const signedIn: Plugin = {
-  name: 'test-signed-in',
-  enforce: 'pre',
-  configureServer(vite) {
-    vite.middlewares.use((req, _res, next) => {
-      const email = req.headers['x-test-editor'];
-      if (typeof email === 'string') setEditor(req, { email, role: 'editor', added: '2026-01-01T00:00:00.000Z' });
-      next();
-    });
-  },
-};
-
-function api(route: string, init: { editor?: string; body?: unknown; method?: string } = {}) {
+/** The studio's API, asked as the studio page asks it; the editor the gate would set is a test header. */
+async function api(route: string, init: { editor?: string; body?: unknown; method?: string } = {}): Promise<Response> {
   const raw = Buffer.isBuffer(init.body);
-  return fetch(`${base}/_studio/api/${route}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    body: init.body === undefined ? undefined : raw ? new Uint8Array(init.body as Buffer) : JSON.stringify(init.body),
+  const response = await server.app.inject({
+    method: (init.method ?? (init.body === undefined ? 'GET' : 'POST')) as 'GET' | 'POST',
+    url: `/_studio/api/${route}`,
+    payload: init.body === undefined ? undefined : raw ? (init.body as Buffer) : JSON.stringify(init.body),
     headers: {
-      [tokenHeader]: token,
-      origin: base,
-      ...(init.body !== undefined && !raw && { 'content-type': 'application/json' }),
+      'content-type': raw ? 'application/octet-stream' : 'application/json',
       ...(init.editor && { 'x-test-editor': init.editor }),
     },
+  });
+  return new Response(new Uint8Array(response.rawPayload), {
+    status: response.statusCode,
+    headers: { 'content-type': String(response.headers['content-type']) },
   });
 }
 
@@ -101,20 +85,10 @@ beforeAll(async () => {
   git('init', '-q');
   git('add', '.');
   git('commit', '-q', '-m', 'fixture');
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  server = await createServer({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [signedIn, studioPlugin({ root, token, commits: true, auditDir })],
-    optimizeDeps: { noDiscovery: true },
-    server: { port, strictPort: true, host: 'localhost', hmr: false },
-  });
-  await server.listen();
+  server = await studioApiApp({ root, commits: new SaveCommits(root, undefined, auditDir) });
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
+  await server?.app.close();
   if (root) await rm(root, { recursive: true, force: true });
   if (auditDir) await rm(auditDir, { recursive: true, force: true });
 });

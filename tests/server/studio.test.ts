@@ -136,6 +136,37 @@ describe('saving', () => {
   });
 });
 
+describe('the preview of an unsaved edit', () => {
+  it('shows it to the window that typed it only; every other window, and none, sees the saved page', async () => {
+    const entry = await open(contact);
+    const dataUrl = `${studio.base}/_data${entry.route}.json`;
+    const unsaved = 'A title only window one has typed';
+    entry.data.title = unsaved;
+    const windowOne = 'window-one-0001';
+    const check = await studioFetch(studio, `check?file=${contact}`, {
+      body: { data: entry.data },
+      headers: { 'x-studio-window': windowOne },
+    });
+    expect(await check.json()).toMatchObject({ errors: [], previewing: true });
+    const seenBy = async (headers: Record<string, string>) =>
+      JSON.stringify(await (await fetch(dataUrl, { headers })).json());
+    expect(await seenBy({ 'x-studio-window': windowOne })).toContain(unsaved);
+    expect(await seenBy({ 'x-studio-window': 'window-two-0002' })).not.toContain(unsaved);
+    expect(await seenBy({})).not.toContain(unsaved);
+    // A check without a window previews nothing, and ends no one's preview.
+    const windowless = await studioFetch(studio, `check?file=${contact}`, { body: { data: entry.data } });
+    expect(await windowless.json()).toMatchObject({ previewing: false });
+    expect(await seenBy({ 'x-studio-window': windowOne })).toContain(unsaved);
+    // The window's edit back to the file ends its preview.
+    const back = await open(contact);
+    await studioFetch(studio, `check?file=${contact}`, {
+      body: { data: back.data },
+      headers: { 'x-studio-window': windowOne },
+    });
+    expect(await seenBy({ 'x-studio-window': windowOne })).not.toContain(unsaved);
+  });
+});
+
 describe('refusals', () => {
   it('refuses a request without the key, with a foreign Origin, or a foreign Host', async () => {
     const entry = await open(contact);

@@ -1,18 +1,17 @@
-// Drafts on the server (issue 23), through the studio's own draft requests on a real HTTP server:
+// Drafts on the server, through the studio's own draft requests on a real HTTP server:
 // each signed-in editor reads back only their own draft; the files are named by hashes, never the
 // entry's path; every malformed request is refused with a sentence and keeps nothing; a draft is
 // replaced whole (a reader never sees part of one, a killed write's temporary file is cleaned up);
 // a link planted in the folder is refused. And the store's restoreDraft: the draft as one undoable
 // step over the file it started from.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { draftRoutes } from '../../scripts/studio/draft-routes.ts';
+import { studioErrorHandler } from '../../scripts/studio/api-errors.ts';
+import { draftRoutes, type DraftRoutesOptions } from '../../scripts/studio/draft-routes.ts';
 import { DraftStore, maxDraftBytes } from '../../scripts/studio/draft-store.ts';
-import { StudioError } from '../../scripts/studio/files.ts';
 import { setEditor } from '../../server/studio-access/request-editor.ts';
 import type { Entry, StoredDraft } from '../../shared/studio-protocol.ts';
 import { newestCopy } from '../../src/studio/drafts/newest-copy.ts';
@@ -37,41 +36,35 @@ const draftOf = (title: string, at = Date.now()): StoredDraft => ({
 
 let root: string;
 let dir: string;
-let server: Server;
-let url: string;
+let app: FastifyInstance;
 
-/** The studio's API as plugin.ts runs it: the editor the gate set (here, a test header), refusals as statuses. */
-function serve(routes: ReturnType<typeof draftRoutes>): Promise<string> {
-  server = createServer((req: IncomingMessage, res) => {
-    const who = req.headers['x-test-editor'];
-    if (typeof who === 'string') setEditor(req, { email: who, role: 'editor', added: '' });
-    const requestUrl = new URL(req.url ?? '/', 'http://localhost');
-    const route = `${req.method} ${requestUrl.pathname}`;
-    routes(req, route, requestUrl).then(
-      (answer) => {
-        res.statusCode = answer ? answer.status : 404;
-        res.end(JSON.stringify(answer ? answer.body : { error: 'no such request' }));
-      },
-      async (error: unknown) => {
-        if (!req.readableEnded) await new Promise((resolve) => req.on('end', resolve).on('close', resolve).resume());
-        res.statusCode = error instanceof StudioError ? error.status : 500;
-        res.end(JSON.stringify({ error: (error as Error).message }));
-      },
-    );
+/** The draft routes as the studio's API runs them: the editor the gate set (here, a test header), its error shape. */
+async function serve(options: DraftRoutesOptions): Promise<FastifyInstance> {
+  const app = Fastify();
+  app.addHook('onRequest', async (request) => {
+    const who = request.headers['x-test-editor'];
+    if (typeof who === 'string') setEditor(request.raw, { email: who, role: 'editor', added: '' });
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
+  app.setErrorHandler(studioErrorHandler);
+  await app.register(draftRoutes, options);
+  return app;
 }
 
-async function request(route: string, options: { editor?: string; body?: string; target?: string } = {}) {
+async function request(
+  route: string,
+  options: { editor?: string; body?: string; target?: string; app?: FastifyInstance } = {},
+) {
   const [method, pathname] = route.split(' ');
-  const response = await fetch(`${url}${pathname}?file=${encodeURIComponent(options.target ?? file)}`, {
-    method,
-    headers: options.editor ? { 'x-test-editor': options.editor } : {},
-    body: options.body,
+  const response = await (options.app ?? app).inject({
+    method: method as 'GET' | 'POST',
+    url: `${pathname}?file=${encodeURIComponent(options.target ?? file)}`,
+    headers: {
+      ...(options.editor && { 'x-test-editor': options.editor }),
+      ...(options.body !== undefined && { 'content-type': 'application/json' }),
+    },
+    payload: options.body,
   });
-  return { status: response.status, body: (await response.json()) as unknown };
+  return { status: response.statusCode, body: JSON.parse(response.body) as unknown };
 }
 const keep = (editor: string, draft: StoredDraft | string) =>
   request('POST /draft', {
@@ -88,10 +81,10 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'studio-drafts-'));
   await cp(fixtureSite, path.join(root, 'site'), { recursive: true });
   dir = path.join(root, 'var', 'drafts');
-  url = await serve(draftRoutes({ root, dir, maxDrafts: 3 }));
+  app = await serve({ root, dir, maxDrafts: 3 });
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await app?.close();
   if (root) await rm(root, { recursive: true, force: true });
 });
 
@@ -187,12 +180,13 @@ describe('drafts on the server', () => {
     expect(await allFiles()).toHaveLength(1);
 
     // The laptop studio keeps drafts in the browser: its server refuses to hold them.
-    const laptop = draftRoutes({ root });
-    const answer = await laptop({} as IncomingMessage, 'GET /drafts', new URL('http://localhost/drafts'));
-    expect(answer?.body).toMatchObject({ where: 'browser' });
-    await expect(
-      laptop({} as IncomingMessage, 'GET /draft', new URL(`http://localhost/draft?file=${file}`)),
-    ).rejects.toThrow(/keeps drafts in this browser/);
+    const laptop = await serve({ root });
+    expect((await request('GET /drafts', { app: laptop })).body).toMatchObject({ where: 'browser' });
+    expect(await request('GET /draft', { app: laptop })).toEqual({
+      status: 404,
+      body: { error: expect.stringMatching(/keeps drafts in this browser/) },
+    });
+    await laptop.close();
     await request('POST /draft/drop', { editor: 'ann@example.com' });
   });
 

@@ -11,11 +11,9 @@ import { SaveCommits, type Recorder } from '../../scripts/studio/commit-save.ts'
 import { versionOf } from '../../scripts/studio/files.ts';
 import { deletedEntries, entryHistory, PAGE } from '../../scripts/studio/history.ts';
 import { bringBack, restoreVersion } from '../../scripts/studio/history-restore.ts';
-import { historyRoutes } from '../../scripts/studio/history-routes.ts';
-import { setEditor } from '../../server/studio-access/request-editor.ts';
-import type { IncomingMessage } from 'node:http';
 import type { HistoryAnswer } from '../../shared/history.ts';
 import { gitCommits } from '../fixtures/git-commits.ts';
+import { studioApiApp } from '../fixtures/studio-api.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
 
 let root: string;
@@ -281,30 +279,26 @@ describe('deleted pages and articles', () => {
 });
 
 describe('the requests', () => {
-  const request = () => ({}) as IncomingMessage;
-  const url = (query: string) => new URL(`http://localhost/_studio/api/history?${query}`);
-
   it('check the file and the paging before reading, and on the server restore only as a signed-in editor', async () => {
-    const answer = historyRoutes(root, undefined);
-    const get = (query: string) => answer(request(), 'GET /history', url(query), async () => undefined);
-    await expect(get('file=../package.json')).rejects.toMatchObject({ status: 403 });
-    await expect(get('file=images/logo.png')).rejects.toMatchObject({ status: 404 });
-    await expect(get('file=pages/home.yaml&skip=-1')).rejects.toMatchObject({ status: 400 });
-    await expect(get('file=pages/home.yaml&head=nothing')).rejects.toMatchObject({ status: 404 });
-    expect(versions((await get('file=pages/home.yaml'))!.body as HistoryAnswer)).toHaveLength(1);
-    expect(await answer(request(), 'GET /entries', url(''), async () => undefined)).toBeUndefined();
+    const laptop = await studioApiApp({ root });
+    const get = (query: string) => laptop.ask(`GET /history?${query}`);
+    expect(await get('file=../package.json')).toMatchObject({ status: 403 });
+    expect(await get('file=images/logo.png')).toMatchObject({ status: 404 });
+    expect(await get('file=pages/home.yaml&skip=-1')).toMatchObject({ status: 400 });
+    expect(await get('file=pages/home.yaml&head=nothing')).toMatchObject({ status: 404 });
+    expect(versions((await get('file=pages/home.yaml')).body as HistoryAnswer)).toHaveLength(1);
+    await laptop.app.close();
 
     await edit('pages/home.yaml', 'title: Start', 'title: Begin');
     commit('ann', 'Begin', '2026-03-04T05:06:07Z');
     const first = git('rev-list', '--max-parents=0', 'HEAD');
     const body = { file: 'pages/home.yaml', commit: first, version: await current('pages/home.yaml') };
-    const onServer = historyRoutes(root, new SaveCommits(root));
-    const restore = (req: IncomingMessage) => onServer(req, 'POST /history/restore', url(''), async () => body);
-    await expect(restore(request())).rejects.toMatchObject({ status: 401 });
+    const onServer = await studioApiApp({ root, commits: new SaveCommits(root) });
+    const restore = (editor?: string) => onServer.ask('POST /history/restore', { body, editor });
+    expect(await restore()).toMatchObject({ status: 401 });
     expect(git('status', '--porcelain')).toBe('');
-    const signedIn = request();
-    setEditor(signedIn, { email: 'eve@example.com', role: 'editor' } as Parameters<typeof setEditor>[1]);
-    expect(await restore(signedIn)).toMatchObject({ status: 200, body: { file: 'pages/home.yaml' } });
+    expect(await restore('eve@example.com')).toMatchObject({ status: 200, body: { file: 'pages/home.yaml' } });
+    await onServer.app.close();
     expect(git('log', '-1', '--format=%ae %s')).toBe('eve@example.com Restored Start as of 1 Mar 2026, 09:00 UTC');
   });
 });

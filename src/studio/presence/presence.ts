@@ -3,16 +3,13 @@
 // and a leave when another entry opens or the page goes away (sent so it outlives the page).
 import { useEffect, useState } from 'react';
 import type { Presence } from '../../../shared/studio-protocol.ts';
-import { call } from '../api.ts';
+import { call, studioWindow } from '../api.ts';
 
 /** How often a window says it is still there (the server forgets one silent for 45 s). */
 export const everyMs = 15_000;
 
-/** This window's name for the server: new for every page load, so two tabs are two windows. */
-const window_ = crypto.randomUUID();
-
-const say = (file: string) => call<Presence>('presence', { body: { file, window: window_ } });
-const leave = () => call<Presence>('presence', { body: { window: window_, leave: true }, keepalive: true });
+const say = (file: string) => call<Presence>('presence', { body: { file, window: studioWindow } });
+const leave = () => call<Presence>('presence', { body: { window: studioWindow, leave: true }, keepalive: true });
 
 /** The others who have `file` open now (their addresses, or "another studio window"). */
 export function useOthers(file: string | undefined): string[] {

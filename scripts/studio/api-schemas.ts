@@ -1,0 +1,42 @@
+// The shapes of what the studio's API takes, as JSON Schemas for Fastify to check before a handler
+// runs, each checked against its protocol type by the compiler (Ajv's JSONSchemaType), so the two
+// cannot drift; and the window a request speaks for.
+import type { JSONSchemaType } from 'ajv';
+import type { FastifyRequest } from 'fastify';
+import { editorOf } from '../../server/studio-access/request-editor.ts';
+import { windowHeader } from '../../shared/studio-protocol.ts';
+
+export interface FileQuery {
+  file: string;
+}
+export const fileQuery: JSONSchemaType<FileQuery> = {
+  type: 'object',
+  properties: { file: { type: 'string' } },
+  required: ['file'],
+};
+
+/** An edit: the entry's data (any JSON; the content compiler judges it) and its Markdown body. */
+export const entryEditBody = {
+  type: 'object',
+  properties: { data: {}, body: { type: 'string' } },
+  required: ['data'],
+} as const;
+
+export const saveBody = {
+  type: 'object',
+  properties: { ...entryEditBody.properties, version: { type: 'string' } },
+  required: ['data', 'version'],
+} as const;
+
+const windowId = /^[\w-]{8,64}$/;
+
+/**
+ * The window a request speaks for: its editor (on the server) and the id the studio page made for
+ * itself, so one window's unsaved edit is never another's preview. A request without a valid id
+ * speaks for no window and sees the saved site.
+ */
+export function previewWindow(request: FastifyRequest): string | undefined {
+  const id = request.headers[windowHeader];
+  if (typeof id !== 'string' || !windowId.test(id)) return undefined;
+  return `${editorOf(request.raw)?.email ?? ''}\0${id}`;
+}

@@ -1,0 +1,84 @@
+// The studio's entries: the list, one entry with its version, the contract and the lists its
+// pickers offer, the live check of an unsaved edit (which becomes the window's preview when it is
+// valid) and Save.
+import type { FastifyInstance } from 'fastify';
+import { siteFiles } from '../../shared/confined-files.ts';
+import type { EntryEdit } from '../../shared/studio-protocol.ts';
+import type { LoadResult } from '../content/load-site.ts';
+import { composedSchemas, sectionTypes } from '../content/schemas.ts';
+import { recorderFor, type SaveCommits } from './commit-save.ts';
+import { editedText, kindOf, judge, listEntries, readEntry, saveEntry } from './entries.ts';
+import { checkedPath, readVersioned, StudioError } from './files.ts';
+import { judgedAsMove } from './rename-routes.ts';
+import { entryEditBody, fileQuery, previewWindow, saveBody, type FileQuery } from './api-schemas.ts';
+import type { StudioState } from './studio-state.ts';
+
+export interface EntryRoutesOptions {
+  state: StudioState;
+  commits?: SaveCommits;
+}
+
+/** The addresses (with each section's anchor) and images a picker offers, from the saved site. */
+function lists({ model }: LoadResult) {
+  if (!model) return { routes: [] as string[], images: [] as string[] };
+  const anchors = model.pages.flatMap((page) => page.sections.flatMap((s) => (s.id ? [`${page.path}#${s.id}`] : [])));
+  return {
+    routes: [...model.pages.map((p) => p.path), ...model.articles.map((a) => a.path), ...anchors].sort(),
+    images: model.images,
+  };
+}
+
+export async function entryRoutes(app: FastifyInstance, { state, commits }: EntryRoutesOptions) {
+  const root = state.root;
+  const site = siteFiles(root);
+
+  app.get('/entries', async () => listEntries(site));
+
+  app.get<{ Querystring: FileQuery }>('/entry', { schema: { querystring: fileQuery } }, async (request) =>
+    readEntry(site, request.query.file),
+  );
+
+  app.get('/schema', async () => ({
+    schemas: Object.fromEntries(composedSchemas()),
+    sectionTypes: sectionTypes(),
+    ...lists(await state.savedSite()),
+  }));
+
+  // As they are saved now (after a new page, a save, an upload).
+  app.get('/lists', async () => lists(await state.savedSite()));
+
+  app.post<{ Querystring: FileQuery; Body: EntryEdit }>(
+    '/check',
+    { schema: { querystring: fileQuery, body: entryEditBody } },
+    async (request) => {
+      const file = checkedPath(site, request.query.file);
+      const kind = kindOf(file);
+      if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+      const edit = request.body;
+      const current = await readVersioned(site, file);
+      const text = editedText(kind, current.text, edit);
+      const verdict = await judgedAsMove(root, file, edit, await judge(root, file, text, await state.savedSite()));
+      // A valid edit becomes this window's preview; an edit equal to the file ends it; an invalid
+      // one leaves the last valid preview showing. The window's open pages hear of it at once.
+      const window = previewWindow(request);
+      if (window && text === current.text) state.endPreview(window);
+      else if (window && verdict.result.model) state.setPreview(window, verdict.result.model);
+      const previewing = window !== undefined && state.previewing(window);
+      return { errors: verdict.errors, elsewhere: verdict.elsewhere, text, previewing };
+    },
+  );
+
+  app.post<{ Querystring: FileQuery; Body: EntryEdit & { version: string } }>(
+    '/save',
+    { schema: { querystring: fileQuery, body: saveBody } },
+    async (request) => {
+      const record = recorderFor(request.raw, commits);
+      const { version, ...edit } = request.body;
+      const saved = await saveEntry(root, request.query.file, version, edit, record);
+      const window = previewWindow(request);
+      if (window) state.endPreview(window);
+      state.forgetSaved();
+      return saved;
+    },
+  );
+}

@@ -1,0 +1,95 @@
+// What the studio's requests share while it runs: the site as saved (compiled once per change, for
+// the pickers and the problems other files already have), who listens for changed files, and each
+// window's preview of its unsaved edit. A preview belongs to one window of one editor and is shown
+// only to requests of that window: what the others see is the saved site.
+import { loadSite, type LoadResult } from '../content/load-site.ts';
+import { memoOf } from '../content/site-memo.ts';
+import { inlineSmallImages } from '../site-build/inline-image.ts';
+import { routeData, siteShell } from '../site-build/model-to-routes.ts';
+import { routeDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
+import type { SiteModel } from '../content/model.ts';
+import type { InlineImage } from '../site-build/inline-image.ts';
+
+/** One window's unsaved edit, as the preview shows it: route data by data URL, and the site shell. */
+export interface WindowPreview {
+  routes: Map<string, RouteData>;
+  shell: SiteShell;
+}
+
+export class StudioState {
+  readonly root: string;
+  private saved: Promise<LoadResult> | undefined;
+  private readonly previews = new Map<string, WindowPreview>();
+  private readonly fileListeners = new Set<(file: string) => void>();
+  /** Tells the open previews that their data may have changed (Vite's websocket, once it runs). */
+  notifyPreviews: () => void = () => undefined;
+  private readonly inlineImage: InlineImage;
+
+  constructor(root: string) {
+    this.root = root;
+    // A small cover travels in the preview's data as a data: address, read again only when its file changes.
+    const inline = inlineSmallImages(root);
+    this.inlineImage = (src) => memoOf(root).remembered(src, () => inline(src));
+  }
+
+  /** The site as saved, compiled once per change; a compile that failed is tried again next time. */
+  savedSite(): Promise<LoadResult> {
+    if (this.saved) return this.saved;
+    const loading = loadSite({ root: this.root, includeDrafts: true });
+    loading.catch(() => {
+      if (this.saved === loading) this.saved = undefined;
+    });
+    return (this.saved = loading);
+  }
+
+  /** The studio wrote to site/: the saved site is read anew at the next request. */
+  forgetSaved(): void {
+    this.saved = undefined;
+  }
+
+  /** A file under site/ changed (a save here, a git pull, another editor): the open pages hear of it. */
+  fileChanged(file: string): void {
+    this.saved = undefined;
+    for (const listener of this.fileListeners) listener(file);
+  }
+
+  /** Several files changed at once (a move, a restore): read anew, and every preview ends. */
+  siteRewritten(): void {
+    this.saved = undefined;
+    if (this.previews.size === 0) return;
+    this.previews.clear();
+    this.notifyPreviews();
+  }
+
+  onFileChange(listener: (file: string) => void): () => void {
+    this.fileListeners.add(listener);
+    return () => this.fileListeners.delete(listener);
+  }
+
+  /** The window's preview becomes `model` (a valid edit), or ends (undefined: the edit equals the file). */
+  setPreview(window: string, model: SiteModel | undefined): boolean {
+    const before = this.previews.get(window);
+    if (model) {
+      const routes = routeData(model, this.inlineImage);
+      this.previews.set(window, {
+        routes: new Map([...routes.values()].map((route) => [routeDataUrl(route.path), route])),
+        shell: siteShell(model),
+      });
+    } else this.previews.delete(window);
+    if (before !== this.previews.get(window)) this.notifyPreviews();
+    return this.previews.has(window);
+  }
+
+  /** Whether `window` has a preview now (a refused edit keeps the last valid one). */
+  previewing(window: string): boolean {
+    return this.previews.has(window);
+  }
+
+  endPreview(window: string): void {
+    if (this.previews.delete(window)) this.notifyPreviews();
+  }
+
+  preview(window: string | undefined): WindowPreview | undefined {
+    return window === undefined ? undefined : this.previews.get(window);
+  }
+}
