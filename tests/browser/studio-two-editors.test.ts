@@ -13,7 +13,8 @@ import { addEditor } from '../../server/studio-access/editors.ts';
 import { studioPath } from '../../shared/studio-protocol.ts';
 import { testConfig } from '../fixtures/dist-fixture.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
-import { committedFixtureSite, serveStudio, signedInContext } from '../fixtures/studio-on-server.ts';
+import { committedFixtureSite, serveStudio, sessionOf, signedInContext } from '../fixtures/studio-on-server.ts';
+import { SESSION_COOKIE } from '../../server/studio-access/sessions.ts';
 import { fileLabel } from '../fixtures/studio-labels.ts';
 import { launchChromium } from './chromium.ts';
 import { fieldAt, saveButton } from './studio-locators.ts';
@@ -163,4 +164,47 @@ it('the same field: the second to save sees both versions, chooses, and what the
   );
   expect(authors(2)).toEqual([bo, ana]);
   await Promise.all([anaUi.context().close(), boUi.context().close()]);
+});
+
+it("one editor's unsaved edit is previewed for her window only, never for another editor's", async () => {
+  /** Asks the studio as `email` in the window `window`, as the studio page and its preview frame do. */
+  const as = async (email: string) => {
+    const cookie = `${SESSION_COOKIE}=${await sessionOf(dataDir, email)}`;
+    const page = await app.inject({ url: studioPath, headers: { cookie } });
+    const token = /name="studio-token" content="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const host = new URL(baseUrl).host;
+    const headers = { cookie, host, origin: baseUrl, 'sec-fetch-site': 'same-origin', 'x-studio-token': token };
+    return {
+      check: (data: unknown, window: string) =>
+        app.inject({
+          method: 'POST',
+          url: `${studioPath}api/check?file=${file}`,
+          headers: { ...headers, 'x-studio-window': window, 'content-type': 'application/json' },
+          payload: JSON.stringify({ data }),
+        }),
+      preview: async (window: string) =>
+        (
+          await app.inject({
+            url: `${studioPath}preview/_data/contact.json`,
+            headers: { cookie, 'x-studio-window': window },
+          })
+        ).body,
+      entry: async () =>
+        JSON.parse((await app.inject({ url: `${studioPath}api/entry?file=${file}`, headers })).body) as {
+          data: Record<string, unknown>;
+        },
+    };
+  };
+  const [anaApi, boApi] = await Promise.all([as(ana), as(bo)]);
+  const { data } = await anaApi.entry();
+  const unsaved = 'Only Ana has typed this title';
+  // Both use the same window id: the preview is still each editor's own.
+  const window = 'the-same-window-0001';
+  expect(JSON.parse((await anaApi.check({ ...data, title: unsaved }, window)).body)).toMatchObject({
+    previewing: true,
+  });
+  expect(await anaApi.preview(window)).toContain(unsaved);
+  expect(await boApi.preview(window)).not.toContain(unsaved);
+  expect(await boApi.preview('another-window-0002')).not.toContain(unsaved);
+  await anaApi.check(data, window);
 });

@@ -16,6 +16,7 @@ const onDisk = (file: string) => readFile(path.join(studio.root, 'site', file), 
 
 interface Entry {
   version: string;
+  route?: string;
   data: { title: string; sections: Record<string, unknown>[] } & Record<string, unknown>;
 }
 const open = async (file: string) =>
