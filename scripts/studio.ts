@@ -1,7 +1,7 @@
 // `npm run studio`: the studio on this machine, one Fastify app holding the studio's routes and the
 // preview's Vite server as middleware (scripts/studio/studio-routes.ts). Prints one line, the
 // studio's address; PORT and HOST as for `npm run dev`, loopback unless HOST is set.
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import path from 'node:path';
 import { createServer } from 'vite';
 import { configFromEnv } from '../server/config.ts';
@@ -11,7 +11,7 @@ import { devLeadsPlugin } from './preview/dev-leads.ts';
 import { allowedHosts, checkAddress, checkRequest, newToken } from './studio/guard.ts';
 import { StudioState } from './studio/studio-state.ts';
 import { studioRoutes } from './studio/studio-routes.ts';
-import { studioVitePlugin } from './studio/vite-studio.ts';
+import { previewSecurityHeaders, studioVitePlugin } from './studio/vite-studio.ts';
 
 const host = process.env.HOST || 'localhost';
 if (!['localhost', '127.0.0.1', '::1'].includes(host))
@@ -22,7 +22,16 @@ if (!['localhost', '127.0.0.1', '::1'].includes(host))
 const state = new StudioState(process.env.SITE_ROOT ?? projectRoot);
 const token = newToken();
 const hosts = allowedHosts(process.env.HOST);
-const app = Fastify({ forceCloseConnections: true });
+// Every answer carries the preview's headers, the studio page its own stricter ones; so does the
+// refusal of an address Fastify cannot read, which no hook sees.
+const app = Fastify({
+  forceCloseConnections: true,
+  frameworkErrors: (_error, _request, reply: FastifyReply) =>
+    reply.headers(previewSecurityHeaders).code(400).send({ error: 'This address cannot be read.' }),
+});
+app.addHook('onRequest', async (_request, reply) => {
+  reply.headers(previewSecurityHeaders);
+});
 const vite = await createServer({
   root: projectRoot,
   configFile: path.join(projectRoot, 'vite.config.ts'),

@@ -8,6 +8,15 @@ import { securityHeaders } from '../../server/security-headers.ts';
 import { routeDataEvent } from '../../shared/route-data.ts';
 import type { StudioState } from './studio-state.ts';
 
+/** The site's headers, but the preview's pages may be framed by the studio page: same origin only. */
+export const previewSecurityHeaders = {
+  ...securityHeaders,
+  'Content-Security-Policy': securityHeaders['Content-Security-Policy'].replace(
+    "frame-ancestors 'none'",
+    "frame-ancestors 'self'",
+  ),
+};
+
 export function studioVitePlugin(state: StudioState): Plugin {
   const siteDir = path.join(state.root, 'site');
   return {
@@ -15,14 +24,9 @@ export function studioVitePlugin(state: StudioState): Plugin {
     enforce: 'pre',
     apply: 'serve',
     config() {
-      // The preview shows site pages in a frame of the studio page: same origin only.
-      const csp = securityHeaders['Content-Security-Policy'].replace(
-        "frame-ancestors 'none'",
-        "frame-ancestors 'self'",
-      );
       return {
         // (No CORS either, as for every preview: scripts/site-build/vite-config.ts.)
-        server: { headers: { ...securityHeaders, 'Content-Security-Policy': csp } },
+        server: { headers: previewSecurityHeaders },
         // The studio's dependencies are bundled at start, not discovered (and reloaded for) later.
         optimizeDeps: { entries: ['index.html', 'src/studio/main.tsx'] },
       };
