@@ -25,8 +25,8 @@ export class YamlWriteError extends StudioError {
   constructor() {
     super(
       422,
-      'Not saved: the studio could not write this change so that the file reads back exactly as you edited it. ' +
-        'Part of this file is written in a way the studio cannot change safely: make this change in a text editor.',
+      'Not saved: part of this is written in a way the studio cannot keep exactly as it is while saving your change, ' +
+        'so nothing was changed. Ask the person who looks after the site’s files to make this change.',
     );
   }
 }
