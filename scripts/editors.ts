@@ -33,6 +33,7 @@ const whatText = {
   'sign-in': 'signed in',
   'sign-out': 'signed out',
   save: 'saved',
+  discard: 'discarded',
   publish: 'published',
   'publish-failed': 'publish failed',
   rollback: 'rolled back',

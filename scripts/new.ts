@@ -9,6 +9,7 @@ import { articleScaffold, pageScaffold } from './scaffolds.ts';
 import { ConfinedFileError, readConfined, siteFiles } from '../shared/confined-files.ts';
 import { listFiles } from '../shared/confined-listing.ts';
 import { createFile } from '../shared/confined-writes.ts';
+import { reservedRefusal } from '../shared/reserved-addresses.ts';
 
 const pagePath = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -72,6 +73,8 @@ export async function newPage(root: string, urlPath: string, title: string): Pro
     throw new Error(
       `"${urlPath}" is not a page address: use / then lowercase words joined by dashes, like /about-us or /solutions/new-offer.`,
     );
+  const reserved = reservedRefusal(urlPath);
+  if (reserved) throw new Error(`${reserved} Nothing was written.`);
   checkTitle(title, 'Give the page a title, for example: npm run new -- page /about-us "About Us"');
   if ((await declaredPaths(root)).has(urlPath))
     throw new Error(`A page with the address ${urlPath} already exists; nothing was changed.`);

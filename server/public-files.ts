@@ -2,13 +2,15 @@
 // for the Fastify server, the generated nginx config and the static host's _headers. A path ending
 // in / is a folder (everything under it); any other is one file. Pages, the not-found page and the
 // manifest (_site.json) are not here: pages answer at their route only, the rest never directly.
+// Each is an address no page may have (shared/reserved-addresses.ts; a test holds them to it).
 export interface PublicPath {
   path: string;
   cacheControl: string;
 }
 
-/** The blog's feeds (written by scripts/site-build/feed.ts). */
-export const feedPaths = { rss: '/feed.xml', atom: '/atom.xml' } as const;
+import { feedPaths } from '../shared/reserved-addresses.ts';
+
+export { feedPaths };
 
 export const publicPaths: readonly PublicPath[] = [
   // Hashed names: a new build makes new names, so a copy never goes stale.

@@ -1,5 +1,8 @@
 // The site's addresses: every page, article and further listing page has its own, article ids are
-// unique, and redirects never hide a page, chain or loop. What it finds is what links resolve against.
+// unique, redirects never hide a page, chain or loop, and neither is at an address the server or the
+// build answers itself (shared/reserved-addresses.ts, or a form's endpoint). What it finds is what
+// links resolve against.
+import { belongsToSite, reservedRefusal } from '../../shared/reserved-addresses.ts';
 import type { Entry } from './checks.ts';
 import { extraListingAddresses } from './listing.ts';
 import { blogPath } from './model.ts';
@@ -18,12 +21,23 @@ export interface Addresses {
   addressesKnown: boolean;
 }
 
+/** Why no page or redirect can be at `address` (the server or the build answers there), else undefined. */
+function ownedBySite(address: string, entries: Entry[], as: 'page' | 'redirect'): string | undefined {
+  const form = entries.find((e) => e.kind === 'form' && e.data.endpoint === address);
+  if (!form) return reservedRefusal(address, as);
+  const title = typeof form.data.title === 'string' ? form.data.title : String(form.data.id);
+  return belongsToSite(address, `where the form "${title}" is sent`, as);
+}
+
 export function checkAddresses(entries: Entry[], declarations: Entry[], error: Report): Addresses {
   const targets = new Map<string, Entry>();
   /** A listing's further pages, by address: which page of the list each is. */
   const listingAddresses = new Map<string, number>();
   const declare = (address: string, entry: Entry, path: DataPath) => {
     const previous = targets.get(address);
+    const owned = ownedBySite(address, entries, 'page');
+    // Still declared: links to it are not told it is missing, the one cause has one error.
+    if (owned) error(entry, path, owned);
     if (previous && listingAddresses.has(address))
       error(
         entry,
@@ -69,7 +83,9 @@ export function checkAddresses(entries: Entry[], declarations: Entry[], error: R
   const redirectEntry = entries.find((e) => e.kind === 'redirects');
   const redirectList = (redirectEntry?.data.redirects ?? []) as { from: string; to: string }[];
   redirectList.forEach((redirect, index) => {
-    if (targets.has(redirect.from))
+    const owned = ownedBySite(redirect.from, entries, 'redirect');
+    if (owned) error(redirectEntry!, ['redirects', index, 'from'], owned);
+    else if (targets.has(redirect.from))
       error(
         redirectEntry!,
         ['redirects', index, 'from'],

@@ -6,6 +6,7 @@
 // it holds across all of them. Runs unprivileged: nginx -p PREFIX -c FILE -g 'daemon off;'.
 import { existsSync, realpathSync } from 'node:fs';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
+import { healthPath } from '../../shared/reserved-addresses.ts';
 import { RATE_WINDOW_MS } from '../../server/config.ts';
 import { tooManySubmissions } from '../../server/leads/errors.ts';
 import { mediaTypes } from '../../server/media-types.ts';
@@ -252,7 +253,7 @@ ${site.join('\n\n')}
 ${studio.length ? `\n${studio.join('\n')}\n` : ''}
     # The lead endpoints and the health check are answered by the instances.
 ${endpoints.join('\n')}
-${block('= /healthz', ['error_page 502 503 504 = @no_instance;', ...proxy])}
+${block(`= ${healthPath}`, ['error_page 502 503 504 = @no_instance;', ...proxy])}
 ${json('too_many_leads', 429, tooManySubmissions(Math.ceil(rate.retryAfterSeconds / 60)), rate.retryAfterSeconds)}
 ${json('leads_unavailable', 503, unavailable, 60)}
 ${json('no_instance', 503, { status: 'unavailable', reason: 'no server instance answers' }, 10)}

@@ -1,14 +1,14 @@
 // Navigation between visitors' pages is a plain page load, made instant by the browser: a link the
 // visitor is about to follow (pointer resting on it, pressed, focused) is prerendered in the
 // background (Speculation Rules, "moderate" eagerness). Only the site's own pages: never the
-// studio, the route data, the feeds or files, a link marked nofollow or a download. The rules are
-// JSON in the page; the Content-Security-Policy allows inline rules alone ('inline-speculation-rules').
-import { feedPaths } from '../../server/public-files.ts';
+// studio, the route data, the feeds or files (every address shared/reserved-addresses.ts reserves,
+// which the prefetch of browsers without the rules skips too), a link marked nofollow or a download.
+// The rules are JSON in the page; the Content-Security-Policy allows inline rules alone
+// ('inline-speculation-rules').
+import { reservedPatterns } from '../../shared/reserved-addresses.ts';
 import { escapeJson } from './escape.ts';
 
-// "/_*" is every address of the machinery (the studio, the route data, the manifest), without
-// naming the studio's in visitors' pages.
-const excluded = ['/_*', '/images/*', ...Object.values(feedPaths)];
+const excluded = reservedPatterns();
 
 export const speculationRules = {
   prerender: [

@@ -5,7 +5,7 @@
 // file committed is the one this save wrote and two saves at once make two commits. A commit that
 // fails takes the write back and leaves nothing staged: the editor is told, and nothing changed.
 import type { IncomingMessage } from 'node:http';
-import { appendAudit } from '../../server/studio-access/audit.ts';
+import { appendAudit, type AuditAction } from '../../server/studio-access/audit.ts';
 import type { Editor } from '../../server/studio-access/editors.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { ensureDebianPackages } from '../debian-packages.ts';
@@ -32,10 +32,18 @@ export interface Write<T> {
   undo: (done: T) => Promise<void>;
   /** The commit's message, when the review's description of the files would not say it (a restore). */
   message?: (done: T) => string;
+  /**
+   * The audit log's line when the write is not a save (a discard): logged even when the files came
+   * back as the last commit holds them and there was nothing to commit.
+   */
+  audit?: { action: AuditAction; detail: (done: T) => string };
 }
 
-/** How a write is done: in commit mode, in turn and committed (SaveCommits.record); else just done. */
-export type Recorder = <T>(write: Write<T>) => Promise<T>;
+/**
+ * How a write is done: in commit mode, in turn and committed (SaveCommits.record), marked
+ * `committing`; else just done.
+ */
+export type Recorder = (<T>(write: Write<T>) => Promise<T>) & { readonly committing?: true };
 
 export const notSignedIn =
   'Nothing was changed: you are not signed in (your session may have ended). Sign in again, then do it once more.';
@@ -46,8 +54,7 @@ export const notSignedIn =
  */
 export function recorderFor(request: IncomingMessage, commits: SaveCommits | undefined): Recorder {
   if (!commits) return (change) => change.write();
-  const author = signedInAuthor(request);
-  return (change) => commits.record(author, change);
+  return commits.recorderAs(signedInAuthor(request));
 }
 
 /**
@@ -118,6 +125,12 @@ export class SaveCommits {
       : `${this.root} is not a git repository: every save on the server is a commit, so saves are refused until it is one (git clone the site there, or git init and commit).`;
   }
 
+  /** Every write through this recorder committed as `author`. */
+  recorderAs(author: Person): Recorder {
+    const record = <T>(change: Write<T>) => this.record(author, change);
+    return Object.assign(record, { committing: true as const });
+  }
+
   /** Work that writes under site/ without a commit (a discard back to the last commit) in the same turns. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     return inTurn(this.root, work);
@@ -127,7 +140,7 @@ export class SaveCommits {
    * Does the write, then commits its files as `author`. A write that is refused (a conflict, a
    * taken name) commits nothing; a commit that fails undoes the write and is reported (500).
    */
-  record<T>(author: Person, { write, files, undo, message }: Write<T>): Promise<T> {
+  record<T>(author: Person, { write, files, undo, message, audit }: Write<T>): Promise<T> {
     return inTurn(this.root, async () => {
       const result = await write();
       const written = files(result);
@@ -150,16 +163,21 @@ export class SaveCommits {
           `Not saved: the change could not be recorded in the site's history (git said: ${gitSays(error)}). ${putBack}.`,
         );
       }
-      // The save is made and committed: the log says who made it, and which commit holds it. A log
-      // that cannot be written does not undo a save that git holds (its author is in the commit).
-      if (committed && this.auditDir)
+      // The save is made and committed: the log says who made it, and which commit holds it (a
+      // discard is logged even with nothing to commit). A log that cannot be written does not undo
+      // a write that is made (a committed one's author is in the commit).
+      if ((committed || audit) && this.auditDir) {
+        const said = audit ? audit.detail(result) : committed?.message.split('\n')[0];
         await appendAudit(this.auditDir, {
           who: author.email,
-          action: 'save',
-          detail: `${committed.message.split('\n')[0]} (commit ${committed.commit.slice(0, 7)})`,
+          action: audit?.action ?? 'save',
+          detail: committed ? `${said} (commit ${committed.commit.slice(0, 7)})` : (said ?? ''),
         }).catch((error: unknown) =>
-          console.error(`Studio: the save of commit ${committed.commit} is not in the audit log: ${String(error)}`),
+          console.error(
+            `Studio: the ${audit?.action ?? 'save'} of ${committed ? `commit ${committed.commit}` : written.join(', ')} is not in the audit log: ${String(error)}`,
+          ),
         );
+      }
       return result;
     });
   }

@@ -3,6 +3,9 @@
 // file's lock and only if the file still has the version the review showed, as a save does. One
 // change is put back in the data and written by the studio's YAML writer, so only its lines change
 // (the last change put back gives the committed text byte for byte).
+// On the server a discard is a write like a save, through the editor's recorder: committed as them
+// when the file differs from the last commit afterwards, and in the audit log either way. There, a
+// file the history has never held is someone's work that nothing could bring back: never deleted.
 import type { DiscardRequest } from '../../shared/review.ts';
 import { siteFiles, readConfined, ConfinedFileError, type Confinement } from '../../shared/confined-files.ts';
 import { removeFile, replaceFile } from '../../shared/confined-writes.ts';
@@ -12,6 +15,7 @@ import { revertChanges } from './data-diff.ts';
 import { editedText, judge } from './entries.ts';
 import { asStudioError, checkedPath, createNew, StudioError, versionOf } from './files.ts';
 import { committedOrRefuse } from './git-head.ts';
+import type { Recorder, Write } from './commit-save.ts';
 import { loadSite } from '../content/load-site.ts';
 
 const moved = (file: string) =>
@@ -37,28 +41,61 @@ function current(site: Confinement, file: string): Promise<Buffer | undefined> {
   });
 }
 
+export const neverCommitted =
+  'Not discarded: this was added to the site outside the studio and is not in its history, so discarding it would delete it for good. Ask the site owner about it.';
+
+const laptop: Recorder = (change) => change.write();
+
+/** A discard's write of `file` as the recorder does it, taken back (`before`) if its commit fails. */
+function recorded(
+  record: Recorder,
+  site: Confinement,
+  file: string,
+  before: Buffer | undefined,
+  detail: string,
+  write: Write<void>['write'],
+): Promise<void> {
+  return record({
+    write,
+    files: () => [file],
+    undo: () => (before === undefined ? removeFile(site, file) : replaceFile(site, file, before)),
+    audit: { action: 'discard', detail: () => detail },
+  });
+}
+
 /** The whole file back as committed. */
-async function discardFile(root: string, request: DiscardRequest): Promise<{ version?: string }> {
+async function discardFile(root: string, request: DiscardRequest, record: Recorder): Promise<{ version?: string }> {
   const { file, version } = request;
   const site = siteFiles(root);
   const committed = await committedOrRefuse(root, file);
   const onDisk = await current(site, file);
   if (committed === undefined) {
+    if (record.committing) throw new StudioError(409, neverCommitted);
     if (onDisk === undefined) return {};
     await mapped(removeFile(site, file, { expect: expectVersion(file, version) }));
     return {};
   }
+  const detail = `Discarded every change to site/${file}: back as last committed`;
   if (onDisk === undefined) {
     // Restored exclusively: a file made there meanwhile is someone's work, never overwritten.
-    await createNew(site, file, committed, `site/${file} was made again meanwhile; nothing was discarded.`);
+    await recorded(record, site, file, undefined, detail, () =>
+      createNew(site, file, committed, `site/${file} was made again meanwhile; nothing was discarded.`),
+    );
     return { version: versionOf(committed) };
   }
-  await mapped(replaceFile(site, file, committed, { expect: expectVersion(file, version) }));
+  await recorded(record, site, file, onDisk, detail, () =>
+    mapped(replaceFile(site, file, committed, { expect: expectVersion(file, version) })),
+  );
   return { version: versionOf(committed) };
 }
 
 /** The changes numbered `indexes` (in the review's list of the file) put back, nothing else. */
-async function discardChanges(root: string, request: DiscardRequest, indexes: number[]): Promise<{ version: string }> {
+async function discardChanges(
+  root: string,
+  request: DiscardRequest,
+  indexes: number[],
+  record: Recorder,
+): Promise<{ version: string }> {
   const { file, version } = request;
   const site = siteFiles(root);
   const kind = changedKind(file);
@@ -105,17 +142,28 @@ async function discardChanges(root: string, request: DiscardRequest, indexes: nu
       422,
       `Not discarded: putting this back alone would leave ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${problems.join('\n')}\nDiscard the change it goes with too, or the whole file.`,
     );
-  await mapped(replaceFile(site, file, next, { expect: expectVersion(file, version) }));
+  const detail = `Discarded ${chosen.length === 1 ? 'a change' : `${chosen.length} changes`} to site/${file}`;
+  await recorded(record, site, file, onDisk, detail, () =>
+    mapped(replaceFile(site, file, next, { expect: expectVersion(file, version) })),
+  );
   return { version: versionOf(next) };
 }
 
-export async function discard(root: string, request: DiscardRequest): Promise<{ version?: string }> {
+/**
+ * Discards as the review asked. `record` is how the write is done: on the server the signed-in
+ * editor's recorder (recorderFor), which commits and audits it; on the laptop it is just written.
+ */
+export async function discard(
+  root: string,
+  request: DiscardRequest,
+  record: Recorder = laptop,
+): Promise<{ version?: string }> {
   if (typeof request?.file !== 'string') throw new StudioError(400, 'Say which file to discard.');
   checkedPath(siteFiles(root), request.file);
   if (request.version !== undefined && typeof request.version !== 'string')
     throw new StudioError(400, 'The version must be text.');
-  if (request.changes === undefined) return discardFile(root, request);
+  if (request.changes === undefined) return discardFile(root, request, record);
   if (!Array.isArray(request.changes) || !request.changes.every((i) => Number.isInteger(i) && i >= 0))
     throw new StudioError(400, 'The changes to discard are given by their numbers.');
-  return discardChanges(root, request, request.changes);
+  return discardChanges(root, request, request.changes, record);
 }

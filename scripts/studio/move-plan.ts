@@ -10,6 +10,7 @@ import { blogPath } from '../content/model.ts';
 import { changedKind, readContent, titleOf } from './changes.ts';
 import { editedText } from './entries.ts';
 import { checkVersion, StudioError, versionOf } from './files.ts';
+import { reservedRefusal } from '../../shared/reserved-addresses.ts';
 import { dropSlug, findLinks, retargetEntry, type ContentFile, type FoundLink } from './link-finder.ts';
 import type { EntryKind, Json } from '../../shared/studio-protocol.ts';
 import type { DeleteRequest, MoveRequest } from '../../shared/rename-protocol.ts';
@@ -178,6 +179,8 @@ export async function planMove(root: string, request: MoveRequest): Promise<Plan
   const to = typeof request.address === 'string' ? request.address.trim() : '';
   if (!to.startsWith('/')) throw new StudioError(400, 'The new address starts with /, for example /pricing.');
   if (to === from) throw new StudioError(400, `The address is "${from}" already: nothing to change.`);
+  const reserved = reservedRefusal(to);
+  if (reserved) throw new StudioError(400, reserved);
   let newFile = entry.file;
   let slugs: { from: string; to: string } | undefined;
   if (entry.kind === 'article') {

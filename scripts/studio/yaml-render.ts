@@ -56,6 +56,9 @@ export function scalarText(
   // A block text keeps the line end its range holds; any other value ends where it ends.
   if (!(block && original.endsWith('\n') && out.endsWith('\n'))) out = out.replace(/\n$/, '');
   out = out.replace(/\n(?=.)/g, `\n${' '.repeat(indent)}`);
+  // A comment on a block text's header line (`key: |  # why`) stays on the new value's first line.
+  const comment = block ? /^[|>][-+0-9]*([ \t]+#[^\n]*)/.exec(original)?.[1] : undefined;
+  if (comment) out = out.replace(/^[^\n]*/, (first) => first + comment);
   // A key with no value (`key:`) gets its value after a space.
   return from === to ? ` ${out}` : out;
 }

@@ -4,14 +4,14 @@
 // the edit, the changed collection is written anew alone, or the new data is applied to the
 // file's `yaml` Document node by node (yaml-sync.ts) and the changed lines merged back into the
 // original (line-merge.ts). Every text is read back before it is returned (yaml-proof.ts): one
-// that would not read as the data the editor meant is never written; when none does, the save is
-// refused in plain words.
+// that would not read as the data the editor meant, or that writes a key of the file otherwise
+// than it was written, is never written; when none is right, the save is refused in plain words.
 import { parseDocument, type Document, type ToStringOptions } from 'yaml';
 import { splitFrontMatter } from '../content/front-matter.ts';
 import { parseOptions } from '../content/yaml-source.ts';
 import { StudioError } from './files.ts';
 import { changedLines, mergeEdit } from './line-merge.ts';
-import { readsBackAs } from './yaml-proof.ts';
+import { keysKept, keyTexts, readsBackAs } from './yaml-proof.ts';
 import { lineEndingOf, styleOf } from './yaml-style.ts';
 import { spliceEdit } from './yaml-splice.ts';
 import { sync } from './yaml-sync.ts';
@@ -25,8 +25,8 @@ export class YamlWriteError extends StudioError {
   constructor() {
     super(
       422,
-      'Not saved: the studio could not write this change so that the file reads back exactly as you edited it. ' +
-        'Part of this file is written in a way the studio cannot change safely: make this change in a text editor.',
+      'Not saved: part of this is written in a way the studio cannot keep exactly as it is while saving your change, ' +
+        'so nothing was changed. Ask the person who looks after the site’s files to make this change.',
     );
   }
 }
@@ -90,12 +90,10 @@ export function writeYaml(original: string, data: unknown): string {
   // A file with Windows line endings is edited as LF and given its CRLF back, whole.
   const crlf = lineEndingOf(original) === '\r\n';
   const restore = (text: string) => (crlf ? text.replaceAll('\n', '\r\n') : text);
+  const lf = crlf ? original.replaceAll('\r\n', '\n') : original;
   try {
-    return restore(
-      edit(crlf ? original.replaceAll('\r\n', '\n') : original, data as Json, (text) =>
-        readsBackAs(restore(text), data),
-      ),
-    );
+    const keys = keyTexts(lf);
+    return restore(edit(lf, data as Json, (text) => readsBackAs(restore(text), data) && keysKept(keys, text)));
   } catch (error) {
     // Whatever the library does with an unusual document, the answer is a refusal, never a crash.
     if (error instanceof YamlWriteError) throw error;

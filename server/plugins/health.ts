@@ -3,6 +3,7 @@
 // it is outside the lead routes, so the rate limit never applies. However often it is asked, the
 // disk is probed (a file written and removed, dead/ counted) at most once per `checkEveryMs`; the
 // queue's size and age come from the delivery worker's in-memory index.
+import { healthPath } from '../../shared/reserved-addresses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { QueueIndex } from '../leads/queue-index.ts';
 import type { Spool } from '../leads/spool.ts';
@@ -41,7 +42,7 @@ export async function health(
     return state;
   };
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get(healthPath, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const state = await disk();
     if (!state.ok)

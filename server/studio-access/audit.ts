@@ -1,5 +1,5 @@
-// The audit log of the studio on the server: who signed in and out, saved, published and rolled
-// back, and the owner's changes to the editors list; the site owner reads it with
+// The audit log of the studio on the server: who signed in and out, saved, discarded, published and
+// rolled back, and the owner's changes to the editors list; the site owner reads it with
 // `npm run editors -- log`. One JSON object per line in DATA_DIR/audit.log. Each event is one
 // write() on a file opened with O_APPEND, then fsynced: the kernel appends a write to a regular file
 // whole, so lines from several processes (instances, the owner's command) never interleave, and an
@@ -16,6 +16,7 @@ export const auditActions = [
   'sign-in',
   'sign-out',
   'save',
+  'discard',
   'publish',
   'publish-failed',
   'rollback',

@@ -1,7 +1,9 @@
 // For browsers without Speculation Rules: a page of this site the visitor points at, focuses or
 // touches is fetched before the click (<link rel="prefetch">), once per address. Browsers with them
-// follow the page's rules instead. Skipped like the rules skip them: the studio, nofollow and
-// download links, other sites, and the page itself.
+// follow the page's rules instead. Skipped like the rules skip them: the addresses that are not
+// pages (the studio, the route data, files: shared/reserved-addresses.ts), nofollow and download
+// links, other sites, and the page itself.
+import { reservedAt } from '../../shared/reserved-addresses.ts';
 
 /** Where a link leads, when it is a page of this site worth fetching ahead. */
 export function prefetchTarget(anchor: Element, current: Location): string | undefined {
@@ -12,7 +14,7 @@ export function prefetchTarget(anchor: Element, current: Location): string | und
   if (target && target !== '_self') return undefined;
   const url = new URL(href, current.href);
   if (url.origin !== current.origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
-  if (url.pathname === '/studio' || url.pathname.startsWith('/studio/')) return undefined;
+  if (reservedAt(url.pathname)) return undefined;
   url.hash = '';
   if (url.pathname === current.pathname && url.search === current.search) return undefined;
   return url.href;

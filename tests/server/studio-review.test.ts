@@ -10,7 +10,9 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { siteChanges } from '../../scripts/studio/changes.ts';
 import { committedImage } from '../../scripts/studio/committed-image.ts';
-import { discard } from '../../scripts/studio/discard.ts';
+import { SaveCommits } from '../../scripts/studio/commit-save.ts';
+import { discard, neverCommitted } from '../../scripts/studio/discard.ts';
+import { readAudit } from '../../server/studio-access/audit.ts';
 import { StudioError } from '../../scripts/studio/files.ts';
 import { ConfinedFileError, siteFiles } from '../../shared/confined-files.ts';
 import { removeFile } from '../../shared/confined-writes.ts';
@@ -184,6 +186,67 @@ describe('discarding', () => {
     );
     expect(error).toBeInstanceOf(ConfinedFileError);
     expect(await readFile(outside, 'utf8')).toBe('keep me');
+  });
+});
+
+describe('discarding on the server', () => {
+  const ann = { name: 'ann', email: 'ann@example.com' };
+  const onServer = (auditDir: string) => new SaveCommits(root, undefined, auditDir).recorderAs(ann);
+  const log = (...args: string[]) =>
+    git('log', '--format=%an <%ae>|%s', ...args)
+      .trim()
+      .split('\n');
+
+  it('refuses a file the history never held, deleting nothing and logging nothing', async () => {
+    const auditDir = path.join(root, 'data');
+    await writeFile(site('pages/owners-draft.yaml'), 'path: /draft\ntitle: The owner’s draft\nsections: []\n');
+    const file = (await changesOf('pages/owners-draft.yaml'))!;
+    const error = await refusal(discard(root, { file: file.file, version: file.version }, onServer(auditDir)));
+    expect(error.status).toBe(409);
+    expect(error.message).toBe(neverCommitted);
+    expect(await readFile(site('pages/owners-draft.yaml'), 'utf8')).toContain('The owner’s draft');
+    expect(await readAudit(auditDir)).toEqual([]);
+    // The laptop studio still removes a new file: it is the editor's own.
+    await discard(root, { file: file.file, version: file.version });
+    expect(git('status', '--porcelain', '--', 'site')).toBe('');
+  });
+
+  it('commits one change put back as its editor, and logs every discard with who did it', async () => {
+    const auditDir = path.join(root, 'data');
+    const before = log();
+    const committed = await readFile(site('pages/home.yaml'), 'utf8');
+    const edited = committed
+      .replace('title: Every Field. One Page.', 'title: Every Field. One Page. Now')
+      .replace('eyebrow: Figures', 'eyebrow: Numbers');
+    await writeFile(site('pages/home.yaml'), edited);
+    let file = (await changesOf('pages/home.yaml'))!;
+    await discard(root, { file: file.file, version: file.version, changes: [1] }, onServer(auditDir));
+    const kept = edited.replace('eyebrow: Numbers', 'eyebrow: Figures');
+    expect(await readFile(site('pages/home.yaml'), 'utf8')).toBe(kept);
+    expect(git('show', 'HEAD:site/pages/home.yaml')).toBe(kept);
+    expect(log()).toHaveLength(before.length + 1);
+    expect(log('-1')[0]).toMatch(/^ann <ann@example\.com>\|/);
+    expect(git('status', '--porcelain', '--', 'site')).toBe('');
+
+    // The whole file back as last committed: nothing to commit, but the log says who and what.
+    await writeFile(site('forms/inquiry.yaml'), 'id: [broken\n');
+    await unlink(site('documents/paper.md'));
+    for (const changed of (await siteChanges(root)).files)
+      await discard(root, { file: changed.file, version: changed.version }, onServer(auditDir));
+    expect(git('status', '--porcelain', '--', 'site')).toBe('');
+    expect(log()).toHaveLength(before.length + 1);
+    const discards = (await readAudit(auditDir)).map(({ who, action, detail }) => ({ who, action, detail }));
+    expect(discards).toEqual([
+      {
+        who: 'ann@example.com',
+        action: 'discard',
+        detail: expect.stringMatching(/^Discarded a change to site\/pages\/home\.yaml \(commit [0-9a-f]{7}\)$/),
+      },
+      { who: 'ann@example.com', action: 'discard', detail: expect.stringContaining('site/documents/paper.md') },
+      { who: 'ann@example.com', action: 'discard', detail: expect.stringContaining('site/forms/inquiry.yaml') },
+    ]);
+    file = (await changesOf('pages/home.yaml'))!;
+    expect(file).toBeUndefined();
   });
 });
 

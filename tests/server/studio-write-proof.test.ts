@@ -38,7 +38,7 @@ it('refuses a change that would not read back as meant, in plain words, and writ
   const response = await save(contact, entry);
   expect(response.status).toBe(422);
   expect(((await response.json()) as { error: string }).error).toMatch(
-    /^Not saved: the studio could not write this change so that the file reads back exactly as you edited it\./,
+    /^Not saved: part of this is written in a way the studio cannot keep exactly as it is while saving your change, so nothing was changed\./,
   );
   expect(await onDisk(contact)).toBe(before);
 });

@@ -84,6 +84,28 @@ describe('errors point at the exact node', () => {
     ]);
   });
 
+  it('a page or a redirect at an address the server or the build answers itself', async () => {
+    const solutions = files['site/pages/solutions.yaml'];
+    const form =
+      'id: inquiry\nendpoint: /forms/ask\ntitle: Ask us\nsubmitLabel: Send\nsuccessMessage: Thanks.\nerrorMessage: Try again.\nfields:\n  - name: email\n    label: Email\n    kind: email\n';
+    const redirects =
+      '# Redirects.\nredirects:\n  - from: /_studio/\n    to: /solutions\n  - from: /robots.txt\n    to: /solutions\n  - from: /forms/ask\n    to: /\n';
+    expect(
+      await errorsFor({
+        'site/pages/health.yaml': solutions.replace('path: /solutions', 'path: /healthz'),
+        'site/pages/pictures.yaml': solutions.replace('path: /solutions', 'path: /images/team'),
+        'site/forms/inquiry.yaml': form,
+        'site/redirects.yaml': redirects,
+      }),
+    ).toEqual([
+      'site/pages/health.yaml:2:7  path: "/healthz" belongs to the site itself (the server\'s own check), so no page can be shown there. Choose another address.',
+      'site/pages/pictures.yaml:2:7  path: "/images/team" belongs to the site itself (the site\'s pictures), so no page can be shown there. Choose another address.',
+      'site/redirects.yaml:3:11  redirect 1 (/_studio/) › from: "/_studio/" belongs to the site itself (the studio and the site\'s own data), so it cannot send visitors elsewhere. Remove this redirect or choose another old address.',
+      'site/redirects.yaml:5:11  redirect 2 (/robots.txt) › from: "/robots.txt" belongs to the site itself (the note for search engines), so it cannot send visitors elsewhere. Remove this redirect or choose another old address.',
+      'site/redirects.yaml:7:11  redirect 3 (/forms/ask) › from: "/forms/ask" belongs to the site itself (where the form "Ask us" is sent), so it cannot send visitors elsewhere. Remove this redirect or choose another old address.',
+    ]);
+  });
+
   it('an unknown icon, with the closest icon', async () => {
     expect(await errorsFor({ 'site/pages/home.yaml': home.replace('icon: rocket', 'icon: rocet') })).toEqual([
       'site/pages/home.yaml:16:15  section 2 (cards) › card 1 (First) › icon: unknown icon "rocet". Did you mean "rocket"?',

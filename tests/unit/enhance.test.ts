@@ -8,6 +8,7 @@ import { installActions } from '../../src/enhance/actions.ts';
 import { installMenu } from '../../src/enhance/menu.ts';
 import { reportNotFound, reportNotFoundPage } from '../../src/enhance/not-found.ts';
 import { prefetchTarget } from '../../src/enhance/prefetch.ts';
+import { reservedAddresses } from '../../shared/reserved-addresses.ts';
 import { hideByQuery, hidingRules, queryMatches } from '../../src/enhance/query-flag.ts';
 import { installTooltips } from '../../src/enhance/tooltips.ts';
 
@@ -179,13 +180,23 @@ describe('prefetch on intent', () => {
     expect(target('<a href="contact?from=nav">Contact</a>')).toBe('https://site.test/contact?from=nav');
     expect(target('<a href="/now?x=1#top">Here</a>')).toBeUndefined();
     expect(target('<a href="https://other.test/">Other</a>')).toBeUndefined();
-    expect(target('<a href="/studio">Studio</a>')).toBeUndefined();
-    expect(target('<a href="/studio/edit">Studio</a>')).toBeUndefined();
-    expect(target('<a href="/studious">Studious</a>')).toBe('https://site.test/studious');
+    expect(target('<a href="/_studio/">Studio</a>')).toBeUndefined();
+    expect(target('<a href="/_data/index.json">Data</a>')).toBeUndefined();
+    expect(target('<a href="/healthz">Health</a>')).toBeUndefined();
+    expect(target('<a href="/imagesque">Imagesque</a>')).toBe('https://site.test/imagesque');
     expect(target('<a href="/file.pdf" download>File</a>')).toBeUndefined();
     expect(target('<a href="/x" rel="noopener nofollow">X</a>')).toBeUndefined();
     expect(target('<a href="/x" target="_blank">X</a>')).toBeUndefined();
     expect(target('<a href="mailto:a@site.test">Mail</a>')).toBeUndefined();
+  });
+
+  it('skips every address the server or the build owns, as the Speculation Rules do', () => {
+    const { doc, window } = page('', 'https://site.test/');
+    for (const { path, reach } of reservedAddresses)
+      for (const address of reach === 'exact' ? [path] : reach === 'folder' ? [path, `${path}/x`] : [`${path}x`]) {
+        doc.body.innerHTML = `<a href="${address}">x</a>`;
+        expect(prefetchTarget(doc.body.firstElementChild!, window.location), address).toBeUndefined();
+      }
   });
 });
 

@@ -1,6 +1,6 @@
 // The scaffolds write drafts that pass validation, never overwrite anything, and never publish
 // their placeholder copy: validation refuses a published file that still holds it, at its line.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../scripts/content/errors.ts';
@@ -57,6 +57,7 @@ describe('npm run new -- page', () => {
 
   it('refuses an existing file or an address already taken, and bad input', async () => {
     const root = await writeFixture();
+    const pagesBefore = [...(await readdir(path.join(root, 'site/pages'))), 'about.yaml'].sort();
     await expect(newPage(root, '/contact', 'Contact again')).rejects.toThrow(
       'A page with the address /contact already exists',
     );
@@ -66,6 +67,9 @@ describe('npm run new -- page', () => {
     expect(await readFile(path.join(root, 'site/pages/about.yaml'), 'utf8')).toBe(before);
     await expect(newPage(root, 'About Us', 'x')).rejects.toThrow('is not a page address');
     await expect(newPage(root, '/x', '  ')).rejects.toThrow('Give the page a title');
+    for (const address of ['/healthz', '/images/team', '/email/api/send-email', '/assets'])
+      await expect(newPage(root, address, 'Taken'), address).rejects.toThrow(`"${address}" belongs to the site itself`);
+    expect((await readdir(path.join(root, 'site/pages'))).sort()).toEqual(pagesBefore);
   });
 });
 

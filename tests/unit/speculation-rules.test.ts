@@ -4,6 +4,7 @@
 // images, a nofollow link or a download never.
 import { describe, expect, it } from 'vitest';
 import { speculationRules } from '../../scripts/site-build/speculation-rules.ts';
+import { reservedAddresses } from '../../shared/reserved-addresses.ts';
 
 type Condition = { and: Condition[] } | { not: Condition } | { href_matches: string } | { selector_matches: string };
 
@@ -39,10 +40,23 @@ describe('speculation rules', () => {
       '/feed.xml',
       '/atom.xml',
       '/images/team.jpg',
+      '/assets/index-AbC123.js',
+      '/healthz',
+      '/email/api/sendEmail',
+      '/robots.txt',
+      '/sitemap.xml',
       'https://elsewhere.example/',
     ])
       expect(matches(where, { href }), href).toBe(false);
     expect(matches(where, { href: '/offer', rel: 'noopener nofollow' })).toBe(false);
     expect(matches(where, { href: '/offer', download: true })).toBe(false);
+  });
+
+  it('skip every address the server or the build owns (the list the prefetch skips), and only those', () => {
+    for (const { path, reach } of reservedAddresses)
+      for (const href of reach === 'exact' ? [path] : reach === 'folder' ? [path, `${path}/x`] : [`${path}x`])
+        expect(matches(where, { href }), href).toBe(false);
+    for (const href of ['/imagesque', '/healthz-tips', '/email-us', '/robots'])
+      expect(matches(where, { href }), href).toBe(true);
   });
 });

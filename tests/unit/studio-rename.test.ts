@@ -16,6 +16,7 @@ import { planDelete, planMove } from '../../scripts/studio/move-plan.ts';
 import { applyAll, judgedAsMove } from '../../scripts/studio/rename-routes.ts';
 import { editedText, judge } from '../../scripts/studio/entries.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
+import { reservedAddresses } from '../../shared/reserved-addresses.ts';
 
 let root: string;
 const git = (...args: string[]) =>
@@ -211,6 +212,26 @@ describe('renaming a page', () => {
       status: 409,
       message: expect.stringMatching(/^site\/pages\/offer\.yaml changed on disk since the studio opened it/),
     });
+  });
+
+  it('refuses every address the server or the build answers itself, in words, before anything is planned', async () => {
+    const file = 'pages/offer.yaml';
+    await expect(planMove(root, { file, version: version(file), address: '/healthz' })).rejects.toMatchObject({
+      status: 400,
+      message:
+        '"/healthz" belongs to the site itself (the server\'s own check), so no page can be shown there. Choose another address.',
+    });
+    for (const { path: reserved, reach } of reservedAddresses)
+      for (const address of reach === 'exact'
+        ? [reserved]
+        : reach === 'folder'
+          ? [reserved, `${reserved}/x`]
+          : [`${reserved}x`])
+        await expect(planMove(root, { file, version: version(file), address }), address).rejects.toMatchObject({
+          status: 400,
+          message: expect.stringContaining(`"${address}" belongs to the site itself`),
+        });
+    expect(git('status', '--porcelain')).toBe('');
   });
 
   it('takes a rename back: the redirect from the address it returns to goes, so nothing loops', async () => {

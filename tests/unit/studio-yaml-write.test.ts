@@ -168,12 +168,35 @@ describe('writeYaml in every style', () => {
     expect(edit(text, (d) => (d.code = 'line one\nline 2\n'))).toBe(text.replace('line two', 'line 2'));
   });
 
+  it('keeps a comment on a block text’s header line when the text changes', () => {
+    const text =
+      'code: |  # keep the blank line\n  line one\n  line two\nlead: >-  # one paragraph\n  Folded\n  text.\n';
+    expect(edit(text, (d) => (d.code = 'line one\nline 2\n'))).toBe(text.replace('line two', 'line 2'));
+    expect(edit(text, (d) => (d.lead = 'Other words.'))).toBe(
+      'code: |  # keep the blank line\n  line one\n  line two\nlead: >-  # one paragraph\n  Other words.\n',
+    );
+  });
+
+  it('refuses, in plain words, a save it cannot write back exactly: an empty key never becomes ""', () => {
+    const text = 'title: Home\n: no key\nsize: 2\n';
+    const data = parseDocument(text, parseOptions).toJS() as Record<string, unknown>;
+    expect(data).toEqual({ title: 'Home', '': 'no key', size: 2 });
+    for (const edited of [
+      { ...data, size: 3 },
+      { ...data, '': 'still no key' },
+      { ...data, colour: 'red' },
+    ])
+      expect(() => writeYaml(text, edited)).toThrow(
+        expect.objectContaining({ status: 422, message: expect.stringMatching(/^Not saved: /) }),
+      );
+  });
+
   it('refuses, in plain words, a change it cannot write so that it reads back as meant', () => {
     // A key named << : every rendering the library makes reads back, in YAML 1.1, as a merge key.
     const text = 'title: Home\n';
     const data = { title: 'Home', '<<': { size: 2 } };
     expect(() => writeYaml(text, data)).toThrow(YamlWriteError);
-    expect(() => writeYaml(text, data)).toThrow(/Not saved: .*make this change in a text editor/);
+    expect(() => writeYaml(text, data)).toThrow(/^Not saved: .*nothing was changed\. Ask the person who looks after/);
     expect(() => writeYaml(text, data)).toThrow(expect.objectContaining({ status: 422 }));
     // A file that no longer reads as YAML is not written over.
     expect(() => writeYaml('title: [Home\n', { title: 'Home' })).toThrow(YamlWriteError);
