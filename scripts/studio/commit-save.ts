@@ -57,19 +57,6 @@ export function recorderFor(request: IncomingMessage, commits: SaveCommits | und
   return commits.recorderAs(signedInAuthor(request));
 }
 
-/**
- * How this request changes files without a commit (a discard brings them back to the last one):
- * in commit mode in turn with the commits, as a signed-in editor (a 401 without one).
- */
-export function turnFor(
-  request: IncomingMessage,
-  commits: SaveCommits | undefined,
-): <T>(work: () => Promise<T>) => Promise<T> {
-  if (!commits) return (work) => work();
-  signedInAuthor(request);
-  return (work) => commits.exclusive(work);
-}
-
 function signedInAuthor(request: IncomingMessage): Person {
   const editor = editorOf(request);
   if (!editor) throw new StudioError(401, notSignedIn);

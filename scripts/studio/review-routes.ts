@@ -5,7 +5,7 @@ import type { JSONSchemaType } from 'ajv';
 import type { DiscardRequest } from '../../shared/review.ts';
 import { securityHeaders, headersForMediaType } from '../../server/security-headers.ts';
 import { siteChanges } from './changes.ts';
-import { turnFor, type SaveCommits } from './commit-save.ts';
+import { recorderFor, type SaveCommits } from './commit-save.ts';
 import { committedImage } from './committed-image.ts';
 import { discard } from './discard.ts';
 import { fileQuery, type FileQuery } from './api-schemas.ts';
@@ -28,8 +28,8 @@ export async function reviewRoutes(app: FastifyInstance, options: { state: Studi
   app.get('/changes', async () => siteChanges(root));
 
   app.post<{ Body: DiscardRequest }>('/discard', { schema: { body: discardBody } }, async (request) => {
-    const inTurn = turnFor(request.raw, commits);
-    const answer = await inTurn(() => discard(root, request.body));
+    // On the server a discard is a change like any other: committed by its editor, and audited.
+    const answer = await discard(root, request.body, recorderFor(request.raw, commits));
     state.forgetSaved();
     return answer;
   });
