@@ -31,6 +31,8 @@ import { generateTypes } from './generate-types.ts';
 import { BundleCache, buildCacheDir, buildCacheLimit } from './site-build/build-cache.ts';
 import { siteBundles } from './site-build/bundles.ts';
 import { cachedPrerender } from './site-build/cached-prerender.ts';
+import { cleanSiteCommit } from './publish/git.ts';
+import { buildRecordFile, type BuildRecord } from '../server/releases/store.ts';
 
 export interface BuildOptions {
   /** The project: src/, schema/, index.html. */
@@ -191,7 +193,14 @@ export async function buildSite(options: BuildOptions = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
+    // The commit is recorded only when site/ held exactly that commit before and after the build:
+    // a build of edits not yet committed (or made while it ran) names no commit rather than a wrong one.
+    const projectRoot = path.join(import.meta.dirname, '..');
+    const before = await cleanSiteCommit(projectRoot);
     await buildSite();
+    const commit = before && (await cleanSiteCommit(projectRoot)) === before ? before : '';
+    const record: BuildRecord = { commit, at: new Date().toISOString() };
+    await writeFile(path.join(projectRoot, 'dist', buildRecordFile), `${JSON.stringify(record, null, 2)}\n`);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -162,7 +162,12 @@ export function studioOnServer(
   const start = (config: ServerConfig) => {
     if (started) return started;
     // Publishing (publish-routes.ts) builds into the releases folder this server serves.
-    const publishing = { dataDir: config.dataDir, releasesDir: config.releasesDir, push: config.publishPush };
+    const publishing = {
+      dataDir: config.dataDir,
+      releasesDir: config.releasesDir,
+      distDir: config.distDir,
+      push: config.publishPush,
+    };
     const notWatched = [config.dataDir, config.releasesDir, config.distDir].filter((dir) => dir !== undefined);
     const starting = startServerStudio({
       root,
