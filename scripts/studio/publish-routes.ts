@@ -72,20 +72,22 @@ export function publishRoutes(root: string, options: PublishingOptions) {
         unpublishedChanges(root, since, { ...range, newest: unpublishedListed }),
         countUnpublished(root, since, range),
       ]);
+      // One change at a time (its files together): a few git processes at once, not one per file
+      // of every change, so the public site answering beside it keeps its cores.
+      const compared: UnpublishedAnswer['changes'] = [];
+      for (const change of changes) {
+        const files = await Promise.all(
+          change.files.map(async (file) => ({
+            ...(await compareInCommit(root, change.commit, file.file, { title: file.title })),
+            diff: file.diff,
+          })),
+        );
+        compared.push({ ...change, files });
+      }
       return {
         ...(live && { live }),
         commit,
-        changes: await Promise.all(
-          changes.map(async (change) => ({
-            ...change,
-            files: await Promise.all(
-              change.files.map(async (file) => ({
-                ...(await compareInCommit(root, change.commit, file.file, { title: file.title })),
-                diff: file.diff,
-              })),
-            ),
-          })),
-        ),
+        changes: compared,
         earlier: Math.max(0, total - changes.length),
         ...(!since && { sinceUnknown: true as const }),
       };
