@@ -1,6 +1,6 @@
 // `npm run bench`: builds, serves, measures, and prints one table; the same results go to
 // bench-results/<time>.json so two runs can be compared. Never part of `npm test`.
-//   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio,images,thousand   run some parts only
+//   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio,unpublished,images,thousand   run some parts only
 //   --quick                                          fewer routes and shorter runs (and studio keystrokes, outage rounds)
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
 //   --runs=N                                         Lighthouse pairs per route and form (default 3, 1 with --quick)
@@ -20,6 +20,7 @@ import { runServerMemory } from './bench/server-memory.ts';
 import { runStudio } from './bench/studio.ts';
 import { measureEncoders } from './bench/images.ts';
 import { runThousand, thousandRows } from './bench/thousand.ts';
+import { runUnpublished, unpublishedRows } from './bench/unpublished.ts';
 import { lighthouseForms, type LighthouseForm } from './bench/lighthouse.ts';
 import { addArticles, addPages, tempProject } from './bench/temp-project.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
@@ -73,7 +74,19 @@ if (only?.includes('thousand')) {
   );
 }
 
-if (only?.every((part) => part === 'thousand')) {
+if (wanted('unpublished')) {
+  // The studio's list of unpublished changes on 1,000 saves (scripts/bench/unpublished.ts), a few seconds.
+  const figures = await runUnpublished(root, 1000);
+  results.unpublished = figures;
+  table(
+    'What is not published yet, 1,000 saves (GET /_studio/api/unpublished)',
+    ['measure', 'time', 'target'],
+    unpublishedRows(figures),
+  );
+}
+
+// Parts on a copy of their own need no build of the project's dist/.
+if (only?.every((part) => part === 'thousand' || part === 'unpublished')) {
   await saveResults();
   process.exit(0);
 }

@@ -31,6 +31,8 @@ import { generateTypes } from './generate-types.ts';
 import { BundleCache, buildCacheDir, buildCacheLimit } from './site-build/build-cache.ts';
 import { siteBundles } from './site-build/bundles.ts';
 import { cachedPrerender } from './site-build/cached-prerender.ts';
+import { cleanSiteCommit } from './publish/git.ts';
+import { buildRecordFile, type BuildRecord } from '../server/releases/store.ts';
 
 export interface BuildOptions {
   /** The project: src/, schema/, index.html. */
@@ -189,9 +191,24 @@ export async function buildSite(options: BuildOptions = {}) {
   };
 }
 
+/**
+ * Builds the checkout's site/ into its dist/ (`npm run build`, and `npm start` when dist/ is stale)
+ * and records beside it the commit it was built from (dist/_build.json). The commit is recorded
+ * only when site/ held exactly that commit before and after the build: a build of edits not yet
+ * committed (or made while it ran) names no commit rather than a wrong one.
+ */
+export async function buildCheckout(root = path.join(import.meta.dirname, '..')) {
+  const before = await cleanSiteCommit(root);
+  const built = await buildSite({ root });
+  const commit = before && (await cleanSiteCommit(root)) === before ? before : '';
+  const record: BuildRecord = { commit, at: new Date().toISOString() };
+  await writeFile(path.join(root, 'dist', buildRecordFile), `${JSON.stringify(record, null, 2)}\n`);
+  return built;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
-    await buildSite();
+    await buildCheckout();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -7,13 +7,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../server/config.ts';
 import { appendAudit } from '../server/studio-access/audit.ts';
+import { UnknownCommit } from './publish/git.ts';
 import { listReleases, publish, rollback, UnknownRelease } from './publish/publish.ts';
 
 const usage = `Usage: npm run releases -- <command>
   list              the kept releases, newest first: which is live, when and by whom each was published, its commit
   rollback ID       make the kept release ID live again (every instance serving the folder switches within a second)
-  publish [--by NAME]
-                    validate and build the checked-out commit, make it live, and push where PUBLISH_PUSH says
+  publish [--by NAME] [--commit C]
+                    validate and build commit C (default: the checked-out one), make it live,
+                    and push C where PUBLISH_PUSH says
 Reads DATA_DIR (default ./var) and RELEASES_DIR (default DATA_DIR/releases), as the server does.`;
 
 const control = /\p{Cc}/gu;
@@ -22,7 +24,7 @@ const shown = (text: string) => text.replace(control, '?');
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { by: { type: 'string' }, help: { type: 'boolean' } },
+    options: { by: { type: 'string' }, commit: { type: 'string' }, help: { type: 'boolean' } },
   });
   const [command, ...rest] = positionals;
   if (values.help || !command) {
@@ -44,7 +46,7 @@ async function main(): Promise<number> {
             release.live ? '* live' : '      ',
             release.id,
             release.at ? release.at.slice(0, 16).replace('T', ' ') : '?',
-            shown(release.by) || '?',
+            shown(release.by) || '(first set up)',
             release.commit.slice(0, 12) || '(no commit)',
           ].join('  '),
         );
@@ -64,6 +66,8 @@ async function main(): Promise<number> {
         root: path.resolve('.'),
         ...where,
         by,
+        commit: values.commit,
+        distDir: config.distDir,
         push: config.publishPush,
         onStep: (step) => console.log(`${step.step}${step.detail ? `: ${step.detail}` : ''}`),
       });
@@ -94,7 +98,11 @@ try {
 } catch (error) {
   const message = (error as Error).message;
   console.error(
-    error instanceof UnknownRelease ? `${message} \`npm run releases -- list\` shows the kept ones.` : message,
+    error instanceof UnknownRelease
+      ? `${message} \`npm run releases -- list\` shows the kept ones.`
+      : error instanceof UnknownCommit
+        ? `${shown(message)} \`git log\` shows the commits; nothing was published.`
+        : message,
   );
   process.exitCode = 1;
 }

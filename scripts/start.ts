@@ -2,7 +2,7 @@
 // studio at /_studio/ for the editors in DATA_DIR/editors.json (scripts/studio/on-server.ts).
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { buildSite } from './build.ts';
+import { buildCheckout } from './build.ts';
 import { serve } from '../server/main.ts';
 import { configFromEnv } from '../server/config.ts';
 import { readEditors } from '../server/studio-access/editors.ts';
@@ -44,7 +44,7 @@ const built = await stat(path.join(root, 'dist', '_site.json')).catch(() => unde
 if (!built || built.mtimeMs < (await newestSource())) {
   console.log(built ? 'Sources changed since the last build: building…' : 'No build yet: building…');
   try {
-    await buildSite({ root });
+    await buildCheckout(root);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

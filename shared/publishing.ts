@@ -31,10 +31,28 @@ export interface UnpublishedChangeView {
 export interface UnpublishedAnswer {
   /** The live release, if anything was ever published from the studio. */
   live?: ReleaseView;
-  /** Newest first. */
+  /**
+   * The commit these changes lead to (the newest save when they were listed): what Publish sends
+   * back, so what goes live is what was shown. Never shown on screen.
+   */
+  commit: string;
+  /** Newest first; the newest `unpublishedListed` at most. */
   changes: UnpublishedChangeView[];
-  /** Set when only the newest are listed (nothing published yet: the whole history counts). */
-  newest?: number;
+  /** How many older unpublished changes are not listed. */
+  earlier: number;
+  /**
+   * Set when the live build records no commit it was built from (a build of edits not yet
+   * committed, or made outside git): the whole history counts as unpublished.
+   */
+  sinceUnknown?: true;
+}
+
+/** The most unpublished changes listed: each costs a few git processes, and a person reads a few. */
+export const unpublishedListed = 30;
+
+/** What Publish sends: the commit of the list the publisher reviewed. */
+export interface PublishRequest {
+  commit: string;
 }
 
 export interface PublishStepView {

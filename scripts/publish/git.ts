@@ -1,5 +1,7 @@
-// The two things a publish asks of git (the system tool): which commit it builds, and, where
-// PUBLISH_PUSH is set, pushing that commit so the repository stays the source of truth.
+// What a publish asks of git (the system tool): which commit it builds (the one named, checked to
+// be a commit of this repository), whether saves were made after it, which commit a build of the
+// checkout holds, and, where PUBLISH_PUSH is set, pushing that commit so the repository stays the
+// source of truth.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import type { PublishPush } from '../../server/config.ts';
@@ -20,9 +22,55 @@ function git(root: string, args: string[], timeoutMs: number): Promise<string> {
 /** The checked-out commit, or '' when the folder is not a git repository. */
 export const headCommit = (root: string) => git(root, ['rev-parse', 'HEAD'], 30_000).catch(() => '');
 
-/** `git push REMOTE HEAD:BRANCH`; rejects with git's own message. */
-export async function pushHead(root: string, { remote, branch }: PublishPush): Promise<void> {
-  await git(root, ['push', '--', remote, `HEAD:refs/heads/${branch}`], 120_000);
+/** A commit's name as a publish accepts it: its hash, whole or its first 7 digits or more. */
+export const commitPattern = /^[0-9a-f]{7,64}$/i;
+
+export class UnknownCommit extends Error {}
+
+/**
+ * The full hash of `commit`, a hash (or its start) of a commit of this repository; anything else
+ * (a branch, `HEAD~1`, an option, a hash git does not know) is refused in words, never passed to
+ * git as a revision it would interpret.
+ */
+export async function resolveCommit(root: string, commit: string): Promise<string> {
+  const shown = JSON.stringify(String(commit).slice(0, 70));
+  if (!commitPattern.test(commit)) throw new UnknownCommit(`${shown} is not a commit: give its hash.`);
+  const full = await git(root, ['rev-parse', '--verify', '--quiet', `${commit}^{commit}`], 30_000).catch(() => '');
+  if (!full) throw new UnknownCommit(`${shown} is not a commit of the repository in ${root}.`);
+  return full;
+}
+
+/**
+ * How many commits changing site/ were made after `commit` on the checked-out branch (merges left
+ * out, as the list of changes leaves them out); undefined when `commit` is not in the branch's
+ * history at all (the branch was reset or rewritten since), which is as good as newer saves.
+ */
+export async function savesSince(root: string, commit: string): Promise<number | undefined> {
+  const inHistory = await git(root, ['merge-base', '--is-ancestor', commit, 'HEAD'], 30_000).then(
+    () => true,
+    () => false,
+  );
+  if (!inHistory) return undefined;
+  return Number(await git(root, ['rev-list', '--count', '--no-merges', `${commit}..HEAD`, '--', 'site'], 30_000));
+}
+
+/**
+ * The commit whose site/ the checkout holds now: HEAD when nothing under site/ differs from it
+ * (untracked files included), '' otherwise or outside a repository. What a build of the checkout
+ * records as the commit it was built from.
+ */
+export async function cleanSiteCommit(root: string): Promise<string> {
+  const commit = await headCommit(root);
+  if (!commit) return '';
+  const status = await git(root, ['status', '--porcelain', '--untracked-files=all', '--', 'site'], 30_000).catch(
+    () => 'unknown',
+  );
+  return status === '' ? commit : '';
+}
+
+/** `git push REMOTE COMMIT:refs/heads/BRANCH`; rejects with git's own message. */
+export async function pushCommit(root: string, commit: string, { remote, branch }: PublishPush): Promise<void> {
+  await git(root, ['push', '--', remote, `${commit}:refs/heads/${branch}`], 120_000);
 }
 
 /**

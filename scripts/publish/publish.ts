@@ -1,12 +1,15 @@
-// Publishing: validate and build the checked-out commit in a child process into releases/<id>.partial, make
+// Publishing: validate and build a commit (the one reviewed; the checked-out one unless named) in a
+// child process into releases/<id>.partial, make
 // it durable (every file and folder synced), rename it to releases/<id> (with _release.json: id,
 // commit, when, by whom), then switch `current`, which every instance serving the folder follows
 // (server/releases/live.ts). A failed validation or build leaves the live release and returns the
 // compiler's messages. A publish killed at any point leaves `current` naming a whole release; the
 // next publish removes the .partial folder it left. The last five releases are kept (and the live
 // one, whatever its age); roll back switches `current` to any of them. One publish or roll-back at a time.
+// The build served before the first publish (DIST_DIR) becomes a release of its own at that publish
+// (release-zero.ts), so the first publish can be rolled back like any other.
 import { fork } from 'node:child_process';
-import { open, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PublishPush } from '../../server/config.ts';
 import { readManifest } from '../../server/plugins/site.ts';
@@ -21,7 +24,9 @@ import {
   type ReleaseInfo,
 } from '../../server/releases/store.ts';
 import { syncFolder } from '../../shared/sync-folder.ts';
-import { exportSite, headCommit, pushHead } from './git.ts';
+import { exportSite, headCommit, pushCommit, resolveCommit } from './git.ts';
+import { keepReleaseZero } from './release-zero.ts';
+import { syncTree } from './sync-tree.ts';
 import { withPublishLock } from './lock.ts';
 import type { ChildMessage, PublishResult, PublishStep, StepName } from './steps.ts';
 
@@ -36,6 +41,10 @@ export interface PublishOptions {
   releasesDir?: string;
   /** Who publishes (an e-mail address). */
   by: string;
+  /** The commit to publish (its hash); default: the checked-out one. The release is built from it and it is what is pushed. */
+  commit?: string;
+  /** DIST_DIR: the build served while no release is live, kept as a release at the first publish. */
+  distDir?: string;
   /** PUBLISH_PUSH: push the published commit there. */
   push?: PublishPush;
   /** Called at each step as it starts. */
@@ -47,28 +56,6 @@ export interface PublishOptions {
 const buildScript = path.join(import.meta.dirname, 'build-release.ts');
 const releasesOf = (options: { dataDir: string; releasesDir?: string }) =>
   options.releasesDir ?? path.join(options.dataDir, 'releases');
-
-/** fsync of every file and folder under `dir`, folders after what they hold: the rename that follows publishes whole files. */
-async function syncTree(dir: string): Promise<void> {
-  const files: string[] = [];
-  const folders: string[] = [];
-  const walk = async (folder: string) => {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) files.push(full);
-    }
-    folders.push(folder);
-  };
-  await walk(dir);
-  // A few at a time: the disk queues them, so a site of thousands of files is not synced one by one.
-  const syncFile = async (file: string) => {
-    const handle = await open(file, 'r');
-    await handle.sync().finally(() => handle.close());
-  };
-  for (let i = 0; i < files.length; i += 16) await Promise.all(files.slice(i, i + 16).map(syncFile));
-  for (const folder of folders) await syncFolder(folder);
-}
 
 /** Runs the build's child process; resolves with its failure, or undefined when it built. */
 function buildInChild(
@@ -133,9 +120,11 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   return withPublishLock(releasesDir, async () => {
     step('preparing');
     await removePartials(releasesDir);
+    // A named commit that is not one of this repository's throws UnknownCommit before any work.
+    const commit = options.commit ? await resolveCommit(options.root, options.commit) : await headCommit(options.root);
+    if (options.distDir) await keepReleaseZero(options.distDir, releasesDir);
     const id = newReleaseId();
     const partial = path.join(releasesDir, `${id}.partial`);
-    const commit = await headCommit(options.root);
     // In a repository the release is built from the commit itself; elsewhere from the folder.
     const source = path.join(releasesDir, `${id}.source.partial`);
     if (commit) await exportSite(options.root, commit, source);
@@ -159,7 +148,9 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     const to = `${options.push.remote} ${options.push.branch}`;
     step('pushing', to);
     try {
-      await pushHead(options.root, options.push);
+      // The published commit itself, never HEAD: a save committed since is not pushed without a publisher.
+      if (!commit) throw new Error(`${options.root} is not a git repository: there is no commit to push.`);
+      await pushCommit(options.root, commit, options.push);
       return { ok: true, id, push: { ok: true, to } };
     } catch (error) {
       return { ok: true, id, push: { ok: false, to, message: (error as Error).message } };

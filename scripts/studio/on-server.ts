@@ -160,7 +160,12 @@ export function studioOnServer(
         commits,
         onServer: true,
         // Publishing (publish-routes.ts) builds into the releases folder this server serves.
-        publishing: { dataDir: config.dataDir, releasesDir: config.releasesDir, push: config.publishPush },
+        publishing: {
+          dataDir: config.dataDir,
+          releasesDir: config.releasesDir,
+          distDir: config.distDir,
+          push: config.publishPush,
+        },
         draftsDir: path.join(config.dataDir, 'drafts'),
         // Behind the gate, which has checked the session and refused other origins; the page's
         // key stays, as a second factor.

@@ -2,31 +2,43 @@
 // (in the background, its steps kept for the page to follow), the kept releases and roll back. Only a
 // publisher publishes or rolls back (the role on the editors list, read by the gate for this very
 // request); everyone signed in sees what is unpublished and the releases. Each publish, failed
-// publish and roll-back goes to the audit log.
+// publish and roll-back goes to the audit log. Publish names the commit whose changes the publisher
+// was shown; a save made since is refused (409), so nothing goes live unseen. The list of what is
+// unpublished is bounded (the newest few, the rest counted) and computed once per saved and live
+// state, one computation at a time, however many editors ask at once.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { PublishPush } from '../../server/config.ts';
 import { appendAudit } from '../../server/studio-access/audit.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import type { Editor } from '../../server/studio-access/editors.ts';
-import type { PublishRun, PublishState, UnpublishedAnswer } from '../../shared/publishing.ts';
+import { readBuildRecord } from '../../server/releases/store.ts';
+import {
+  unpublishedListed,
+  type PublishRun,
+  type PublishState,
+  type UnpublishedAnswer,
+} from '../../shared/publishing.ts';
 import { listReleases, publish, rollback, UnknownRelease } from '../publish/publish.ts';
+import { headCommit, resolveCommit, savesSince, UnknownCommit } from '../publish/git.ts';
 import { PublishBusy } from '../publish/lock.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 import { compareInCommit } from './commit-compare.ts';
 import { StudioError } from './files.ts';
-import { unpublishedChanges } from './unpublished.ts';
+import { countUnpublished, unpublishedChanges } from './unpublished.ts';
 
 export interface PublishingOptions {
   /** DATA_DIR (the audit log; the releases unless releasesDir says otherwise). */
   dataDir: string;
   releasesDir?: string;
+  /** DIST_DIR: the build served before the first publish, whose record says which commit it holds. */
+  distDir?: string;
   push?: PublishPush;
 }
 
-/** Without any release, the whole history is unpublished: only this many of the newest are listed. */
-const NEWEST = 20;
-
 const publisherOnly = 'Only a publisher can publish or roll back. Ask the site owner to make you one.';
+const newerSaves =
+  'Changes were saved since this list was shown, so nothing was published. They are listed now: look at them, then publish again.';
 
 export async function publishRoutes(app: FastifyInstance, options: PublishingOptions & { root: string }) {
   const { root } = options;
@@ -46,34 +58,73 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
     return editor;
   };
 
+  const computeOnce = oneAtATime<UnpublishedAnswer>();
+
   async function unpublished(): Promise<UnpublishedAnswer> {
+    const commit = await headCommit(root);
     const live = (await listReleases(releases)).find((release) => release.live);
-    const since = live?.commit || undefined;
-    const changes = await unpublishedChanges(root, since);
-    const listed = since ? changes : changes.slice(0, NEWEST);
-    return {
-      ...(live && { live }),
-      changes: await Promise.all(
-        listed.map(async (change) => ({
-          ...change,
-          files: await Promise.all(
-            change.files.map(async (file) => ({
-              ...(await compareInCommit(root, change.commit, file.file, { title: file.title })),
-              diff: file.diff,
-            })),
-          ),
-        })),
-      ),
-      ...(!since && changes.length > NEWEST && { newest: NEWEST }),
-    };
+    // Before the first publish, visitors see DIST_DIR: its build says which commit it holds, if any.
+    const since =
+      (live ? live.commit : options.distDir && (await readBuildRecord(options.distDir)).commit) || undefined;
+    const key = JSON.stringify([commit, live?.id, since]);
+    return computeOnce(key, async () => {
+      const range = { upTo: commit || 'HEAD' };
+      const [changes, total] = await Promise.all([
+        unpublishedChanges(root, since, { ...range, newest: unpublishedListed }),
+        countUnpublished(root, since, range),
+      ]);
+      // One change at a time (its files together): a few git processes at once, not one per file
+      // of every change, so the public site answering beside it keeps its cores.
+      const compared: UnpublishedAnswer['changes'] = [];
+      for (const change of changes) {
+        const files = await Promise.all(
+          change.files.map(async (file) => ({
+            ...(await compareInCommit(root, change.commit, file.file, { title: file.title })),
+            diff: file.diff,
+          })),
+        );
+        compared.push({ ...change, files });
+      }
+      return {
+        ...(live && { live }),
+        commit,
+        changes: compared,
+        earlier: Math.max(0, total - changes.length),
+        ...(!since && { sinceUnknown: true as const }),
+      };
+    });
   }
 
-  function startPublish(editor: Editor): PublishRun {
+  /** The commit a publisher reviewed, as the request names it: refused in words unless it is still the newest save. */
+  async function reviewed(named: unknown): Promise<string> {
+    if (typeof named !== 'string' || !named)
+      throw new StudioError(
+        400,
+        'Say which changes to publish: open the list of changes again and publish from there.',
+      );
+    const commit = await resolveCommit(root, named).catch((error: unknown) => {
+      if (error instanceof UnknownCommit)
+        throw new StudioError(400, 'These changes are not part of the saved site. Open the list of changes again.');
+      throw error;
+    });
+    if ((await savesSince(root, commit)) !== 0) throw new StudioError(409, newerSaves);
+    return commit;
+  }
+
+  function startPublish(editor: Editor, commit: string): PublishRun {
     if (running) throw new StudioError(409, `${run?.by ?? 'Someone'} is publishing now. Wait for it to finish.`);
     running = true;
     const current: PublishRun = { by: editor.email, startedAt: new Date().toISOString(), steps: [] };
     run = current;
-    publish({ root, ...releases, by: editor.email, push: options.push, onStep: (step) => current.steps.push(step) })
+    publish({
+      root,
+      ...releases,
+      distDir: options.distDir,
+      commit,
+      by: editor.email,
+      push: options.push,
+      onStep: (step) => current.steps.push(step),
+    })
       .catch((error: unknown) => ({
         ok: false as const,
         reason: error instanceof PublishBusy ? error.message : 'The publish failed, so nothing was published.',
@@ -97,7 +148,10 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
     return { editor: { email: editor.email, role: editor.role }, ...(run && { run }) };
   });
 
-  app.post('/publish', async (request, reply) => reply.code(202).send({ run: startPublish(publisher(request.raw)) }));
+  app.post<{ Body: { commit?: unknown } | undefined }>('/publish', async (request, reply) => {
+    const editor = publisher(request.raw);
+    return reply.code(202).send({ run: startPublish(editor, await reviewed(request.body?.commit)) });
+  });
 
   app.get('/releases', async (request) => {
     signedIn(request.raw);

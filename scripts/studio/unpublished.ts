@@ -1,7 +1,8 @@
 // What is saved but not yet live: the commits that touched site/ after a given commit (the one the
 // live release was built from), newest first, each with who made it, when, its message, and for
 // every file it changed under site/ the entry's name and the changed lines (git's unified diff).
-// The publish view (part E of #22) shows this list before a publisher presses Publish.
+// The Publish view shows this list before a publisher presses Publish. Each listed commit costs a
+// few git processes, so callers ask for the newest few and count the rest (countUnpublished).
 import path from 'node:path';
 import { changedKind, readContent, titleOf } from './changes.ts';
 import { gitIn } from './git-client.ts';
@@ -33,21 +34,50 @@ function splitPatch(patch: string): string[] {
   return starts.map((start, i) => patch.slice(start, starts[i + 1] ?? patch.length).replace(/\n+$/, '\n'));
 }
 
-/**
- * The commits after `sinceCommit` (every commit when undefined) that change something under
- * site/, newest first; merges are left out (the commits they bring are listed themselves).
- * Refuses a `sinceCommit` that is not a commit of this repository.
- */
-export async function unpublishedChanges(root: string, sinceCommit?: string): Promise<UnpublishedChange[]> {
-  const git = gitIn(root);
-  if (sinceCommit !== undefined) {
+export interface Range {
+  /** The newest commit counted (a full hash, as `git rev-parse HEAD` gives it); default: HEAD. */
+  upTo?: string;
+}
+
+/** The revisions `git log` walks: after `sinceCommit`, or all of the history; refuses what is no commit here. */
+async function rangeOf(
+  git: ReturnType<typeof gitIn>,
+  root: string,
+  sinceCommit: string | undefined,
+  { upTo = 'HEAD' }: Range,
+): Promise<string> {
+  for (const commit of [sinceCommit, upTo === 'HEAD' ? undefined : upTo]) {
+    if (commit === undefined) continue;
     const known =
-      commitPattern.test(sinceCommit) &&
-      (await git.raw(['rev-parse', '--verify', '--quiet', `${sinceCommit}^{commit}`]).catch(() => '')).trim();
-    if (!known) throw new Error(`${sinceCommit} is not a commit of the repository in ${root}.`);
+      commitPattern.test(commit) &&
+      (await git.raw(['rev-parse', '--verify', '--quiet', `${commit}^{commit}`]).catch(() => '')).trim();
+    if (!known) throw new Error(`${commit} is not a commit of the repository in ${root}.`);
   }
-  const range = sinceCommit === undefined ? 'HEAD' : `${sinceCommit}..HEAD`;
-  const hashes = (await git.raw(['log', '--no-merges', '--format=%H', range, '--', 'site']))
+  return sinceCommit === undefined ? upTo : `${sinceCommit}..${upTo}`;
+}
+
+/** How many commits `unpublishedChanges` would list without a limit: one git process, however many. */
+export async function countUnpublished(root: string, sinceCommit?: string, range: Range = {}): Promise<number> {
+  const git = gitIn(root);
+  const revisions = await rangeOf(git, root, sinceCommit, range);
+  return Number((await git.raw(['rev-list', '--count', '--no-merges', revisions, '--', 'site'])).trim());
+}
+
+/**
+ * The newest `newest` commits (all when undefined) after `sinceCommit` (every commit when
+ * undefined) up to `upTo` that change something under site/, newest first; merges are left out
+ * (the commits they bring are listed themselves). Refuses a `sinceCommit` that is not a commit of
+ * this repository.
+ */
+export async function unpublishedChanges(
+  root: string,
+  sinceCommit?: string,
+  { newest, ...range }: Range & { newest?: number } = {},
+): Promise<UnpublishedChange[]> {
+  const git = gitIn(root);
+  const revisions = await rangeOf(git, root, sinceCommit, range);
+  const limit = newest === undefined ? [] : [`--max-count=${Math.max(0, Math.floor(newest))}`];
+  const hashes = (await git.raw(['log', '--no-merges', ...limit, '--format=%H', revisions, '--', 'site']))
     .split('\n')
     .filter(Boolean);
   const changes: UnpublishedChange[] = [];

@@ -24,13 +24,35 @@ export const releaseDir = (releasesDir: string, id: string) => path.join(release
 /** What each release records about itself, beside its build. */
 export const releaseInfoFile = '_release.json';
 
+/**
+ * What `npm run build` records beside the build it makes in dist/: the commit whose site/ it
+ * built, '' when it cannot say (site/ differed from the commit, or no repository), and when.
+ */
+export const buildRecordFile = '_build.json';
+
+export interface BuildRecord {
+  commit: string;
+  at: string;
+}
+
+/** The record of the build in `dir`; empty fields for a build that has none (made before records were). */
+export async function readBuildRecord(dir: string): Promise<BuildRecord> {
+  try {
+    const record = JSON.parse(await readFile(path.join(dir, buildRecordFile), 'utf8'));
+    const commit = typeof record.commit === 'string' && /^[0-9a-f]{40,64}$/.test(record.commit) ? record.commit : '';
+    return { commit, at: typeof record.at === 'string' ? record.at : '' };
+  } catch {
+    return { commit: '', at: '' };
+  }
+}
+
 export interface ReleaseInfo {
   id: string;
   /** The commit the release was built from (git rev-parse HEAD), or '' outside a repository. */
   commit: string;
   /** When it was published (ISO 8601). */
   at: string;
-  /** Who published it (an e-mail address, or the operator's name from the command line). */
+  /** Who published it (an e-mail address, or the operator's name from the command line); '' for the build served before the first publish. */
   by: string;
 }
 

@@ -2,11 +2,12 @@
 // scripts/start.ts adds it), on a git repository holding a copy of the fixture site, with a real
 // SMTP server: a publisher signs in by the mailed link, edits the home headline and saves (a commit
 // by her; the live page unchanged), sees the change in the Publish view with the page before and
-// after, publishes (progress shown; the live page changes; a stream of requests to the live site
+// after, is refused a publish of that list once a colleague saved since (and shown the newer
+// change), publishes (progress shown; the live page changes; a stream of requests to the live site
 // during the switch gets no error), and rolls back (the old headline is back). An editor who is no
 // publisher is told why she cannot publish, and the server refuses her Publish. A publish of a site
 // with a problem shows the compiler's messages and changes nothing; the laptop studio has no Publish.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
@@ -166,8 +167,26 @@ it('a publisher signs in by the mailed link, edits and saves, publishes, and rol
   // Publish, while visitors keep asking for the home page and the assets it loads.
   const assets = [...before.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
   expect(assets.length).toBeGreaterThan(0);
+  // A colleague saves while the publisher reads the list: her Publish is refused, in words, and the
+  // list shows the newer change to look at before publishing again.
+  await appendFile(path.join(root, 'site', 'pages', 'contact.yaml'), '# a colleague’s note\n');
+  git('-c', 'user.name=Colleague', '-c', 'user.email=colleague@example.com', 'commit', '-q', '-am', 'Contact: a note');
+  const publishButton = view
+    .getByRole('region', { name: 'Publishing' })
+    .getByRole('button', { name: 'Publish', exact: true });
+  await publishButton.click();
+  await view.getByText('Changes were saved since this list was shown, so nothing was published.').waitFor(outcome);
+  await view
+    .getByRole('region', { name: 'Not published yet' })
+    .getByRole('article', { name: 'Contact: a note' })
+    .waitFor(outcome);
+  expect(await readCurrent(path.join(config.dataDir, 'releases'))).toBe(firstRelease);
+  expect(await view.getByRole('region', { name: 'Publishing' }).textContent()).not.toMatch(
+    /\b(commit|[0-9a-f]{7,40})\b/i,
+  );
+
   const stream = requestStream(['/', ...assets]);
-  await view.getByRole('region', { name: 'Publishing' }).getByRole('button', { name: 'Publish', exact: true }).click();
+  await publishButton.click();
   const progress = view.getByRole('list', { name: 'Progress' });
   await progress.getByText('Checking the whole site for problems').waitFor(outcome);
   const result = view.getByRole('alert').filter({ hasText: /Visitors (now|still) see/ });

@@ -1,6 +1,7 @@
 // `npm run releases`: the operator lists the kept releases and makes one live again from the command
 // line (audited as the owner), is told what is wrong with an unknown id, and a server whose `current`
-// names a release that cannot be served refuses to start, saying how to roll back.
+// names a release that cannot be served refuses to start, saying how to roll back. `publish --commit C`
+// builds and pushes C, not the newer commit checked out; a C that is no commit here is refused.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { readCurrent, writeCurrent } from '../../server/releases/store.ts';
+import { readCurrent, readReleaseInfo, releaseDir, writeCurrent } from '../../server/releases/store.ts';
 import { testConfig } from '../fixtures/dist-fixture.ts';
 import { projectRoot } from '../fixtures/fixture-site.ts';
 import { git, publishCheckout } from '../fixtures/publish-checkout.ts';
@@ -83,6 +84,48 @@ it('publish from the command line says what is wrong with the site and changes n
   expect(audit).toMatchObject({ who: 'owner', action: 'publish-failed' });
   await rm(work, { recursive: true, force: true });
 }, 120_000);
+
+it('publish --commit C builds C and pushes C, not the newer commit checked out; no other C is taken', async () => {
+  const { work, root, dataDir: checkoutData } = await publishCheckout();
+  const remote = path.join(work, 'remote.git');
+  git(work, 'init', '-q', '--bare', remote);
+  git(root, 'remote', 'add', 'origin', remote);
+  const home = path.join(root, 'site', 'pages', 'home.yaml');
+  const headline = async (words: string, message: string) => {
+    await writeFile(
+      home,
+      (await readFile(home, 'utf8')).replace(/title: .* One Page\.$/m, `title: ${words} One Page.`),
+    );
+    git(root, 'commit', '-q', '-am', message);
+    return git(root, 'rev-parse', 'HEAD');
+  };
+  const reviewed = await headline('The reviewed headline', 'Home: reviewed');
+  await headline('Saved after the review', 'Home: saved later');
+  const cli = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [path.join(projectRoot, 'scripts', 'releases.ts'), 'publish', ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: checkoutData, RELEASES_DIR: '', PUBLISH_PUSH: 'origin main' },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+  const releasesDir = path.join(checkoutData, 'releases');
+
+  for (const [commit, words] of [
+    ['HEAD~1', /"HEAD~1" is not a commit: give its hash\./],
+    ['--all', /"--all" is not a commit: give its hash\./],
+    ['f'.repeat(40), /"f{40}" is not a commit of the repository in .*nothing was published/],
+  ] as const)
+    expect(await cli(`--commit=${commit}`)).toMatchObject({ code: 1, stderr: expect.stringMatching(words) });
+  expect(await readCurrent(releasesDir)).toBeUndefined();
+
+  const done = await cli('--commit', reviewed.slice(0, 12));
+  expect(done).toMatchObject({ stdout: expect.stringContaining('Pushed to origin main.') });
+  const id = (await readCurrent(releasesDir))!;
+  expect(await readReleaseInfo(releasesDir, id)).toMatchObject({ commit: reviewed, by: 'owner' });
+  const page = await readFile(path.join(releaseDir(releasesDir, id), 'index.html'), 'utf8');
+  expect(page).toContain('The reviewed headline');
+  expect(page).not.toContain('Saved after the review');
+  expect(git(remote, 'rev-parse', 'main')).toBe(reviewed);
+  await rm(work, { recursive: true, force: true });
+}, 240_000);
 
 it('a server whose current release cannot be served refuses to start and says how to roll back', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'releases-gone-'));

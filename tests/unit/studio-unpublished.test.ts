@@ -7,7 +7,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { unpublishedChanges } from '../../scripts/studio/unpublished.ts';
+import { countUnpublished, unpublishedChanges } from '../../scripts/studio/unpublished.ts';
 import { gitCommits } from '../fixtures/git-commits.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
 
@@ -97,9 +97,30 @@ describe('unpublished changes', () => {
     ]);
   });
 
+  it('lists only the newest asked for, up to a given commit, and counts them all in one go', async () => {
+    const saves: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      await writeFile(sitePath('site.yaml'), `${await readFile(sitePath('site.yaml'), 'utf8')}# ${i}\n`);
+      git('add', 'site');
+      saves.push(commit('ann', `Save ${i}`));
+    }
+    const upTo = saves[3];
+    expect((await unpublishedChanges(root, base, { newest: 2, upTo })).map((c) => c.message)).toEqual([
+      'Save 4',
+      'Save 3',
+    ]);
+    expect(await countUnpublished(root, base, { upTo })).toBe(4);
+    expect(await countUnpublished(root, base)).toBe(5);
+    expect(await countUnpublished(root)).toBe(6);
+    expect(await unpublishedChanges(root, base, { newest: 0 })).toEqual([]);
+  });
+
   it('refuses what is not a commit of the repository', async () => {
-    for (const bad of ['HEAD~1', '--all', 'f'.repeat(40), 'main; rm -rf /', ''])
+    for (const bad of ['HEAD~1', '--all', 'f'.repeat(40), 'main; rm -rf /', '']) {
       await expect(unpublishedChanges(root, bad)).rejects.toThrow(`is not a commit of the repository in ${root}`);
+      await expect(unpublishedChanges(root, base, { upTo: bad })).rejects.toThrow(`is not a commit of the repository`);
+      await expect(countUnpublished(root, bad)).rejects.toThrow(`is not a commit of the repository in ${root}`);
+    }
   });
 });
 

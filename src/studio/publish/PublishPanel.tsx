@@ -1,10 +1,13 @@
 // Publish, and how it goes: each step as the server reports it while the site is checked and built
 // in the background, then either the new live release or, when it failed, why and the compiler's
-// messages (file:line:col), with the live site left as it was.
+// messages (file:line:col), with the live site left as it was. Publish sends the list the publisher
+// was shown; when changes were saved since, the server refuses, and the list is read again for the
+// publisher to look at before publishing.
 import { Alert, Button, Group, List, Loader, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconWorldUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { PublishRun, PublishStepView } from '../../../shared/publishing.ts';
+import { StudioRequestError } from '../api.ts';
 import { publishApi } from './publish-api.ts';
 
 const stepWords: Record<PublishStepView['step'], string> = {
@@ -22,13 +25,16 @@ const POLL_MS = 700;
 
 export function PublishPanel({
   publisher,
-  pending,
+  reviewed,
   onFinished,
 }: {
   publisher: boolean;
-  pending: number;
+  /** The list of changes shown (undefined while it loads): what Publish puts live, and how many they are. */
+  reviewed?: { commit: string; pending: number };
+  /** Called when the list and pages should be read again: a publish ended, or newer saves were found. */
   onFinished: () => void;
 }) {
+  const pending = reviewed?.pending ?? 0;
   const [run, setRun] = useState<PublishRun>();
   const [problem, setProblem] = useState<string>();
   const running = run !== undefined && run.outcome === undefined;
@@ -54,10 +60,16 @@ export function PublishPanel({
     return () => clearInterval(timer);
   }, [running, onFinished]);
   const start = () => {
+    if (!reviewed) return;
     setProblem(undefined);
-    publishApi.publish().then(
+    publishApi.publish(reviewed.commit).then(
       (answer) => setRun(answer.run),
-      (error: Error) => setProblem(error.message),
+      (error: Error) => {
+        // Saved since the list was shown (or another publish ran): the server's words say so, and
+        // the list is read again so the publisher sees what changed before publishing.
+        if (error instanceof StudioRequestError && error.status === 409) onFinished();
+        setProblem(error.message);
+      },
     );
   };
   const outcome = run?.outcome;
@@ -66,7 +78,7 @@ export function PublishPanel({
       <Group>
         <Button
           leftSection={<IconWorldUpload size={16} />}
-          disabled={!publisher || running}
+          disabled={!publisher || running || !reviewed}
           loading={running}
           onClick={start}
           aria-describedby={publisher ? undefined : 'publish-why-not'}
@@ -127,7 +139,7 @@ export function PublishPanel({
         </Alert>
       )}
       {problem && (
-        <Alert color="red" mt="sm">
+        <Alert color="orange" mt="sm">
           {problem}
         </Alert>
       )}

@@ -62,10 +62,16 @@ export function PublishView({ editor, onClose }: { editor: PublishState['editor'
         )}
         <Text>
           {answer?.live
-            ? `Visitors see the site as published ${when(answer.live.at)} by ${answer.live.by}.`
+            ? answer.live.by
+              ? `Visitors see the site as published ${when(answer.live.at)} by ${answer.live.by}.`
+              : 'Visitors see the site as it was first set up.'
             : answer && 'Nothing has been published from the studio yet: visitors see the site as it was set up.'}
         </Text>
-        <PublishPanel publisher={publisher} pending={answer?.changes.length ?? 0} onFinished={reload} />
+        <PublishPanel
+          publisher={publisher}
+          reviewed={answer && { commit: answer.commit, pending: answer.changes.length + answer.earlier }}
+          onFinished={reload}
+        />
         {problem && <Alert color="red">{problem}</Alert>}
         {!answer && !problem && <Loader size="sm" />}
         {answer && (

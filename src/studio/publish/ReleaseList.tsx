@@ -55,7 +55,8 @@ export function ReleaseList({
             {releases.map((release) => (
               <Table.Tr key={release.id} aria-label={`Release of ${when(release.at)}`}>
                 <Table.Td>{when(release.at)}</Table.Td>
-                <Table.Td>{release.by}</Table.Td>
+                {/* No publisher: the site as it was set up, served before the first publish. */}
+                <Table.Td>{release.by || 'The site as first set up'}</Table.Td>
                 <Table.Td>
                   {release.live ? (
                     <Badge color="teal">Live</Badge>

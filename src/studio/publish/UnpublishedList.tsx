@@ -35,10 +35,9 @@ export function UnpublishedList({
         Not published yet
       </Title>
       {answer.changes.length === 0 && <Text>Nothing to publish: visitors already see everything that was saved.</Text>}
-      {answer.newest && (
+      {answer.sinceUnknown && answer.changes.length > 0 && (
         <Text size="sm" c="dimmed" mb="xs">
-          Nothing was published from the studio yet, so the whole history of the site counts; the {answer.newest} newest
-          changes are shown.
+          It is not known which saved version visitors see now, so every change ever saved is counted here.
         </Text>
       )}
       <Stack gap="sm">
@@ -61,6 +60,12 @@ export function UnpublishedList({
           </Card>
         ))}
       </Stack>
+      {answer.earlier > 0 && (
+        <Text size="sm" c="dimmed" mt="xs">
+          And {answer.earlier === 1 ? 'one earlier change' : `${answer.earlier} earlier changes`}, not shown here: they
+          go live too.
+        </Text>
+      )}
     </section>
   );
 }

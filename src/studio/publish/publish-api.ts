@@ -1,12 +1,19 @@
 // The Publish view's calls (scripts/studio/publish-routes.ts on the server). The laptop studio
 // (`npm run studio`) has no publishing: it answers 404 to them, and the studio shows no Publish button.
 import { useEffect, useState } from 'react';
-import type { PublishRun, PublishState, ReleaseView, UnpublishedAnswer } from '../../../shared/publishing.ts';
+import type {
+  PublishRequest,
+  PublishRun,
+  PublishState,
+  ReleaseView,
+  UnpublishedAnswer,
+} from '../../../shared/publishing.ts';
 import { call, StudioRequestError } from '../api.ts';
 
 export const publishApi = {
   state: () => call<PublishState>('publish'),
-  publish: () => call<{ run: PublishRun }>('publish', { body: {} }),
+  /** Publishes the changes of the list the publisher was shown: `commit` is that list's. */
+  publish: (commit: string) => call<{ run: PublishRun }>('publish', { body: { commit } satisfies PublishRequest }),
   releases: () => call<ReleaseView[]>('releases'),
   rollback: (id: string) => call<ReleaseView[]>('rollback', { body: { id } }),
   unpublished: () => call<UnpublishedAnswer>('unpublished'),
