@@ -11,7 +11,7 @@ import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { ServerConfig } from '../config.ts';
 import { sender } from '../leads/compose.ts';
 import { mailerFor } from '../leads/mailer.ts';
-import { EditorsError, findEditor, normaliseEmail, readEditors } from './editors.ts';
+import { type Editor, EditorsError, findEditor, normaliseEmail, readEditors } from './editors.ts';
 import { studioGate } from './gate.ts';
 import { LINK_LIFETIME_MS, LINK_PATH, linkOrigin, linkRecords, linkUrl, SIGN_IN_PATH } from './links.ts';
 import {
@@ -38,8 +38,13 @@ import { composeSignInMail } from './sign-in-mail.ts';
 
 export { startSession } from './sessions.ts';
 
-/** Sign-in requests allowed per client address, and per e-mail address, in each window. */
-export const SIGN_IN_LIMITS = { perIp: 20, perAddress: 5, windowMs: 15 * 60_000 } as const;
+/**
+ * Sign-in requests allowed per client address in each window; and how often one address is mailed
+ * a link. The address's limit counts mails actually sent and never refuses: a request within the
+ * minute gets the same "check your inbox" answer and no second mail, so strangers asking for an
+ * editor's address can delay their next link by a minute at most, never lock them out.
+ */
+export const SIGN_IN_LIMITS = { perIp: 20, windowMs: 15 * 60_000, mailEveryMs: 60_000 } as const;
 
 /** The studio itself (part F: Vite's middleware), answering what passes the gate. */
 export interface StudioHandler {
@@ -89,14 +94,13 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
     mailer.close();
   });
 
-  const addresses = new WeakMap<FastifyRequest, string>();
-  const window = { timeWindow: SIGN_IN_LIMITS.windowMs };
-  const perIp = app.createRateLimit({ ...window, max: SIGN_IN_LIMITS.perIp, keyGenerator: (r) => `ip:${r.ip}` });
-  const perAddress = app.createRateLimit({
-    ...window,
-    max: SIGN_IN_LIMITS.perAddress,
-    keyGenerator: (r) => `address:${addresses.get(r) ?? ''}`,
+  const perIp = app.createRateLimit({
+    timeWindow: SIGN_IN_LIMITS.windowMs,
+    max: SIGN_IN_LIMITS.perIp,
+    keyGenerator: (r) => `ip:${r.ip}`,
   });
+  // When each editor was last mailed a link (editors only: an unknown address is never mailed).
+  const lastMailed = new Map<string, number>();
   const tooMany = (reply: FastifyReply, ttl: number) =>
     sendPage(
       reply.header('retry-after', Math.ceil(ttl / 1000)),
@@ -117,6 +121,25 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
       );
       return;
     }
+    // Checked and taken with no await between: of two requests at once, one mails.
+    const previous = lastMailed.get(editor.email);
+    if (previous !== undefined && now() - previous < SIGN_IN_LIMITS.mailEveryMs) {
+      log.info({ editor: editor.email }, 'studio: a link was mailed to this editor less than a minute ago; none sent');
+      return;
+    }
+    const sentAt = now();
+    lastMailed.set(editor.email, sentAt);
+    try {
+      await mailLink(editor, origin);
+    } catch (error) {
+      // Nothing reached the editor: the next request may try again at once.
+      if (lastMailed.get(editor.email) === sentAt) lastMailed.delete(editor.email);
+      throw error;
+    }
+    log.info({ editor: editor.email }, 'studio: sign-in link sent');
+  }
+
+  async function mailLink(editor: Editor, origin: string): Promise<void> {
     const token = await links.create({ email: editor.email, expires: now() + LINK_LIFETIME_MS }, now());
     const { site } = options.manifest();
     await mailer.send(
@@ -129,7 +152,6 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
         messageIdDomain: new URL(site.url).hostname,
       }),
     );
-    log.info({ editor: editor.email }, 'studio: sign-in link sent');
   }
 
   app.get(SIGN_IN_PATH, async (request, reply) => {
@@ -177,9 +199,6 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
         signInPage(pageContext(), { email: shown, error: error.message, provider: oidcButton(config.oidc) }),
       );
     }
-    addresses.set(request, email);
-    const byAddress = await perAddress(request);
-    if (!byAddress.isAllowed && byAddress.isExceeded) return tooMany(reply, byAddress.ttl);
     const work = sendLink(email, origin, request.log)
       .catch((error: unknown) => request.log.error({ err: error }, 'studio: the sign-in link could not be sent'))
       .finally(() => sending.delete(work));
