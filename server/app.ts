@@ -12,6 +12,7 @@ import { health } from './plugins/health.ts';
 import { security } from './plugins/security.ts';
 import { studioAccess, type StudioHandler } from './studio-access/plugin.ts';
 import { site } from './plugins/site.ts';
+import { keepPersonalDataPrivate } from './personal-data.ts';
 import { LiveSite } from './releases/live.ts';
 import { withRedactedRequests } from './request-log.ts';
 
@@ -85,6 +86,9 @@ export async function buildApp({
       .code(status)
       .send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
   });
+  // Before anything is written: DATA_DIR and the personal data in it readable by this user alone.
+  const fixed = await keepPersonalDataPrivate(config.dataDir, (message) => app.log.warn(message));
+  if (fixed) app.log.info(`${fixed} file(s) and folder(s) with personal data in DATA_DIR made private (0600, 0700)`);
   // The live release (or dist/ before the first publish); the dev server brings its own manifest.
   const live =
     serveSite || !given
