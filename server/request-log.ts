@@ -2,7 +2,7 @@
 // sign-in addresses carry secrets in their query (a mailed link's token signs in whoever opens it
 // within 15 minutes, an OpenID provider's code and state come back the same way), so under
 // /_studio/sign-in the query is logged as "?[redacted]". Everything else is logged as Fastify would.
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { SIGN_IN_PATH } from './studio-access/links.ts';
 
 export const REDACTED_QUERY = '?[redacted]';
@@ -24,12 +24,15 @@ export function loggableUrl(url: string): string {
   return signIn ? `${pathname}${REDACTED_QUERY}` : url;
 }
 
-/** Fastify's own request serializer, with the URL made loggable. */
-function request(req: FastifyRequest) {
+/** Fastify's own request serializer (Fastify passes its request), with the URL made loggable. */
+type SerializedRequest = ReturnType<NonNullable<NonNullable<FastifyLoggerOptions['serializers']>['req']>>;
+function request(raw: unknown): SerializedRequest {
+  const req = raw as FastifyRequest;
+  const version = req.headers?.['accept-version'];
   return {
     method: req.method,
     url: loggableUrl(req.url),
-    version: req.headers?.['accept-version'],
+    version: typeof version === 'string' ? version : undefined,
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,

@@ -6,7 +6,8 @@
 // every plugin answers the paths it answers in `npm run studio`; Vite's own URLs (module imports,
 // the client, its websocket) carry the base. The preview's live updates (an unsaved edit shown as it
 // is typed) ride on Vite's websocket, attached to the app's server here: an upgrade never passes
-// Fastify's hooks, so it is let through only when the gate lets the same request through.
+// Fastify's hooks, so it is let through only when the gate lets the same request through, and is
+// held under its session (OpenStreams) to be closed when that session ends.
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import type { AddOn } from '../../server/main.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { readEditors } from '../../server/studio-access/editors.ts';
+import { OpenStreams } from '../../server/studio-access/open-streams.ts';
 import { projectRoot } from '../dev.ts';
 import { siteViteConfig } from '../site-build/vite-config.ts';
 import { previewPath, studioApiPath, studioPath } from '../../shared/studio-protocol.ts';
@@ -97,17 +99,23 @@ export async function startServerStudio(options: ServerStudioOptions): Promise<S
 
 /**
  * Takes the websocket upgrades on `server`: the preview's address, when `allowed` says the gate
- * lets the request through, goes on to `upgrades`; anything else is closed (the site has none).
+ * lets the request through, goes on to `upgrades`, held under its session by `streams` so that it
+ * closes when the session ends; anything else is closed (the site has none).
  */
 export function takeUpgrades(
   server: Server,
   allowed: (req: IncomingMessage) => Promise<boolean>,
   upgrades: EventEmitter,
+  streams?: OpenStreams,
 ): void {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if ((req.url ?? '/').split('?')[0] !== previewPath) return socket.destroy();
     allowed(req).then(
-      (yes) => (yes ? upgrades.emit('upgrade', req, socket, head) : socket.destroy()),
+      (yes) => {
+        if (!yes) return socket.destroy();
+        streams?.holdUpgrade(req, socket);
+        if (!socket.destroyed) upgrades.emit('upgrade', req, socket, head);
+      },
       () => socket.destroy(),
     );
   });
@@ -158,6 +166,8 @@ export function studioOnServer(
   studio: ServerStudioOptions['studio'] = { commits: true },
 ): StudioOnServer {
   const upgrades = new EventEmitter();
+  // The preview's websockets, each held under the session that opened it (the gate's own holder).
+  const streams = new OpenStreams();
   let started: Promise<ServerStudio> | undefined;
   const start = (config: ServerConfig) => {
     if (started) return started;
@@ -181,6 +191,7 @@ export function studioOnServer(
     if ((await readEditors(config.dataDir)).length > 0) await start(config);
     return {
       options: {
+        studioStreams: streams,
         studio: {
           handler(req, res, next) {
             start(config).then(
@@ -199,7 +210,7 @@ export function studioOnServer(
         const gate = gateAllows(app, config.publicUrl);
         // Vite must be there to take the websocket it is handed.
         const allowed = async (req: IncomingMessage) => (await gate(req)) && (await start(config), true);
-        takeUpgrades(app.server, allowed, upgrades);
+        takeUpgrades(app.server, allowed, upgrades, streams);
         app.addHook('onClose', async () => {
           await (await started?.catch(() => undefined))?.close();
         });

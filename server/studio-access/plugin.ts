@@ -26,8 +26,11 @@ import {
 } from './pages.ts';
 import { oidcButton, oidcSignIn } from './oidc.ts';
 import { editorOf } from './request-editor.ts';
+import { OpenStreams } from './open-streams.ts';
 import {
+  editorOfSession,
   endSession,
+  isSameEditor,
   sessionRecords,
   signedInEditor,
   startSession,
@@ -42,7 +45,8 @@ export { startSession } from './sessions.ts';
  * Sign-in requests allowed per client address in each window; and how often one address is mailed
  * a link. The address's limit counts mails actually sent and never refuses: a request within the
  * minute gets the same "check your inbox" answer and no second mail, so strangers asking for an
- * editor's address can delay their next link by a minute at most, never lock them out.
+ * editor's address can delay their next link by a minute at most, never lock them out. Signing in
+ * with the mailed link frees the minute: only the mailbox's owner can do that.
  */
 export const SIGN_IN_LIMITS = { perIp: 20, windowMs: 15 * 60_000, mailEveryMs: 60_000 } as const;
 
@@ -58,6 +62,8 @@ export interface StudioAccessOptions {
   studio?: StudioHandler;
   /** The clock (ms since the epoch); tests move it past a link's or a session's expiry. */
   now?: () => number;
+  /** Where the streams and websockets each session holds open are kept (the server's websockets too). */
+  streams?: OpenStreams;
 }
 
 const minutes = (ms: number) => Math.ceil(ms / 60_000);
@@ -75,7 +81,18 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
     siteName: () => options.manifest().site.name,
     now,
     sessions: sessionRecords(config.dataDir),
+    streams: options.streams ?? new OpenStreams(),
   };
+  // A session's streams end once it no longer counts: expired, signed out elsewhere, or its
+  // editor removed by the owner's command (which only writes the editors list).
+  context.streams.watch(async (ids) => {
+    const editors = await readEditors(config.dataDir);
+    const alive = new Set<string>();
+    for (const id of ids) if (await editorOfSession(id, context, editors)) alive.add(id);
+    return alive;
+  });
+  // Before the server stops listening: it waits for open connections, and a change stream never ends by itself.
+  app.addHook('preClose', async () => context.streams.close());
   const links = linkRecords(config.dataDir);
   const mailer = mailerFor(config);
   const pageContext = (): PageContext => ({ siteName: context.siteName() });
@@ -140,7 +157,10 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
   }
 
   async function mailLink(editor: Editor, origin: string): Promise<void> {
-    const token = await links.create({ email: editor.email, expires: now() + LINK_LIFETIME_MS }, now());
+    const token = await links.create(
+      { email: editor.email, expires: now() + LINK_LIFETIME_MS, editorAdded: editor.added },
+      now(),
+    );
     const { site } = options.manifest();
     await mailer.send(
       composeSignInMail({
@@ -220,12 +240,17 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
     const link = await links.take((request.body as Record<string, unknown> | undefined)?.token, now());
     if (!link) return sendPage(reply, 410, linkInvalidPage(pageContext(), minutes(LINK_LIFETIME_MS)));
     const editor = await findEditor(config.dataDir, link.email);
+    // A link mailed before its editor was removed and added again signs no one in.
+    if (editor && !isSameEditor(editor, link))
+      return sendPage(reply, 410, linkInvalidPage(pageContext(), minutes(LINK_LIFETIME_MS)));
     if (!editor)
       return sendPage(
         reply,
         403,
         messagePage(pageContext(), 'Not an editor any more', `${link.email} is no longer an editor of this site.`),
       );
+    // The mailbox's owner used its link: the next one may go at once (signed out, another device).
+    lastMailed.delete(editor.email);
     return startSession(request, reply, editor, 'link');
   });
 
