@@ -5,15 +5,14 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { ServerConfig } from '../config.ts';
-import { sender } from '../leads/compose.ts';
-import { mailerFor } from '../leads/mailer.ts';
-import { type Editor, EditorsError, findEditor, normaliseEmail, readEditors } from './editors.ts';
+import { EditorsError, findEditor, normaliseEmail, readEditors } from './editors.ts';
 import { studioGate } from './gate.ts';
-import { LINK_LIFETIME_MS, LINK_PATH, linkOrigin, linkRecords, linkUrl, SIGN_IN_PATH } from './links.ts';
+import { linkMailing, minutes, SIGN_IN_LIMITS } from './link-mailing.ts';
+import { LINK_LIFETIME_MS, LINK_PATH, linkOrigin, linkRecords, SIGN_IN_PATH } from './links.ts';
 import {
   confirmPage,
   linkInvalidPage,
@@ -37,18 +36,9 @@ import {
   STUDIO_PATH,
   type AccessContext,
 } from './sessions.ts';
-import { composeSignInMail } from './sign-in-mail.ts';
 
 export { startSession } from './sessions.ts';
-
-/**
- * Sign-in requests allowed per client address in each window; and how often one address is mailed
- * a link. The address's limit counts mails actually sent and never refuses: a request within the
- * minute gets the same "check your inbox" answer and no second mail, so strangers asking for an
- * editor's address can delay their next link by a minute at most, never lock them out. Signing in
- * with the mailed link frees the minute: only the mailbox's owner can do that.
- */
-export const SIGN_IN_LIMITS = { perIp: 20, windowMs: 15 * 60_000, mailEveryMs: 60_000 } as const;
+export { SIGN_IN_LIMITS } from './link-mailing.ts';
 
 /** The studio itself (part F: Vite's middleware), answering what passes the gate. */
 export interface StudioHandler {
@@ -65,8 +55,6 @@ export interface StudioAccessOptions {
   /** Where the streams and websockets each session holds open are kept (the server's websockets too). */
   streams?: OpenStreams;
 }
-
-const minutes = (ms: number) => Math.ceil(ms / 60_000);
 
 function sendPage(reply: FastifyReply, status: number, page: string): FastifyReply {
   return reply.code(status).header('content-type', 'text/html; charset=utf-8').send(page);
@@ -91,10 +79,11 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
     for (const id of ids) if (await editorOfSession(id, context, editors)) alive.add(id);
     return alive;
   });
-  // Before the server stops listening: it waits for open connections, and a change stream never ends by itself.
+  // Ended before the server stops listening, which waits for open connections: a change stream
+  // never ends by itself.
   app.addHook('preClose', async () => context.streams.close());
   const links = linkRecords(config.dataDir);
-  const mailer = mailerFor(config);
+  const mailing = linkMailing({ config, manifest: options.manifest, links, now });
   const pageContext = (): PageContext => ({ siteName: context.siteName() });
 
   await app.register(cookie);
@@ -103,21 +92,14 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
   app.decorate('studioAccess', context);
   app.addHook('onRequest', studioGate(context));
 
-  // Mail goes out after the answer, so an editor's address and anyone else's take the same time;
-  // closing the app waits for the mail still on its way.
-  const sending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(sending);
-    mailer.close();
-  });
+  // Closing the app waits for the mail still on its way.
+  app.addHook('onClose', async () => mailing.close());
 
   const perIp = app.createRateLimit({
     timeWindow: SIGN_IN_LIMITS.windowMs,
     max: SIGN_IN_LIMITS.perIp,
     keyGenerator: (r) => `ip:${r.ip}`,
   });
-  // When each editor was last mailed a link (editors only: an unknown address is never mailed).
-  const lastMailed = new Map<string, number>();
   const tooMany = (reply: FastifyReply, ttl: number) =>
     sendPage(
       reply.header('retry-after', Math.ceil(ttl / 1000)),
@@ -128,51 +110,6 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
         `Too many sign-in links were asked for just now. Please wait ${minutes(ttl)} minutes, then ask again.`,
       ),
     );
-
-  async function sendLink(email: string, origin: string, log: FastifyRequest['log']): Promise<void> {
-    const editor = await findEditor(config.dataDir, email);
-    if (!editor) {
-      log.info(
-        { address: email },
-        'studio: a sign-in link was asked for an address that is not an editor; no mail sent',
-      );
-      return;
-    }
-    // Checked and taken with no await between: of two requests at once, one mails.
-    const previous = lastMailed.get(editor.email);
-    if (previous !== undefined && now() - previous < SIGN_IN_LIMITS.mailEveryMs) {
-      log.info({ editor: editor.email }, 'studio: a link was mailed to this editor less than a minute ago; none sent');
-      return;
-    }
-    const sentAt = now();
-    lastMailed.set(editor.email, sentAt);
-    try {
-      await mailLink(editor, origin);
-    } catch (error) {
-      // Nothing reached the editor: the next request may try again at once.
-      if (lastMailed.get(editor.email) === sentAt) lastMailed.delete(editor.email);
-      throw error;
-    }
-    log.info({ editor: editor.email }, 'studio: sign-in link sent');
-  }
-
-  async function mailLink(editor: Editor, origin: string): Promise<void> {
-    const token = await links.create(
-      { email: editor.email, expires: now() + LINK_LIFETIME_MS, editorAdded: editor.added },
-      now(),
-    );
-    const { site } = options.manifest();
-    await mailer.send(
-      composeSignInMail({
-        to: editor.email,
-        link: linkUrl(origin, token),
-        from: sender(config.mailFrom, site),
-        siteName: site.name,
-        minutes: minutes(LINK_LIFETIME_MS),
-        messageIdDomain: new URL(site.url).hostname,
-      }),
-    );
-  }
 
   app.get(SIGN_IN_PATH, async (request, reply) => {
     if (await signedInEditor(request, context, await readEditors(config.dataDir)))
@@ -219,10 +156,7 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
         signInPage(pageContext(), { email: shown, error: error.message, provider: oidcButton(config.oidc) }),
       );
     }
-    const work = sendLink(email, origin, request.log)
-      .catch((error: unknown) => request.log.error({ err: error }, 'studio: the sign-in link could not be sent'))
-      .finally(() => sending.delete(work));
-    sending.add(work);
+    mailing.request(email, origin, request.log);
     return sendPage(reply, 200, linkSentPage(pageContext(), minutes(LINK_LIFETIME_MS)));
   });
 
@@ -250,7 +184,7 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
         messagePage(pageContext(), 'Not an editor any more', `${link.email} is no longer an editor of this site.`),
       );
     // The mailbox's owner used its link: the next one may go at once (signed out, another device).
-    lastMailed.delete(editor.email);
+    mailing.used(editor.email);
     return startSession(request, reply, editor, 'link');
   });
 
