@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { readdir } from 'node:fs/promises';
 import { get, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
@@ -30,7 +31,6 @@ import {
   type SignInServer,
   tokenOf,
 } from '../fixtures/studio-sign-in.ts';
-import { readdir } from 'node:fs/promises';
 
 const { withAnn: server } = signInServers();
 const root = path.join(import.meta.dirname, '..', '..');
