@@ -10,9 +10,12 @@ import { QueueIndex } from './leads/queue-index.ts';
 import { Spool } from './leads/spool.ts';
 import { health } from './plugins/health.ts';
 import { security } from './plugins/security.ts';
+import type { OpenStreams } from './studio-access/open-streams.ts';
 import { studioAccess, type StudioHandler } from './studio-access/plugin.ts';
 import { site } from './plugins/site.ts';
+import { keepPersonalDataPrivate } from './personal-data.ts';
 import { LiveSite } from './releases/live.ts';
+import { withRedactedRequests } from './request-log.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -29,6 +32,8 @@ export interface AppOptions {
   studioClock?: () => number;
   /** How often the releases folder is read for a switch, besides watching it. Default: 1 s. */
   releaseCheckMs?: number;
+  /** Where the studio's sessions hold their open streams; the studio's websockets are held there too. */
+  studioStreams?: OpenStreams;
 }
 
 /** Fastify 5.12.1 dropped numeric trustProxy (it now trusts nothing), so a hop count becomes a
@@ -47,13 +52,15 @@ export async function buildApp({
   studio,
   studioClock,
   releaseCheckMs,
+  studioStreams,
 }: AppOptions): Promise<FastifyInstance> {
   // A request must arrive whole within the timeout (Node answers 408 and closes the socket), so a
   // trickled body or header holds a connection for seconds, not minutes; Node looks for such
   // requests every connectionsCheckingInterval (30 s by default, too late to matter).
   const requestTimeout = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    logger,
+    // A sign-in link's token is a secret: the request log shows its address without the query.
+    logger: withRedactedRequests(logger),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 16 * 1024,
     return503OnClosing: true,
@@ -83,6 +90,9 @@ export async function buildApp({
       .code(status)
       .send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
   });
+  // Before anything is written: DATA_DIR and the personal data in it readable by this user alone.
+  const fixed = await keepPersonalDataPrivate(config.dataDir, (message) => app.log.warn(message));
+  if (fixed) app.log.info(`${fixed} file(s) and folder(s) with personal data in DATA_DIR made private (0600, 0700)`);
   // The live release (or dist/ before the first publish); the dev server brings its own manifest.
   const live =
     serveSite || !given
@@ -109,7 +119,7 @@ export async function buildApp({
   if (live) app.addHook('onClose', async () => live.close());
   // The studio's sign-in is always there: with nobody on the editors list (read at each request)
   // /_studio/ answers the site's own 404, so it lives in the site's scope, whose 404 sends its page.
-  const studioOptions = { config, manifest, studio, now: studioClock };
+  const studioOptions = { config, manifest, studio, now: studioClock, streams: studioStreams };
   if (live && serveSite)
     await app.register(async (scope) => {
       await site(scope, { live });
