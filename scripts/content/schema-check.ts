@@ -257,11 +257,12 @@ function keywordPlace(message: string, files: SchemaFile[]): { file: string; pat
   const match = /^(\S+) value must be \[(.*)\]/.exec(message);
   if (!match) return undefined;
   const wanted = JSON.parse(`[${match[2]}]`) as string[];
-  const kindOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+  const jsonTypeOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
   for (const file of files) {
     let found: string[] | undefined;
     eachSchema(file.schema, (node, at) => {
-      if (!found && match[1] in node && !wanted.includes(kindOf(node[match[1]]))) found = [...at.map(String), match[1]];
+      if (!found && match[1] in node && !wanted.includes(jsonTypeOf(node[match[1]])))
+        found = [...at.map(String), match[1]];
     });
     if (found) return { file: file.name, path: found };
   }

@@ -8,7 +8,7 @@ import { siteFiles } from '../../shared/confined-files.ts';
 import type { DraftPlace, Json, StoredDraft } from '../../shared/studio-protocol.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { maxDraftBytes, DraftStore } from './draft-store.ts';
-import { kindOf } from './entries.ts';
+import { editableEntryKind } from './entries.ts';
 import { asStudioError, checkedPath, StudioError } from './files.ts';
 import { readBody, type FeatureAnswer } from './http.ts';
 
@@ -60,7 +60,8 @@ export function draftRoutes(options: DraftRoutesOptions) {
 /** A path under site/ of a content file the studio edits, else a refusal. */
 function entryFile(site: ReturnType<typeof siteFiles>, file: string): string {
   const checked = checkedPath(site, file);
-  if (!kindOf(checked)) throw new StudioError(404, `site/${checked} is not a content file the studio edits.`);
+  if (!editableEntryKind(checked))
+    throw new StudioError(404, `site/${checked} is not a content file the studio edits.`);
   return checked;
 }
 
@@ -83,7 +84,8 @@ export function storedDraft(file: string, body: Buffer): StoredDraft {
   if (!isObject(draft) || draft.data === undefined || !optionalText(draft.body))
     throw refuse('its edit has no data, or a body that is not text.');
   if (!isObject(base) || base.file !== file) throw refuse(`its base is not site/${file}.`);
-  if (base.kind !== kindOf(file)) throw refuse(`its base is not the ${kindOf(file)} site/${file} is.`);
+  if (base.kind !== editableEntryKind(file))
+    throw refuse(`its base is not the ${editableEntryKind(file)} site/${file} is.`);
   if (typeof base.version !== 'string' || !/^[0-9a-f]{1,64}$/.test(base.version))
     throw refuse('its base has no version.');
   if (typeof base.title !== 'string' || !optionalText(base.route)) throw refuse('its base has no title.');
@@ -92,7 +94,7 @@ export function storedDraft(file: string, body: Buffer): StoredDraft {
     file,
     base: {
       file,
-      kind: kindOf(file)!,
+      kind: editableEntryKind(file)!,
       title: base.title,
       ...(base.route !== undefined && { route: base.route as string }),
       version: base.version,

@@ -4,7 +4,7 @@
 import { siteFiles } from '../../shared/confined-files.ts';
 import type { RestoreRequest } from '../../shared/history.ts';
 import { recorderFor, type SaveCommits } from './commit-save.ts';
-import { kindOf } from './entries.ts';
+import { editableEntryKind } from './entries.ts';
 import { checkedPath, StudioError } from './files.ts';
 import { deletedEntries, entryHistory } from './history.ts';
 import { bringBack, restoreVersion } from './history-restore.ts';
@@ -18,7 +18,8 @@ export function historyRoutes(root: string, commits: SaveCommits | undefined) {
       case 'GET /history': {
         const file = url.searchParams.get('file') ?? '';
         checkedPath(site, file);
-        if (!kindOf(file)) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+        if (!editableEntryKind(file))
+          throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
         const head = url.searchParams.get('head') || undefined;
         const skip = Number(url.searchParams.get('skip') ?? 0);
         if (!Number.isSafeInteger(skip) || skip < 0) throw new StudioError(400, 'Skip a whole number of versions.');

@@ -15,7 +15,7 @@ import { siteChanges } from './changes.ts';
 import { sendCommittedImage } from './committed-image.ts';
 import { discard } from './discard.ts';
 import type { DiscardRequest } from '../../shared/review.ts';
-import { editedText, judge, kindOf, listEntries, readEntry, saveEntry } from './entries.ts';
+import { editedText, judge, editableEntryKind, listEntries, readEntry, saveEntry } from './entries.ts';
 import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import { checkedPath, readVersioned, StudioError } from './files.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
@@ -154,7 +154,7 @@ export function studioPlugin(options: StudioOptions): Plugin {
         return send(res, 200, routes(await siteOnDisk()));
       case 'POST /check': {
         checkedPath(site, file);
-        const kind = kindOf(file);
+        const kind = editableEntryKind(file);
         if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
         const edit = await readJson<EntryEdit>(req);
         const current = await readVersioned(site, file);

@@ -9,7 +9,7 @@ import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
 import type { Presence, SavedBy } from '../../shared/studio-protocol.ts';
 import type { SaveCommits } from './commit-save.ts';
-import { kindOf } from './entries.ts';
+import { editableEntryKind } from './entries.ts';
 import { checkedPath, StudioError } from './files.ts';
 import { gitIn } from './git-client.ts';
 import type { FeatureAnswer } from './http.ts';
@@ -46,7 +46,7 @@ export function presenceRoutes(options: PresenceOptions) {
   const windows = new Map<string, Seen>();
 
   const entryFile = (file: unknown): string => {
-    if (typeof file !== 'string' || !kindOf(file)) throw new StudioError(400, 'No entry was named.');
+    if (typeof file !== 'string' || !editableEntryKind(file)) throw new StudioError(400, 'No entry was named.');
     checkedPath(site, file);
     return file;
   };
