@@ -1,6 +1,6 @@
-// `npm test`, in order: content validation, generated types up to date, lint and formatting,
-// type-check, unit and server tests, build, browser tests. Stops at the first failing step and ends
-// with one line "N passed, N failed" counting every test that ran.
+// `npm test`, in order: content validation, generated types up to date, lint, formatting and
+// commit subjects, type-check, unit and server tests, build, browser tests. Stops at the first
+// failing step and ends with one line "N passed, N failed" counting every test that ran.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -61,6 +61,7 @@ run('Generated types are up to date', process.execPath, ['scripts/generate-types
 run('Authoring guide is up to date', process.execPath, ['scripts/generate-docs.ts', '--check']);
 run('Lint', bin('eslint'), ['--max-warnings', '0', '.']);
 run('Formatting', bin('prettier'), ['--check', '**/*.{ts,tsx,js,css}']);
+run('Commit subjects', process.execPath, ['scripts/lint/commit-subjects.ts']);
 // TypeScript 7, the native compiler, by its own path: the `typescript` package is 6.0, the one
 // typescript-eslint parses with (see package.json: `tsgo` is TypeScript 7 under another name).
 run('Type-check', process.execPath, [path.join(root, 'node_modules', 'tsgo', 'bin', 'tsc'), '--noEmit']);

@@ -1,4 +1,4 @@
-// The studio's draft requests (issue 23). `GET drafts` tells the page where its drafts are kept:
+// The studio's draft requests. `GET drafts` tells the page where its drafts are kept:
 // in the browser for the laptop studio, on the server for the studio inside `npm start`, where
 // `GET draft`, `POST draft` and `POST draft/drop` read, keep and remove the signed-in editor's
 // draft of one entry (draft-store.ts). Everything that comes in is checked before it is kept.

@@ -26,7 +26,7 @@ export interface ServerStudioOptions {
   root: string;
   /** DATA_DIR, never served by the preview. */
   dataDir: string;
-  /** More of the studio plugin's options (part D's `commits`). */
+  /** More of the studio plugin's options (`commits`: every save a commit). */
   studio?: Omit<StudioOptions, 'root' | 'onServer'>;
   /** Folders Vite's watcher leaves alone (DATA_DIR, the releases, the build). */
   notWatched?: string[];

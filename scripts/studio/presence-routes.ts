@@ -1,4 +1,4 @@
-// Who else has an entry open (issue 23), and who saved the version a save met. Each studio window
+// Who else has an entry open, and who saved the version a save met. Each studio window
 // says every ~15 s which entry it shows (POST api/presence) and is answered with the others there;
 // the server keeps this in memory only and forgets a window silent for 45 s, or at once when it
 // leaves (the page closing). On the server a person is the signed-in editor's address (their own

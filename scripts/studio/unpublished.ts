@@ -1,7 +1,7 @@
 // What is saved but not yet live: the commits that touched site/ after a given commit (the one the
 // live release was built from), newest first, each with who made it, when, its message, and for
 // every file it changed under site/ the entry's name and the changed lines (git's unified diff).
-// The publish view (part E of #22) shows this list before a publisher presses Publish.
+// The publish view shows this list before a publisher presses Publish.
 import path from 'node:path';
 import { changedKind, readContent, titleOf } from './changes.ts';
 import { gitIn } from './git-client.ts';

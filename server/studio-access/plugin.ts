@@ -41,7 +41,7 @@ export { startSession } from './sessions.ts';
 /** Sign-in requests allowed per client address, and per e-mail address, in each window. */
 export const SIGN_IN_LIMITS = { perIp: 20, perAddress: 5, windowMs: 15 * 60_000 } as const;
 
-/** The studio itself (part F: Vite's middleware), answering what passes the gate. */
+/** The studio itself (Vite's middleware), answering what passes the gate. */
 export interface StudioHandler {
   handler(req: IncomingMessage, res: ServerResponse, next: () => void): void;
 }

@@ -1,4 +1,4 @@
-// The studio on the server, where every save is a commit (#22): the real studio plugin in a real
+// The studio on the server, where every save is a commit: the real studio plugin in a real
 // Vite server with `commits: true`, on a copy of the fixture site in its own git repository (never
 // the project's). Who is signed in is set on the request the way the sign-in gate does
 // (setEditor), here from a test header. Judged by git itself: who authored each commit, which

@@ -1,4 +1,4 @@
-// Drafts on the server (issue 23), through the studio's own draft requests on a real HTTP server:
+// Drafts on the server, through the studio's own draft requests on a real HTTP server:
 // each signed-in editor reads back only their own draft; the files are named by hashes, never the
 // entry's path; every malformed request is refused with a sentence and keeps nothing; a draft is
 // replaced whole (a reader never sees part of one, a killed write's temporary file is cleaned up);
