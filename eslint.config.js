@@ -2,7 +2,7 @@
 // `npm test` runs both before the type-check. Rules: typescript-eslint's recommended set without
 // type information (with it, the whole tree took 72 s of CPU and 1.9 GB instead of 21 s, and the
 // strict type-check already runs in `npm test`), React's hooks rules, every disable comment with
-// its reason, and the layers below.
+// its reason, comments in the present (scripts/lint/), and the layers below.
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -10,6 +10,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { localRules } from './scripts/lint/no-narrating-comments.js';
 
 // Layers point one way. shared/ holds what the server, the build and the browser share, so it
 // imports none of them; the server (Node at run time) never imports the compiler and tools in
@@ -45,7 +46,7 @@ export default defineConfig(
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: localRules },
     // Imports name their files with the extension (`./load-site.ts`), so Node's resolution finds
     // them; import-x reads .ts and .tsx with typescript-eslint's parser to follow the graph.
     settings: {
@@ -57,6 +58,8 @@ export default defineConfig(
       // A disabled rule always says why: `// eslint-disable-next-line rule -- reason`.
       '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      // Comments say why in terms of the code, never which issue, plan or session it came from.
+      'local/no-narrating-comments': 'error',
       // No import circle. Type-only imports are left out by the rule: they vanish at run time.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // `const { omitted: _omitted, ...rest } = value` is how a property is left out of a copy.

@@ -63,7 +63,7 @@ function table(title: string, header: string[], rows: (string | number)[][]) {
 
 console.log(`Machine: ${results.machine}`);
 if (only?.includes('thousand')) {
-  // The 1,000-article site of issue 27 (scripts/bench/thousand.ts): only when asked, it takes minutes.
+  // The 1,000-article site (scripts/bench/thousand.ts): only when asked, it takes minutes.
   const articles = Number(args.find((a) => a.startsWith('--articles='))?.slice(11) ?? 1000);
   const figures = await runThousand(root, { articles, checks: quick ? 5 : 15, log: (line) => console.log(line) });
   results.thousand = figures;

@@ -1,5 +1,5 @@
-// `npm test`: content validation, generated files up to date, lint and formatting, type-check, unit
-// and server tests, build, browser tests. Stops at the first failing step and ends with one line
+// `npm test`: content validation, generated files up to date, lint, formatting and commit subjects,
+// type-check, unit and server tests, build, browser tests. Stops at the first failing step and ends with one line
 // "N passed, N failed" counting every test that ran.
 //
 // The static checks run two at a time (this machine has two cores, and each is mostly one thread),
@@ -108,6 +108,7 @@ await runAll(
     node('Generated types are up to date', 'scripts/generate-types.ts', '--check'),
     node('Authoring guide is up to date', 'scripts/generate-docs.ts', '--check'),
     { title: 'Formatting', command: bin('prettier'), args: ['--check', '**/*.{ts,tsx,js,css}'] },
+    node('Commit subjects', 'scripts/lint/commit-subjects.ts'),
   ],
   2,
 );

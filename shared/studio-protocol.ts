@@ -56,7 +56,7 @@ export interface FieldError extends ContentError {
 }
 
 /**
- * An unsaved draft of an entry, kept while it is typed (issue 23): the file as the edit started
+ * An unsaved draft of an entry, kept while it is typed: the file as the edit started
  * from it (`base`, with its version), the edit, and when it was last typed in (ms since 1970).
  */
 export interface StoredDraft {

@@ -4,7 +4,7 @@
 // calls the median (closest to the median FCP and TTI) is reported, with the spread of scores.
 // Absolute scores depend on the host, so each run is paired with one of the same page with its
 // scripts blocked (Lighthouse's blockedUrlPatterns), taken right after it: the difference is
-// what the scripts cost, and what the budgets of issue 24 read (script-cost.ts).
+// what the scripts cost, and what the script budgets read (script-cost.ts).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';

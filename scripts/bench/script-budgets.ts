@@ -1,6 +1,6 @@
 // The Lighthouse part of `npm run bench`: every route in both forms, each run paired with the same
 // page with its scripts blocked (lighthouse.ts), every route opened in Chromium for its console
-// and script bytes (page-check.ts), then the scores table and the budgets of issue 24
+// and script bytes (page-check.ts), then the scores table and the script budgets
 // (script-cost.ts). With `before` (another checkout, served by its own server) each route is
 // measured on both, one after the other, and a before/after table follows.
 import type { LighthouseRow } from './lighthouse.ts';

@@ -1,4 +1,4 @@
-// What the scripts cost a visitor (issue 24), and whether that stays within the budgets: the pure
+// What the scripts cost a visitor, and whether that stays within the budgets: the pure
 // part of the bench, fed by Lighthouse (lighthouse.ts: pairs of runs with and without scripts)
 // and by a Chromium visit of each page (page-check.ts: console, script bytes, islands). Each
 // pair is the page with its scripts and the same page with `*.js` blocked, taken back to back;
@@ -120,7 +120,7 @@ const atMost = (name: string, value: number, limit: number, unit: Check['unit'])
 });
 
 /**
- * The budgets of issue 24 for each route: the rows of both forms and the route's page check.
+ * The script budgets for each route: the rows of both forms and the route's page check.
  * A route with no Lighthouse row or no page check fails (not measured is not met).
  */
 export function evaluateBudgets(

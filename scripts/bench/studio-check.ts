@@ -1,4 +1,4 @@
-// The studio's live check of a one-word edit on the 1,000-article site (issue 27, item 3), measured
+// The studio's live check of a one-word edit on the 1,000-article site, measured
 // two ways: over HTTP as the editor's browser sends it (POST /_studio/api/check to `npm run studio`,
 // timed to its answer, with the studio's resident memory), and in this process with the heap
 // weighed after a full garbage collection following each check, which shows whether anything is

@@ -1,4 +1,4 @@
-// The 1,000-article site of issue 27: a throwaway copy of the project (sources copied, node_modules,
+// The 1,000-article site: a throwaway copy of the project (sources copied, node_modules,
 // scripts and server linked) whose site/ is the shipped one grown to `articles` valid articles by
 // cloning a shipped article; every fifth article (counting the shipped ones, in file-name order) has
 // its own 3000×2000 camera-like photo as its cover. Builds, caches (.cache/) and dist/ of the copy

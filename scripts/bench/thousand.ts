@@ -1,4 +1,4 @@
-// The 1,000-article site of issue 27 measured as an operator and an editor meet it: a cold build
+// The 1,000-article site measured as an operator and an editor meet it: a cold build
 // (empty media and build caches) and its parts, the build's peak memory, a rebuild after a one-word
 // change to one article (caches kept), what dist/ holds, the server's memory and start time, the
 // studio's check of a one-word edit and its memory over repeated checks, the largest listing page
@@ -198,7 +198,7 @@ export async function runThousand(
   }
 }
 
-/** The issue's table: every figure with its target (where the issue sets one) and whether it is met. */
+/** The results table: every figure with its target (where it has one) and whether it is met. */
 export function thousandRows(f: ThousandFigures): string[][] {
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
   const s = (n: number) => `${n.toFixed(1)} s`;

@@ -16,7 +16,7 @@ import { schemaErrors } from './schema-errors.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
 
 /** What a file under site/ is, by its place and name (the compiler's rule, which the studio shares). */
-export function kindOf(relative: string): ContentKind | 'document' | 'image' | undefined {
+export function siteFileKind(relative: string): ContentKind | 'document' | 'image' | undefined {
   if (relative === 'site.yaml') return 'settings';
   if (relative === 'redirects.yaml') return 'redirects';
   if (/^pages\/.+\.ya?ml$/.test(relative)) return 'page';
@@ -75,7 +75,7 @@ const unknownFileMessage =
 
 export function compileFile(relative: string, bytes: Uint8Array): FileFacts {
   const file = `site/${relative}`;
-  const kind = kindOf(relative);
+  const kind = siteFileKind(relative);
   const facts: FileFacts = { kind, readErrors: [], valid: false, schemaErrors: [], placeholderErrors: [] };
   const errors = facts.readErrors;
   if (kind === 'image') return facts;

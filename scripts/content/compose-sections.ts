@@ -1,5 +1,6 @@
-// Composes schema/sections.schema.json, where each section type is written once and only with its
-// own fields, into the full draft-07 schema every tool reads (Ajv, the type generator, the guide,
+// Composes schema/sections.schema.json, with each section type written once and only with its
+// own fields in schema/sections/<type>.json (section-type-files.ts sets them into its $defs),
+// into the full draft-07 schema every tool reads (Ajv, the type generator, the guide,
 // yaml-language-server, the studio). Composing here, rather than with `allOf`, sidesteps the
 // draft-07 trap: `additionalProperties: false` does not see fields that come through `allOf`, and
 // not every consumer understands a newer draft's `unevaluatedProperties`.
@@ -103,7 +104,7 @@ export function composeSections(source: SectionsSource): JsonSchema {
     composedDefs[name] = types.includes(name) ? composeType(name, def, sectionFields.properties) : def;
   const { $id, ...top } = source as unknown as JsonSchema;
   return {
-    $comment: `Generated from ${String($id)} by scripts/content/compose-sections.ts (npm run types). Do not edit: change ${String($id)}.`,
+    $comment: `Generated from ${String($id)} and sections/<type>.json by scripts/content/compose-sections.ts (npm run types). Do not edit: change those.`,
     ...top,
     $id: composedSectionsFile,
     $defs: composedDefs,

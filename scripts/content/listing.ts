@@ -9,7 +9,7 @@ export function perPageOf(section: { perPage?: unknown }): number {
   if (typeof section.perPage === 'number') return section.perPage;
   const field = sectionSchemas().sections.articles.properties as Record<string, { default?: unknown }>;
   const fallback = field.perPage?.default;
-  if (typeof fallback !== 'number') throw new Error('schema/sections.schema.json: articles.perPage has no default');
+  if (typeof fallback !== 'number') throw new Error('schema/sections/articles.json: perPage has no default');
   return fallback;
 }
 

@@ -10,10 +10,10 @@ import { renderMarkdown as render } from './markdown.ts';
 import { blogPath, type Article, type SiteModel } from './model.ts';
 import { componentMistakes, schemaMistakes } from './schemas.ts';
 import { declaredPath } from './declared.ts';
-import { compileFile, formIdOf, kindOf, type FileFacts } from './compile-file.ts';
+import { compileFile, formIdOf, siteFileKind, type FileFacts } from './compile-file.ts';
 import { memoOf, type SiteFile } from './site-memo.ts';
 
-export { declaredPath, kindOf };
+export { declaredPath, siteFileKind };
 export type { SiteFile };
 
 // An article's or document's HTML with each picture's width and height, kept with the file's
@@ -88,11 +88,11 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     if (refused) {
       errors.push({ file: `site/${relative}`, line: 1, col: 1, path: '', message: refused });
       // Still an image by its place, so a page using it hears why, not that it is missing.
-      if (kindOf(relative) === 'image') images.push(`/${relative}`);
+      if (siteFileKind(relative) === 'image') images.push(`/${relative}`);
       continue;
     }
     // Each file's own work (parse, schema, Markdown) is remembered while its bytes stay the same.
-    const facts = kindOf(relative) === 'image' ? compileFile(relative, bytes) : memo.facts(relative, bytes);
+    const facts = siteFileKind(relative) === 'image' ? compileFile(relative, bytes) : memo.facts(relative, bytes);
     if (facts.kind === 'image') images.push(`/${relative}`);
     errors.push(...facts.readErrors);
     compiled.push(facts);

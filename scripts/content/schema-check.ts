@@ -10,6 +10,11 @@ export interface SchemaFile {
   name: string;
   text: string;
   schema: JsonSchema;
+  /**
+   * Files whose content this schema holds at `$defs/<name>`, from `dir/<name>.json` (each section
+   * type's file in sections.schema.json): a problem found there is reported in that file.
+   */
+  parts?: { dir: string; files: Map<string, SchemaFile> };
 }
 
 // Keywords whose value is one schema, a map of schemas, or a list of schemas.
@@ -61,6 +66,8 @@ export function resolveRef(ref: string, file: string, files: Map<string, JsonSch
 
 /** A problem at `path` inside a schema file, located at its line and column. */
 export function schemaProblem(file: SchemaFile, path: DataPath, message: string): ContentError {
+  const part = path[0] === '$defs' ? file.parts?.files.get(String(path[1])) : undefined;
+  if (part) return schemaProblem(part, path.slice(2), message);
   const { source } = parseYaml(`schema/${file.name}`, file.text);
   return { file: `schema/${file.name}`, ...locate(source, path), path: path.join('/'), message };
 }
@@ -93,7 +100,13 @@ export function checkSchemaSources(
       }
       if (typeof node.$ref === 'string' && !resolveRef(node.$ref, file.name, byName)) {
         const [target] = node.$ref.split('#');
-        const why = target && !byName.has(target) ? `there is no schema/${target}` : 'nothing is defined at that path';
+        const part = /^#\/\$defs\/([^/]+)$/.exec(node.$ref)?.[1];
+        const why =
+          target && !byName.has(target)
+            ? `there is no schema/${target}`
+            : part && file.parts
+              ? `there is no schema/${file.parts.dir}/${part}.json. Create it with the type's definition`
+              : 'nothing is defined at that path';
         problems.push(schemaProblem(file, [...path, '$ref'], `"${node.$ref}" leads nowhere: ${why}.`));
       }
       // A group inside a field, or a named shape, shows people one example (the guide, error messages).
@@ -218,7 +231,7 @@ export function checkSectionComponents(root: string, types: string[], sections: 
       line: 1,
       col: 1,
       path: '',
-      message: `matches no section type: src/sections/ holds one component per type in schema/sections.schema.json. For a new type "${type}", add { "$ref": "#/$defs/${type}" } to $defs/section/oneOf and its $defs/${type} entry there, then run npm run types (docs/sections.md, steps 1 and 2); a helper goes in src/components/ instead.`,
+      message: `matches no section type: src/sections/ holds one component per type in schema/sections.schema.json. For a new type "${type}", add { "$ref": "#/$defs/${type}" } to $defs/section/oneOf there and define it in schema/sections/${type}.json, then run npm run types (docs/sections.md, steps 1 and 2); a helper goes in src/components/ instead.`,
     });
   }
   return problems;
@@ -244,11 +257,12 @@ function keywordPlace(message: string, files: SchemaFile[]): { file: string; pat
   const match = /^(\S+) value must be \[(.*)\]/.exec(message);
   if (!match) return undefined;
   const wanted = JSON.parse(`[${match[2]}]`) as string[];
-  const kindOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+  const jsonTypeOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
   for (const file of files) {
     let found: string[] | undefined;
     eachSchema(file.schema, (node, at) => {
-      if (!found && match[1] in node && !wanted.includes(kindOf(node[match[1]]))) found = [...at.map(String), match[1]];
+      if (!found && match[1] in node && !wanted.includes(jsonTypeOf(node[match[1]])))
+        found = [...at.map(String), match[1]];
     });
     if (found) return { file: file.name, path: found };
   }

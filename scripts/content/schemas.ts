@@ -1,5 +1,6 @@
-// The contract as every tool sees it. Reads schema/*.schema.json, composes the section types
-// (compose-sections.ts), checks the result (schema-check.ts), and loads it into one Ajv instance.
+// The contract as every tool sees it. Reads schema/*.schema.json and each section type's
+// schema/sections/<type>.json, composes the section types (compose-sections.ts), checks the result
+// (schema-check.ts), and loads it into one Ajv instance.
 // The content compiler, the server's lead endpoints, the type generator, the guide, the editor
 // schema and the studio all start here, so there is a single contract.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -14,6 +15,7 @@ import {
   type SectionsSource,
 } from './compose-sections.ts';
 import { ContentErrors, type ContentError } from './errors.ts';
+import { checkSectionTypeFiles, readSectionTypeFiles, withSectionTypes } from './section-type-files.ts';
 import {
   ajvProblem,
   checkSchemaSources,
@@ -84,16 +86,21 @@ export function loadContract(dir = schemaDir): Contract | ContentError[] {
       unreadable.push(jsonSyntaxProblem(name, text, error as Error));
     }
   }
+  const typeFiles = readSectionTypeFiles(dir);
+  unreadable.push(...typeFiles.unreadable);
   if (unreadable.length) {
     cache.set(dir, unreadable);
     return unreadable;
   }
   const ajv = newAjv();
   const known = (ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords;
-  const sectionsFile = files.find((f) => f.name === 'sections.schema.json')!;
+  const ownSectionsFile = files.find((f) => f.name === 'sections.schema.json')!;
+  const sectionTypes = sectionTypesOf(ownSectionsFile.schema as unknown as SectionsSource);
+  const sectionsFile = withSectionTypes(ownSectionsFile, typeFiles.parts);
+  files.splice(files.indexOf(ownSectionsFile), 1, sectionsFile);
   const sectionsSource = sectionsFile.schema as unknown as SectionsSource;
-  const sectionTypes = sectionTypesOf(sectionsSource);
   let problems = [
+    ...checkSectionTypeFiles(ownSectionsFile, typeFiles.parts, sectionTypes),
     ...checkSchemaSources(files, (keyword) => keyword in known, { [composedSectionsFile]: sectionsFile.name }),
     ...checkSectionTypes(sectionsFile, sectionTypes),
   ];

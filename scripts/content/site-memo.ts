@@ -11,7 +11,7 @@ import { lstatSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { ConfinedFileError, readConfined, realRoot, siteFiles, type Confinement } from '../../shared/confined-files.ts';
 import { listFiles } from '../../shared/confined-listing.ts';
-import { compileFile, kindOf, type FileFacts } from './compile-file.ts';
+import { compileFile, siteFileKind, type FileFacts } from './compile-file.ts';
 import { inspectImage, type ImageFacts } from './image-content.ts';
 
 /** One file under site/, as read from disk (or, in the studio, from an editor's buffer). */
@@ -118,7 +118,7 @@ export class SiteMemo {
   }
 
   private async readOne(real: string | undefined, relative: string, read: number): Promise<SiteFile> {
-    const picture = kindOf(relative) === 'image';
+    const picture = siteFileKind(relative) === 'image';
     // Only a regular file is judged by its stamp; a link (allowed outside site/images) is read each time.
     const stats = real ? lstatOf(path.join(real, ...relative.split('/'))) : undefined;
     const stamp = stats?.isFile() ? stampOf(stats) : undefined;

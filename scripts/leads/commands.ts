@@ -37,11 +37,14 @@ export async function status(store: LeadStore, now = Date.now()): Promise<string
   const failed = leads.filter((lead) => lead.folder !== 'sent' && lead.entry?.lastError);
   // Each failed attempt rewrites the lead's file: the newest file holds the latest error.
   const last = failed.sort((a, b) => a.modifiedAt - b.modifiedAt).at(-1);
+  const damaged = leads.filter((lead) => lead.damage);
   return [
     `Leads in ${store.spool.dir}`,
     `  queue: ${count('queue')}   sent: ${count('sent')}   dead: ${count('dead')}`,
     `  oldest queued: ${queued.length ? `${age(now - queued[0].receivedAt)} ago (${queued[0].id})` : '—'}`,
     `  last error: ${last ? `${last.entry!.lastError} (${age(now - last.modifiedAt)} ago, lead ${last.id}, ${last.folder}, ${last.entry!.attempts} attempt(s))` : '—'}`,
+    `  damaged: ${damaged.length ? '' : '—'}`.trimEnd(),
+    ...damaged.map((lead) => `    ${lead.folder}/${lead.file}: ${lead.damage}`),
   ].join('\n');
 }
 
@@ -54,11 +57,11 @@ export async function list(store: LeadStore, folder?: Folder): Promise<string> {
     return [
       lead.id,
       lead.folder,
-      lead.entry?.lead.form ?? '(unreadable)',
+      lead.entry?.lead.form ?? '(damaged)',
       new Date(lead.receivedAt).toISOString().slice(0, 16).replace('T', ' '),
       String(lead.entry?.attempts ?? '—'),
       who,
-      lead.entry?.lastError ?? '',
+      lead.damage ? `damaged: ${lead.damage}` : (lead.entry?.lastError ?? ''),
     ];
   });
   const header = ['ID', 'STATUS', 'FORM', 'RECEIVED (UTC)', 'ATTEMPTS', 'FROM', 'LAST ERROR'];
@@ -67,8 +70,7 @@ export async function list(store: LeadStore, folder?: Folder): Promise<string> {
 
 export async function show(store: LeadStore, id: string): Promise<string> {
   const lead = await store.find(id);
-  if (!lead.entry)
-    return `Lead ${lead.id} (${lead.folder}/${lead.file}) could not be read by the server and is kept as it is.`;
+  if (!lead.entry) return `Lead ${lead.id} (${lead.folder}/${lead.file}) is damaged and kept as it is: ${lead.damage}.`;
   const { entry } = lead;
   const form = store.form(entry.lead.form);
   const rows: [string, string][] = [

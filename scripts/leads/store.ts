@@ -1,12 +1,13 @@
 // The leads as the site owner sees them: every lead in DATA_DIR's spool, wherever it is (queue/,
 // sent/, dead/), read with the same config and Spool as the server. Read-only except through the
 // commands that say so; never touches spool/tmp, where a running server writes.
-import { access, readdir, stat } from 'node:fs/promises';
+import { access, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FormDefinition } from '../../shared/generated/content.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { readManifest } from '../../server/plugins/site.ts';
 import { receivedAtOf, Spool, type Folder, type SpoolEntry } from '../../server/leads/spool.ts';
+import { DamagedLeadError, parseSpoolEntry } from '../../server/leads/spool-entry.ts';
 
 export const folders: readonly Folder[] = ['queue', 'sent', 'dead'];
 
@@ -14,8 +15,10 @@ export interface StoredLead {
   id: string;
   folder: Folder;
   file: string;
-  /** Undefined for a file the server could not read (kept in dead/ as *.json.unreadable). */
+  /** Undefined for a damaged file (kept in dead/ as *.json.unreadable once the server met it). */
   entry?: SpoolEntry;
+  /** Why the file is not a lead the server can deliver, when it is damaged. */
+  damage?: string;
   receivedAt: number;
   /** When the file was last written: the lead's latest delivery attempt, or its arrival. */
   modifiedAt: number;
@@ -76,9 +79,18 @@ export class LeadStore {
 
   private async load(folder: Folder, file: string): Promise<StoredLead> {
     const id = file.replace(/\.json(\.unreadable)?$/, '');
-    const entry = file.endsWith('.json') ? await this.spool.read(folder, file).catch(() => undefined) : undefined;
+    // Validated as the server validates: a damaged file gives its reason again.
+    const { entry, damage } = await readFile(path.join(this.spool.folder(folder), file), 'utf8')
+      .then((text) => {
+        const read = parseSpoolEntry(file, text);
+        return file.endsWith('.unreadable') ? { damage: 'the server could not read it then' } : { entry: read };
+      })
+      .catch((error: unknown) => ({
+        entry: undefined,
+        damage: error instanceof DamagedLeadError ? error.reason : 'the file cannot be read',
+      }));
     const modifiedAt = (await stat(path.join(this.spool.folder(folder), file))).mtimeMs;
     const receivedAt = receivedAtOf(id) ?? (entry ? Date.parse(entry.lead.receivedAt) : modifiedAt);
-    return { id, folder, file, entry, receivedAt, modifiedAt };
+    return { id, folder, file, entry, damage, receivedAt, modifiedAt };
   }
 }

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { formatError } from '../content/errors.ts';
 import { splitFrontMatter } from '../content/front-matter.ts';
-import { kindOf } from '../content/load-site.ts';
+import { siteFileKind } from '../content/load-site.ts';
 import { parseYaml } from '../content/yaml-source.ts';
 import { ConfinedFileError, readConfined, siteFiles, type Confinement } from '../../shared/confined-files.ts';
 import type { ChangedFile, ChangedKind, Changes, DataChange } from '../../shared/review.ts';
@@ -17,7 +17,7 @@ import { changedSiteFiles, committedFile, NoGit } from './git-head.ts';
 
 /** The kind of a file under site/: an entry the studio edits, an image, or something else. */
 export function changedKind(file: string): ChangedKind {
-  return kindOf(file) ?? 'other';
+  return siteFileKind(file) ?? 'other';
 }
 
 interface Content {

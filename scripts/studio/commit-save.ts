@@ -1,4 +1,4 @@
-// On the server every save is a commit (#22): the studio writes a file as it always does, then
+// On the server every save is a commit: the studio writes a file as it always does, then
 // commits exactly the files it wrote — nothing else in the working tree — as the signed-in editor,
 // with the server as committer and a message naming the entry and the fields (commit-message.ts).
 // Writes and commits of one repository take turns (a lock across write, add and commit), so the

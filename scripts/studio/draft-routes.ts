@@ -8,7 +8,7 @@ import { siteFiles } from '../../shared/confined-files.ts';
 import type { DraftPlace, Json, StoredDraft } from '../../shared/studio-protocol.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { maxDraftBytes, DraftStore } from './draft-store.ts';
-import { kindOf } from './entries.ts';
+import { editableEntryKind } from './entries.ts';
 import { asStudioError, checkedPath, StudioError } from './files.ts';
 
 export interface DraftRoutesOptions {
@@ -68,7 +68,8 @@ export async function draftRoutes(app: FastifyInstance, options: DraftRoutesOpti
 /** A path under site/ of a content file the studio edits, else a refusal. */
 function entryFile(site: ReturnType<typeof siteFiles>, file: string): string {
   const checked = checkedPath(site, file);
-  if (!kindOf(checked)) throw new StudioError(404, `site/${checked} is not a content file the studio edits.`);
+  if (!editableEntryKind(checked))
+    throw new StudioError(404, `site/${checked} is not a content file the studio edits.`);
   return checked;
 }
 
@@ -85,7 +86,8 @@ export function storedDraft(file: string, value: unknown): StoredDraft {
   if (!isObject(draft) || draft.data === undefined || !optionalText(draft.body))
     throw refuse('its edit has no data, or a body that is not text.');
   if (!isObject(base) || base.file !== file) throw refuse(`its base is not site/${file}.`);
-  if (base.kind !== kindOf(file)) throw refuse(`its base is not the ${kindOf(file)} site/${file} is.`);
+  if (base.kind !== editableEntryKind(file))
+    throw refuse(`its base is not the ${editableEntryKind(file)} site/${file} is.`);
   if (typeof base.version !== 'string' || !/^[0-9a-f]{1,64}$/.test(base.version))
     throw refuse('its base has no version.');
   if (typeof base.title !== 'string' || !optionalText(base.route)) throw refuse('its base has no title.');
@@ -94,7 +96,7 @@ export function storedDraft(file: string, value: unknown): StoredDraft {
     file,
     base: {
       file,
-      kind: kindOf(file)!,
+      kind: editableEntryKind(file)!,
       title: base.title,
       ...(base.route !== undefined && { route: base.route as string }),
       version: base.version,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { formatError, inWords } from '../content/errors.ts';
 import { splitFrontMatter } from '../content/front-matter.ts';
-import { kindOf as fileKind, loadSite, type LoadResult } from '../content/load-site.ts';
+import { siteFileKind, loadSite, type LoadResult } from '../content/load-site.ts';
 import { blogPath } from '../content/model.ts';
 import { parseOptions, parseYaml } from '../content/yaml-source.ts';
 import { siteFiles, type Confinement } from '../../shared/confined-files.ts';
@@ -16,8 +16,8 @@ import type { Recorder } from './commit-save.ts';
 import type { Entry, EntryEdit, EntryKind, EntrySummary, FieldError, Json } from '../../shared/studio-protocol.ts';
 
 /** The kind of a content file the studio edits (every kind the compiler reads but images). */
-export function kindOf(file: string): EntryKind | undefined {
-  const kind = fileKind(file);
+export function editableEntryKind(file: string): EntryKind | undefined {
+  const kind = siteFileKind(file);
   return kind === 'image' ? undefined : kind;
 }
 
@@ -62,7 +62,7 @@ export async function listEntries(site: Confinement): Promise<EntrySummary[]> {
   const { files } = await listFiles(site);
   const entries: EntrySummary[] = [];
   for (const file of files) {
-    const kind = kindOf(file);
+    const kind = editableEntryKind(file);
     if (!kind) continue;
     const text = await readVersioned(site, file).then(
       (read) => read.text,
@@ -82,7 +82,7 @@ export async function listEntries(site: Confinement): Promise<EntrySummary[]> {
 
 export async function readEntry(site: Confinement, file: string): Promise<Entry> {
   checkedPath(site, file);
-  const kind = kindOf(file);
+  const kind = editableEntryKind(file);
   if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
   const { text, version } = await readVersioned(site, file);
   const { data, body } = split(file, kind, text);
@@ -143,7 +143,7 @@ export interface Judgement {
 
 /** Compiles the site with the edited text in place of the file, as `npm run validate` would judge it. */
 export async function judge(root: string, file: string, text: string, baseline?: LoadResult): Promise<Judgement> {
-  const kind = kindOf(file)!;
+  const kind = editableEntryKind(file)!;
   const result = await loadSite({ root, includeDrafts: true, overrides: new Map([[file, text]]) });
   const errors = result.errors
     .filter((error) => error.file === `site/${file}`)
@@ -175,7 +175,7 @@ export async function saveEntry(
 ): Promise<{ version: string; text: string }> {
   const site = siteFiles(root);
   checkedPath(site, file);
-  const kind = kindOf(file);
+  const kind = editableEntryKind(file);
   if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
   const current = await readVersioned(site, file);
   checkVersion(file, current.text, version);

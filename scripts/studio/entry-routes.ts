@@ -7,7 +7,7 @@ import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import type { LoadResult } from '../content/load-site.ts';
 import { composedSchemas, sectionTypes } from '../content/schemas.ts';
 import { recorderFor, type SaveCommits } from './commit-save.ts';
-import { editedText, kindOf, judge, listEntries, readEntry, saveEntry } from './entries.ts';
+import { editedText, editableEntryKind, judge, listEntries, readEntry, saveEntry } from './entries.ts';
 import { checkedPath, readVersioned, StudioError } from './files.ts';
 import { judgedAsMove } from './rename-routes.ts';
 import { entryEditBody, fileQuery, previewWindow, saveBody, type FileQuery } from './api-schemas.ts';
@@ -52,7 +52,7 @@ export async function entryRoutes(app: FastifyInstance, { state, commits }: Entr
     { schema: { querystring: fileQuery, body: entryEditBody } },
     async (request) => {
       const file = checkedPath(site, request.query.file);
-      const kind = kindOf(file);
+      const kind = editableEntryKind(file);
       if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
       const edit = request.body;
       const current = await readVersioned(site, file);

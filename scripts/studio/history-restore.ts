@@ -10,7 +10,7 @@ import type { RestoreRequest } from '../../shared/history.ts';
 import { loadSite } from '../content/load-site.ts';
 import { readContent, titleOf } from './changes.ts';
 import type { Recorder } from './commit-save.ts';
-import { judge, kindOf } from './entries.ts';
+import { judge, editableEntryKind } from './entries.ts';
 import { asStudioError, checkedPath, createNew, StudioError, versionOf } from './files.ts';
 import { gitIn } from './git-client.ts';
 import { fileAt, inHistory, knownCommit, noHistory } from './history.ts';
@@ -56,9 +56,10 @@ async function findVersion(root: string, request: RestoreRequest): Promise<Found
   const site = siteFiles(root);
   checkedPath(site, file);
   checkedPath(site, from);
-  const kind = kindOf(file);
+  const kind = editableEntryKind(file);
   if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
-  if (kindOf(from) !== kind) throw new StudioError(400, `site/${from} is not the same kind of entry as site/${file}.`);
+  if (editableEntryKind(from) !== kind)
+    throw new StudioError(400, `site/${from} is not the same kind of entry as site/${file}.`);
   const problem = await noHistory(root);
   if (problem) throw new StudioError(409, problem);
   const git = gitIn(root);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteFiles } from '../../shared/confined-files.ts';
 import type { RestoreRequest } from '../../shared/history.ts';
 import { recorderFor, type SaveCommits } from './commit-save.ts';
-import { kindOf } from './entries.ts';
+import { editableEntryKind } from './entries.ts';
 import { checkedPath, StudioError } from './files.ts';
 import { deletedEntries, entryHistory } from './history.ts';
 import { bringBack, restoreVersion } from './history-restore.ts';
@@ -37,7 +37,7 @@ export async function historyRoutes(app: FastifyInstance, options: { state: Stud
   app.get<{ Querystring: HistoryQuery }>('/history', async (request) => {
     const file = request.query.file ?? '';
     checkedPath(site, file);
-    if (!kindOf(file)) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+    if (!editableEntryKind(file)) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
     const head = request.query.head || undefined;
     const skip = Number(request.query.skip ?? 0);
     if (!Number.isSafeInteger(skip) || skip < 0) throw new StudioError(400, 'Skip a whole number of versions.');

@@ -1,4 +1,4 @@
-// Who else has an entry open (issue 23), and who saved the version a save met. Each studio window
+// Who else has an entry open, and who saved the version a save met. Each studio window
 // says every ~15 s which entry it shows (POST api/presence) and is answered with the others there;
 // the server keeps this in memory only and forgets a window silent for 45 s, or at once when it
 // leaves (the page closing). On the server a person is the signed-in editor's address (their own
@@ -10,7 +10,7 @@ import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
 import type { Presence, SavedBy } from '../../shared/studio-protocol.ts';
 import type { SaveCommits } from './commit-save.ts';
-import { kindOf } from './entries.ts';
+import { editableEntryKind } from './entries.ts';
 import { checkedPath, StudioError } from './files.ts';
 import { gitIn } from './git-client.ts';
 
@@ -44,7 +44,7 @@ export async function presenceRoutes(app: FastifyInstance, options: PresenceOpti
   const windows = new Map<string, Seen>();
 
   const entryFile = (file: unknown): string => {
-    if (typeof file !== 'string' || !kindOf(file)) throw new StudioError(400, 'No entry was named.');
+    if (typeof file !== 'string' || !editableEntryKind(file)) throw new StudioError(400, 'No entry was named.');
     checkedPath(site, file);
     return file;
   };

@@ -5,8 +5,9 @@ import { HONEYPOT_FIELD, SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.t
 
 // Single-line fields allow no control characters at all: a CR or LF there could forge mail headers.
 const SINGLE_LINE = '^[^\\u0000-\\u001F\\u007F]*$';
-// A message may span lines and hold tabs, but no other control characters (NUL, ESC, …).
-const MULTI_LINE = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+// A message may span lines and hold tabs, but no other control characters (NUL, ESC, …). The
+// loosest rule any field has, so also what every stored field value must satisfy (spool-entry.ts).
+export const MULTI_LINE = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
 
 export const maxLengthOf = (field: FormField) => field.maxLength ?? (field.kind === 'textarea' ? 5000 : 200);
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncPath, writeDurably } from './durable-file.ts';
+import { parseSpoolEntry } from './spool-entry.ts';
 
 export interface Lead {
   id: string;
@@ -108,12 +109,18 @@ export class Spool {
     return count;
   }
 
+  /** The entry in a spool file, validated (spool-entry.ts): a DamagedLeadError when it is not one. */
   async read(folder: Folder, file: string): Promise<SpoolEntry> {
-    return JSON.parse(await readFile(path.join(this.folder(folder), file), 'utf8')) as SpoolEntry;
+    return parseSpoolEntry(file, await readFile(path.join(this.folder(folder), file), 'utf8'));
   }
 
-  /** A queue file that cannot be read goes to dead/ as it is, so nothing is silently dropped. */
-  async quarantine(file: string): Promise<void> {
-    await rename(path.join(this.folder('queue'), file), path.join(this.folder('dead'), `${file}.unreadable`));
+  /**
+   * A queue file that cannot be read goes to dead/ as it is, so nothing is silently dropped;
+   * returns its name there.
+   */
+  async quarantine(file: string): Promise<string> {
+    const name = `${file}.unreadable`;
+    await rename(path.join(this.folder('queue'), file), path.join(this.folder('dead'), name));
+    return name;
   }
 }

@@ -15,6 +15,7 @@ import { composeMail, type MailSettings } from './compose.ts';
 import { isPermanent, type Mailer } from './mailer.ts';
 import type { QueueIndex } from './queue-index.ts';
 import { receivedAtOf, type Spool, type SpoolEntry } from './spool.ts';
+import { DamagedLeadError } from './spool-entry.ts';
 
 export interface RetryPolicy {
   /** First retry after this many ms; then doubling. */
@@ -150,8 +151,9 @@ export class DeliveryWorker {
       queue.remove(file);
       // Gone: delivered or moved by someone else. Anything else cannot be read: kept in dead/.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      log.error({ err: error, file }, 'unreadable lead file moved to dead/');
-      await spool.quarantine(file);
+      const reason = error instanceof DamagedLeadError ? error.reason : errorText(error);
+      const movedTo = `dead/${await spool.quarantine(file)}`;
+      log.error({ file, movedTo, reason }, `damaged lead file ${file} moved to ${movedTo}: ${reason}`);
       return undefined;
     }
     if (entry.nextAttemptAt > Date.now()) return entry.nextAttemptAt;

@@ -64,7 +64,7 @@ export function sessionRecords(dataDir: string): SecretRecords<Session> {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Set by the studioAccess plugin for its routes (and part C's, registered inside it). */
+    /** Set by the studioAccess plugin for its routes, the studio API's included. */
     studioAccess?: AccessContext;
   }
 }

@@ -1,4 +1,4 @@
-// Drafts that survive anything (issue 23, item 1), as an editor lives them in Chromium. In the
+// Drafts that survive anything, as an editor lives them in Chromium. In the
 // laptop studio: type, reload at once, and the draft is back ("Unsaved draft from <time>"); kept,
 // it is one undoable step and its save changes only the edited line; dropped, it is gone; a draft
 // of a file discarded in the review is gone too. On the studio on the server (a child process, as

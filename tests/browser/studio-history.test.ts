@@ -1,4 +1,4 @@
-// Issue #23's "a page restored from history", in real Chromium against the studio on the server
+// A page restored from history, in real Chromium against the studio on the server
 // (studioOnServer, as `npm start` adds it), on a git repository holding a copy of the fixture site:
 // the contact page saved twice (two commits by the signed-in editor), its history lists the versions
 // with who, when, the description and the change in words, and the first save restored: the file is

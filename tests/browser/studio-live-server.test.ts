@@ -1,6 +1,6 @@
-// Issue #22's "Done when", in real Chromium against the app `npm start` builds (studioOnServer, as
-// scripts/start.ts adds it), on a git repository holding a copy of the fixture site, with a real
-// SMTP server: a publisher signs in by the mailed link, edits the home headline and saves (a commit
+// The studio on the server from sign-in to publish, in real Chromium against the app `npm start`
+// builds (studioOnServer, as scripts/start.ts adds it), on a git repository holding a copy of the
+// fixture site, with a real SMTP server: a publisher signs in by the mailed link, edits the home headline and saves (a commit
 // by her; the live page unchanged), sees the change in the Publish view with the page before and
 // after, is refused a publish of that list once a colleague saved since (and shown the newer
 // change), publishes (progress shown; the live page changes; a stream of requests to the live site

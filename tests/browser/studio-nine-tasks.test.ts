@@ -1,4 +1,4 @@
-// The nine everyday tasks of issue #26, replayed as a marketing manager does them in the studio on
+// Nine everyday tasks, replayed as a marketing manager does them in the studio on
 // the fixture site: every word typed with the real keyboard (a key the studio loses fails the
 // check after it), fields found by the schema's titles or their place in the data, the fixture's
 // content read from its files, and each task judged by what lands in the files on disk.

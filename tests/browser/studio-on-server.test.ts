@@ -1,4 +1,4 @@
-// The studio inside `npm start` (issue #22): the production app with the studio added exactly as
+// The studio inside `npm start`: the production app with the studio added exactly as
 // scripts/start.ts adds it (studioAddOn), on a git-committed copy of the fixture site, an editor on
 // the list and a session made through the sign-in's own records. An edit shows in the preview as it
 // is typed and once saved; the file changes on disk; the live page keeps the build; everything the

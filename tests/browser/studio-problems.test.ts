@@ -1,4 +1,4 @@
-// Problems where the eye is (#26 item 3), on the fixture site: each problem said once, at the
+// Problems where the eye is, on the fixture site: each problem said once, at the
 // field that must change, in the compiler's words without a file prefix; the top of the panel
 // only counts them (problems in other files said there in words); the toolbar's count goes to
 // each in turn, opening the section that holds it; the conflict notice stays in view; and Save
@@ -111,7 +111,7 @@ describe('a problem at the field that must change', () => {
       const ui = await session.open(query);
       const field = fieldAt(ui, [...at]);
       await field.fill('');
-      // Said under its own label, without the file's key (readTime) the issue saw there.
+      // Said under its own label, never with the file's key (readTime).
       await expect.poll(() => errorOf(field), outcome).toBe('Required: fill this in.');
       // No other field of the form has it (Id, the first field of an article, had it before).
       const invalid = await panelOf(ui)

@@ -1,4 +1,4 @@
-// Moving and deleting in the studio (#23, item 4), in Chromium on a copy of the fixture site: a page's
+// Moving and deleting in the studio, in Chromium on a copy of the fixture site: a page's
 // address changed in its form and saved becomes one change with the redirect and every link (YAML
 // fields and Markdown bodies), each YAML file changing only the lines it must; a deletion lists what
 // links to the page first and sends those links and its visitors elsewhere in the same step.

@@ -1,4 +1,4 @@
-// Issue 23, "two editors at once", in real Chromium against the studio inside `npm start` (as
+// Two editors at once, in real Chromium against the studio inside `npm start` (as
 // scripts/start.ts adds it) on a git-committed copy of the fixture site: two signed-in editors in
 // two browser contexts open the same page and each sees the other there. Edits of different fields
 // both land, merged for the second (each save a commit by its editor, one line per field); edits of

@@ -1,4 +1,4 @@
-// Words of the trade (#26 item 6): the studio speaks the schema's human titles, never its keys;
+// Words of the trade: the studio speaks the schema's human titles, never its keys;
 // technical fields wait under "Details"; a new article starts from its title; an empty filter
 // says so; a new list item starts empty, the schema's example showing as placeholders. Every
 // expected word is read from the schema (tests/fixtures/studio-labels.ts), none copied.

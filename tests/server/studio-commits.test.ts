@@ -1,4 +1,5 @@
-// The studio on the server, where every save is a commit: the real studio API with its commits, on a copy of the fixture site in its own git repository (never
+// The studio on the server, where every save is a commit: the real studio API with its commits,
+// on a copy of the fixture site in its own git repository (never
 // the project's). Who is signed in is set on the request the way the sign-in gate does
 // (setEditor), here from a test header. Judged by git itself: who authored each commit, which
 // files it holds, its message, and that nothing else of the working tree was committed or staged.

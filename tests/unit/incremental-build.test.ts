@@ -1,4 +1,4 @@
-// A rebuild does what changed (#27 item 2): builds of a copy of the fixture site with the build
+// A rebuild does what changed: builds of a copy of the fixture site with the build
 // cache, each compared with a cold build of the same content (an empty build cache): dist/ reads
 // back byte for byte the same, and only the routes whose output changed were rendered again.
 import { createHash, randomBytes } from 'node:crypto';

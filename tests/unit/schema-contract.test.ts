@@ -136,7 +136,15 @@ describe('mistakes in the schema itself', () => {
     await cp(path.join(root, 'schema'), dir, { recursive: true });
     const file = path.join(dir, 'sections.schema.json');
     const source = JSON.parse(await readFile(file, 'utf8'));
+    // The edit sees every type at $defs/<type>, where composition sets it; each goes back to its file.
+    const types = (source.$defs.section.oneOf as { $ref: string }[]).map(({ $ref }) => $ref.replace('#/$defs/', ''));
+    const typeFile = (type: string) => path.join(dir, 'sections', `${type}.json`);
+    for (const type of types) source.$defs[type] = JSON.parse(await readFile(typeFile(type), 'utf8'));
     edit(source.$defs);
+    for (const type of types) {
+      await writeFile(typeFile(type), JSON.stringify(source.$defs[type], null, 2));
+      delete source.$defs[type];
+    }
     await writeFile(file, editText(JSON.stringify(source, null, 2)));
     const loaded = loadContract(dir);
     expect(Array.isArray(loaded)).toBe(true);
@@ -148,7 +156,7 @@ describe('mistakes in the schema itself', () => {
       await brokenSchema((defs) => Object.assign(defs.cta as object, { not: { required: ['title', 'subtitle'] } })),
     ).toEqual([
       expect.stringMatching(
-        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta\/not: Ajv refuses this schema: required property "title" is not defined\./,
+        /^schema\/sections\/cta\.json:\d+:\d+ {2}not: Ajv refuses this schema: required property "title" is not defined\./,
       ),
     ]);
   });
@@ -162,13 +170,13 @@ describe('mistakes in the schema itself', () => {
     });
     expect(errors).toEqual([
       expect.stringMatching(
-        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/descripton: unknown keyword "descripton"/,
+        /^schema\/sections\/faq\.json:\d+:\d+ {2}properties\/items\/descripton: unknown keyword "descripton"/,
       ),
       expect.stringMatching(
-        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/extra\/\$ref: "common\.schema\.json#\/\$defs\/nothing" leads nowhere: nothing is defined at that path\.$/,
+        /^schema\/sections\/faq\.json:\d+:\d+ {2}properties\/extra\/\$ref: "common\.schema\.json#\/\$defs\/nothing" leads nowhere: nothing is defined at that path\.$/,
       ),
       expect.stringMatching(
-        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/bare: field "bare" has no description\./,
+        /^schema\/sections\/faq\.json:\d+:\d+ {2}properties\/bare: field "bare" has no description\./,
       ),
     ]);
   });
@@ -188,7 +196,7 @@ describe('mistakes in the schema itself', () => {
       ),
     ).toEqual([
       expect.stringMatching(
-        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/minItems: Ajv refuses this schema: minItems value must be \["number"\]/,
+        /^schema\/sections\/faq\.json:\d+:\d+ {2}properties\/items\/minItems: Ajv refuses this schema: minItems value must be \["number"\]/,
       ),
     ]);
   });
@@ -200,7 +208,7 @@ describe('mistakes in the schema itself', () => {
     });
     expect(errors).toEqual([
       expect.stringMatching(
-        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/faq\/properties\/items\/items: each item of "items" has no example\./,
+        /^schema\/sections\/faq\.json:\d+:\d+ {2}properties\/items\/items: each item of "items" has no example\./,
       ),
     ]);
   });
@@ -213,15 +221,36 @@ describe('mistakes in the schema itself', () => {
       (cta.properties as Record<string, unknown>).type = { const: 'cta', description: 'Copied.' };
     });
     expect(errors).toEqual([
+      expect.stringMatching(/^schema\/sections\/cta\.json:1:1 {2}section type "cta" has no description\./),
+      expect.stringMatching(/^schema\/sections\/cta\.json:1:1 {2}section type "cta" has no example\./),
+      expect.stringMatching(/^schema\/sections\/cta\.json:\d+:\d+ {2}properties\/type: leave "type" out/),
+    ]);
+  });
+
+  it('a type file missing from the list, a listed type without its file, and a type defined in the list file', async () => {
+    const errors = await brokenSchema((defs) => {
+      (defs.section as { oneOf: { $ref: string }[] }).oneOf.push({ $ref: '#/$defs/quote-wall' });
+    });
+    expect(errors).toEqual([
       expect.stringMatching(
-        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta: section type "cta" has no description\./,
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/section\/oneOf\/\d+\/\$ref: "#\/\$defs\/quote-wall" leads nowhere: there is no schema\/sections\/quote-wall\.json\. Create it with the type's definition\.$/,
       ),
+    ]);
+    const dir = await mkdtemp(path.join(tmpdir(), 'schema-type-files-'));
+    await cp(path.join(root, 'schema'), dir, { recursive: true });
+    const file = path.join(dir, 'sections.schema.json');
+    const source = JSON.parse(await readFile(file, 'utf8'));
+    source.$defs.cta = JSON.parse(await readFile(path.join(dir, 'sections', 'cta.json'), 'utf8'));
+    await writeFile(file, JSON.stringify(source, null, 2));
+    await writeFile(
+      path.join(dir, 'sections', 'quote-wall.json'),
+      JSON.stringify({ description: 'A wall of quotes.', properties: {}, examples: [{ type: 'quote-wall' }] }),
+    );
+    expect((loadContract(dir) as Parameters<typeof formatError>[0][]).map(formatError)).toEqual([
       expect.stringMatching(
-        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta: section type "cta" has no example\./,
+        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta: section type "cta" is defined here: move its definition to schema\/sections\/cta\.json, the one file per type\.$/,
       ),
-      expect.stringMatching(
-        /^schema\/sections\.schema\.json:\d+:\d+ {2}\$defs\/cta\/properties\/type: leave "type" out/,
-      ),
+      'schema/sections/quote-wall.json:1:1  section type "quote-wall" is not in the list: add { "$ref": "#/$defs/quote-wall" } to $defs/section/oneOf in schema/sections.schema.json.',
     ]);
   });
 
@@ -231,11 +260,10 @@ describe('mistakes in the schema itself', () => {
     const file = path.join(dir, 'sections.schema.json');
     const source = JSON.parse(await readFile(file, 'utf8'));
     const index = source.$defs.section.oneOf.push({ $ref: '#/$defs/quote-wall' }) - 1;
-    source.$defs['quote-wall'] = {
-      description: 'A wall of quotes.',
-      properties: {},
-      examples: [{ type: 'quote-wall' }],
-    };
+    await writeFile(
+      path.join(dir, 'sections', 'quote-wall.json'),
+      JSON.stringify({ description: 'A wall of quotes.', properties: {}, examples: [{ type: 'quote-wall' }] }),
+    );
     await writeFile(file, JSON.stringify(source, null, 2));
     expect(Array.isArray(loadContract(dir))).toBe(false);
     const [mistake, ...others] = componentMistakes(dir, root).map(formatError);
@@ -253,7 +281,7 @@ describe('mistakes in the schema itself', () => {
       'export function QuoteWall() {\n  return null;\n}\n',
     );
     expect(componentMistakes(undefined, project).map(formatError)).toEqual([
-      'src/sections/QuoteWall.tsx:1:1  matches no section type: src/sections/ holds one component per type in schema/sections.schema.json. For a new type "quote-wall", add { "$ref": "#/$defs/quote-wall" } to $defs/section/oneOf and its $defs/quote-wall entry there, then run npm run types (docs/sections.md, steps 1 and 2); a helper goes in src/components/ instead.',
+      'src/sections/QuoteWall.tsx:1:1  matches no section type: src/sections/ holds one component per type in schema/sections.schema.json. For a new type "quote-wall", add { "$ref": "#/$defs/quote-wall" } to $defs/section/oneOf there and define it in schema/sections/quote-wall.json, then run npm run types (docs/sections.md, steps 1 and 2); a helper goes in src/components/ instead.',
     ]);
   });
 });

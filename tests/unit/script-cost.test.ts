@@ -1,4 +1,4 @@
-// The budgets of issue 24 as the bench evaluates them from its measurements: what the scripts add
+// The script budgets as the bench evaluates them from its measurements: what the scripts add
 // is the median of the differences within each pair (with and without scripts, back to back),
 // every route must stay within the timing budgets in both forms, the home page and the pages
 // whose sections are all static within their JavaScript budgets, the scores at 100, the console

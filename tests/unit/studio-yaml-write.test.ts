@@ -203,7 +203,7 @@ describe('writeYaml in every style', () => {
   });
 });
 
-// Writing as the file is written (#26): new and edited text in the file's own style.
+// Writing as the file is written: new and edited text in the file's own style.
 describe('writeYaml in the file’s style', () => {
   const faq = `sections:
   - type: faq

@@ -32,7 +32,7 @@ const kinds = {
   json: JsonField,
 } satisfies Record<string, ComponentType<KindProps>>;
 
-function kindOf({ schema, def }: Resolved): keyof typeof kinds {
+function fieldComponentKind({ schema, def }: Resolved): keyof typeof kinds {
   if (schema.const !== undefined) return 'const';
   if (def === 'icon' && schema.enum) return 'icon';
   if (def === 'image' && typeOf(schema) === 'object') return 'image';
@@ -75,7 +75,7 @@ function FieldView({ name, schema, file, value, path, required, example }: Field
     'data-path': JSON.stringify(path),
   };
   const set = (next: Json | undefined) => form.onChange(path, next === '' && !required ? undefined : next);
-  const Kind = kinds[kindOf(resolved)];
+  const Kind = kinds[fieldComponentKind(resolved)];
   return (
     <Kind
       resolved={resolved}
