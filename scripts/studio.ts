@@ -39,7 +39,7 @@ const port = () => {
 await app.register(studioRoutes, {
   state,
   token,
-  vite: async () => vite,
+  code: { vite: async () => vite },
   previewBase: '/',
   checkPage: (request) => checkAddress(request, { hosts, port: port() }),
   authenticate: (request) => checkRequest(request, { token, hosts, port: port() }),
