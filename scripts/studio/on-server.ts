@@ -54,6 +54,8 @@ export function studioOnServer(
     if (started) return started;
     const starting = studioBundle(projectRoot).then((bundle) => {
       watcher ??= watchSite(state);
+      // The saved site compiled now rather than at the first editor's visit, which needs it at once.
+      state.savedPreview().catch(() => undefined);
       return bundle;
     });
     // A start that failed is tried again by the next request, not kept.
