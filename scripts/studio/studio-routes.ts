@@ -51,15 +51,22 @@ const studioHtml = (token: string, code: string) => `<!doctype html>
 </html>
 `;
 
-/** The studio page's own tags: its entry as Vite serves it, or the bundle's script, its imports and its CSS. */
-async function studioPage(code: StudioCode, url: string, token: string): Promise<string> {
+/**
+ * The studio page's own tags: its entry as Vite serves it (with the site's icon, from Vite's
+ * plugins), or the bundle's script, its imports and its CSS, and the site's icon from the preview.
+ */
+async function studioPage(options: StudioRoutesOptions, url: string): Promise<string> {
+  const { code, token, state, previewBase } = options;
   if ('vite' in code)
     return (await code.vite()).transformIndexHtml(
       url,
       studioHtml(token, '<script type="module" src="/src/studio/main.tsx"></script>'),
     );
-  const { studio } = await code.bundle();
+  const [{ studio }, saved] = await Promise.all([code.bundle(), state.savedPreview()]);
+  const favicon = saved?.shell.settings.favicon;
+  const icon = favicon?.startsWith('/') ? previewBase.slice(0, -1) + favicon : favicon;
   const tags = [
+    ...(icon ? [`<link rel="icon" href="${escapeAttribute(icon)}" />`] : []),
     ...studio.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`),
     ...studio.preloads.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}" />`),
     `<script type="module" src="${escapeAttribute(studio.script)}"></script>`,
@@ -79,7 +86,7 @@ export async function studioRoutes(app: FastifyInstance, options: StudioRoutesOp
 
     pages.get(studioPath, async (request, reply) => {
       options.checkPage(request.raw);
-      const html = await studioPage(code, request.url, options.token);
+      const html = await studioPage(options, request.url);
       // The site's headers as they are, frame-ancestors 'none' included: another page must not
       // frame the studio and trick a click on Delete or Save (only the preview may be framed).
       return reply

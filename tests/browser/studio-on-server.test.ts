@@ -156,7 +156,8 @@ describe('with an editor on the list', () => {
   it('the studio and its preview are prebuilt: nothing of Vite answers, not even a signed-in editor', async () => {
     const cookie = `${SESSION_COOKIE}=${session}`;
     const page = await (await fetch(`${server.baseUrl}${studioPath}`, { headers: { cookie } })).text();
-    const assets = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    // Its code: every script and stylesheet is a file of the bundle.
+    const assets = [...page.matchAll(/(?:src|href)="([^"]+\.(?:js|css|tsx?))"/g)].map((m) => m[1]);
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) expect(asset).toMatch(new RegExp(`^${previewPath}assets/[^/]+\\.(js|css)$`));
     for (const url of [
