@@ -18,6 +18,7 @@ import { runOutage } from './bench/outage.ts';
 import { runScriptBudgets } from './bench/script-budgets.ts';
 import { runServerMemory } from './bench/server-memory.ts';
 import { runStudio } from './bench/studio.ts';
+import { runStudioServer } from './bench/studio-server.ts';
 import { measureEncoders } from './bench/images.ts';
 import { runThousand, thousandRows } from './bench/thousand.ts';
 import { runUnpublished, unpublishedRows } from './bench/unpublished.ts';
@@ -246,6 +247,21 @@ if (wanted('blog')) {
       kb(total(large[k])),
       `${(((total(large[k]) - total(small[k])) / total(small[k])) * 100).toFixed(2)}%`,
     ]),
+  );
+}
+
+if (wanted('studio')) {
+  ensureChromium();
+  const times = await runStudioServer(root, distDir, { reloads: quick ? 3 : 5 });
+  results.studioServer = times;
+  table(
+    'Studio on the server (npm start with an editor, a committed copy of site/, Chromium)',
+    ['measure', 'time', 'target'],
+    [
+      ['server start, the studio ready to serve', `${times.serverStartMs} ms`, ''],
+      ['ready after sign-in, first open (entry list and preview shown)', `${times.openColdMs} ms`, '3000 ms'],
+      ['ready after sign-in, open again, median', `${times.openWarmMs} ms`, '3000 ms'],
+    ],
   );
 }
 

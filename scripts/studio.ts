@@ -11,7 +11,8 @@ import { devLeadsPlugin } from './preview/dev-leads.ts';
 import { allowedHosts, checkAddress, checkRequest, newToken } from './studio/guard.ts';
 import { StudioState } from './studio/studio-state.ts';
 import { studioRoutes } from './studio/studio-routes.ts';
-import { previewSecurityHeaders, studioVitePlugin } from './studio/vite-studio.ts';
+import { previewHeaders } from './studio/preview-files.ts';
+import { studioVitePlugin } from './studio/vite-studio.ts';
 
 const host = process.env.HOST || 'localhost';
 if (!['localhost', '127.0.0.1', '::1'].includes(host))
@@ -27,10 +28,10 @@ const hosts = allowedHosts(process.env.HOST);
 const app = Fastify({
   forceCloseConnections: true,
   frameworkErrors: (_error, _request, reply: FastifyReply) =>
-    reply.headers(previewSecurityHeaders).code(400).send({ error: 'This address cannot be read.' }),
+    reply.headers(previewHeaders).code(400).send({ error: 'This address cannot be read.' }),
 });
 app.addHook('onRequest', async (_request, reply) => {
-  reply.headers(previewSecurityHeaders);
+  reply.headers(previewHeaders);
 });
 const vite = await createServer({
   root: projectRoot,
@@ -48,7 +49,7 @@ const port = () => {
 await app.register(studioRoutes, {
   state,
   token,
-  vite: async () => vite,
+  code: { vite: async () => vite },
   previewBase: '/',
   checkPage: (request) => checkAddress(request, { hosts, port: port() }),
   authenticate: (request) => checkRequest(request, { token, hosts, port: port() }),

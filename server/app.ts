@@ -10,7 +10,6 @@ import { QueueIndex } from './leads/queue-index.ts';
 import { Spool } from './leads/spool.ts';
 import { health } from './plugins/health.ts';
 import { security } from './plugins/security.ts';
-import type { OpenStreams } from './studio-access/open-streams.ts';
 import { studioAccess, type StudioHandler } from './studio-access/plugin.ts';
 import { site } from './plugins/site.ts';
 import { keepPersonalDataPrivate } from './personal-data.ts';
@@ -32,8 +31,6 @@ export interface AppOptions {
   studioClock?: () => number;
   /** How often the releases folder is read for a switch, besides watching it. Default: 1 s. */
   releaseCheckMs?: number;
-  /** Where the studio's sessions hold their open streams; the studio's websockets are held there too. */
-  studioStreams?: OpenStreams;
 }
 
 /** Fastify 5.12.1 dropped numeric trustProxy (it now trusts nothing), so a hop count becomes a
@@ -52,7 +49,6 @@ export async function buildApp({
   studio,
   studioClock,
   releaseCheckMs,
-  studioStreams,
 }: AppOptions): Promise<FastifyInstance> {
   // A request must arrive whole within the timeout (Node answers 408 and closes the socket), so a
   // trickled body or header holds a connection for seconds, not minutes; Node looks for such
@@ -119,7 +115,7 @@ export async function buildApp({
   if (live) app.addHook('onClose', async () => live.close());
   // The studio's sign-in is always there: with nobody on the editors list (read at each request)
   // /_studio/ answers the site's own 404, so it lives in the site's scope, whose 404 sends its page.
-  const studioOptions = { config, manifest, studio, now: studioClock, streams: studioStreams };
+  const studioOptions = { config, manifest, studio, now: studioClock };
   if (live && serveSite)
     await app.register(async (scope) => {
       await site(scope, { live });

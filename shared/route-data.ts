@@ -77,12 +77,13 @@ export interface NotFoundRoute {
 export type RouteData = PageRoute | ArticleRoute | RedirectRoute | NotFoundRoute;
 
 /**
- * The dev server's message (a Vite custom event) that what /_data/ answers has changed, so an open
- * page re-renders in place (src/dev/route-updates.ts): the studio sends it for each valid edit.
+ * The studio page's message to its own preview frame (postMessage, same origin) that what /_data/
+ * answers may have changed, so the page there re-renders in place (src/dev/route-updates.ts): sent
+ * after each check of the edit and each change of a saved file (src/studio/preview-updates.ts).
  */
 export const routeDataEvent = 'site:route-data';
 
-/** Where the studio's preview reads the site shell of the edit it previews (settings and forms), in dev only. */
+/** Where the studio's preview reads the site shell of the edit it previews (settings and forms), never in a visitors' page. */
 export const shellDataUrl = '/_data/_shell.json';
 
 /** Where a route's data lives: /_data/index.json for /, /_data/services.json for /services. */

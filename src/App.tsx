@@ -26,8 +26,8 @@ export function App({
   stylesInHead?: boolean;
 }) {
   const [location] = useLocation();
-  // eslint-disable-next-line react-hooks/rules-of-hooks -- import.meta.env.DEV is a constant of the build
-  const shell = import.meta.env.DEV ? useLiveShell(bundled) : bundled;
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- both flags are constants of the build
+  const shell = import.meta.env.DEV || import.meta.env.STUDIO_PREVIEW ? useLiveShell(bundled) : bundled;
   const [route, setRoute] = useState(initial);
   const theme = useMemo(() => siteTheme(shell.settings.theme), [shell.settings.theme]);
   // Marks the page interactive (hydrated), for tests and for anyone measuring the site.

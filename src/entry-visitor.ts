@@ -3,7 +3,7 @@
 // (src/islands/); React is downloaded only by a page with an island. Links are plain links: each
 // page is a document of its own, made instant by the speculation rules in its <head>.
 // Under `npm run dev` and in the studio's preview nothing is prerendered: the whole page is rendered
-// by React in the browser (main.tsx), a branch a build drops.
+// by React in the browser (main.tsx), a branch the visitors' build drops.
 import './styles.ts';
 import { enhancePage } from './enhance/index.ts';
 import { startIslands } from './islands/start.ts';
@@ -15,7 +15,7 @@ const ready = () => {
 };
 
 enhancePage(document);
-if (import.meta.env.DEV) void import('./main.tsx');
+if (import.meta.env.DEV || import.meta.env.STUDIO_PREVIEW) void import('./main.tsx');
 else {
   // In React's page (dev) SmartImage shows its fallback itself.
   installImageFallback(document);

@@ -17,7 +17,7 @@ interface ManifestChunk {
 export type ViteManifest = Record<string, ManifestChunk>;
 
 /** A chunk and every chunk it imports, each once, the imported ones first (the cascade's order). */
-function closure(manifest: ViteManifest, key: string, into: Set<string>, seen = new Set<string>()): Set<string> {
+export function closure(manifest: ViteManifest, key: string, into: Set<string>, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return into;
   seen.add(key);
   for (const child of manifest[key].imports ?? []) closure(manifest, child, into, seen);

@@ -31,6 +31,8 @@ export function siteViteConfig({
   return {
     // The guard first: it answers for the preview before any other plugin or Vite itself (dev-guard.ts).
     plugins: [devGuard({ dataDir }), sitePlugin({ root: contentRoot, includeDrafts }), cssTimeUnits()],
+    // Not the studio's prebuilt preview (scripts/studio/studio-bundle.ts sets it): its edit-mode code goes.
+    define: { 'import.meta.env.STUDIO_PREVIEW': 'false' },
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -1,7 +1,7 @@
 // The studio as routes of a Fastify app, the same in `npm run studio` and inside `npm start`: the
-// studio page, its API, the preview's data of each window's unsaved edit, and everything else of
-// the preview (the site's pages, the app's modules) handed to Vite's middleware, which runs inside
-// the app rather than as a server of its own.
+// studio page, its API, and the preview's data (each window's unsaved edit, else the saved site).
+// The studio's code and the rest of the preview come from Vite's middleware on the laptop, where
+// developers change that code, and from the prebuilt bundle on the server (preview-files.ts).
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
@@ -13,16 +13,19 @@ import { shellDataUrl } from '../../shared/route-data.ts';
 import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
 import { studioApi, type StudioApiOptions } from './api.ts';
 import { previewWindow } from './api-schemas.ts';
-import { siteShell } from '../site-build/model-to-routes.ts';
 import { studioErrorHandler } from './api-errors.ts';
+import { previewFiles } from './preview-files.ts';
+import type { StudioBundle } from './studio-bundle.ts';
 import type { StudioState } from './studio-state.ts';
+
+/** Where the studio's code and the preview's pages come from: Vite's dev server, or the prebuilt bundle. */
+export type StudioCode = { vite: () => Promise<ViteDevServer> } | { bundle: () => Promise<StudioBundle> };
 
 export interface StudioRoutesOptions extends Omit<StudioApiOptions, 'authenticate'> {
   state: StudioState;
   /** The secret the studio page holds and every API request carries. */
   token: string;
-  /** The preview's Vite server (on the server started at the first request that needs it). */
-  vite: () => Promise<ViteDevServer>;
+  code: StudioCode;
   /** Where the preview is served: `/` on the laptop, previewPath inside `npm start`. */
   previewBase: string;
   /** Refuses a request for the studio page that must not have it (on the laptop: another address). */
@@ -31,33 +34,93 @@ export interface StudioRoutesOptions extends Omit<StudioApiOptions, 'authenticat
   authenticate: (request: IncomingMessage) => void;
 }
 
-const studioHtml = (token: string) => `<!doctype html>
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+const studioHtml = (token: string, code: string) => `<!doctype html>
 <html lang="en" data-mantine-color-scheme="light">
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="${tokenMeta}" content="${token}" />
     <title>Studio</title>
+    ${code}
   </head>
   <body>
     <div id="studio"></div>
-    <script type="module" src="/src/studio/main.tsx"></script>
   </body>
 </html>
 `;
 
+/**
+ * The studio page's own tags: its entry as Vite serves it (with the site's icon, from Vite's
+ * plugins), or the bundle's script, its imports and its CSS, and the site's icon from the preview.
+ */
+async function studioPage(options: StudioRoutesOptions, url: string): Promise<string> {
+  const { code, token, state, previewBase } = options;
+  if ('vite' in code)
+    return (await code.vite()).transformIndexHtml(
+      url,
+      studioHtml(token, '<script type="module" src="/src/studio/main.tsx"></script>'),
+    );
+  const [{ studio }, saved] = await Promise.all([code.bundle(), state.savedPreview()]);
+  const favicon = saved?.shell.settings.favicon;
+  const icon = favicon?.startsWith('/') ? previewBase.slice(0, -1) + favicon : favicon;
+  const tags = [
+    ...(icon ? [`<link rel="icon" href="${escapeAttribute(icon)}" />`] : []),
+    ...studio.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`),
+    ...studio.preloads.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}" />`),
+    `<script type="module" src="${escapeAttribute(studio.script)}"></script>`,
+  ];
+  return studioHtml(token, tags.join('\n    '));
+}
+
 export async function studioRoutes(app: FastifyInstance, options: StudioRoutesOptions) {
-  const { state, vite, previewBase } = options;
+  const { state, code, previewBase } = options;
   // What writes killed mid-way left (hidden .name.<pid>-<random>.tmp files) goes first.
   await cleanTemporaryFiles(siteFiles(state.root));
 
   await app.register(studioApi, { ...options, prefix: studioApiPath.slice(0, -1) });
 
-  /** Vite answers: with the preview's base taken off, as its plugins answer the paths of `npm run studio`. */
+  await app.register(async (pages) => {
+    pages.setErrorHandler(studioErrorHandler);
+
+    pages.get(studioPath, async (request, reply) => {
+      options.checkPage(request.raw);
+      const html = await studioPage(options, request.url);
+      // The site's headers as they are, frame-ancestors 'none' included: another page must not
+      // frame the studio and trick a click on Delete or Save (only the preview may be framed).
+      return reply
+        .headers(securityHeaders)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(html);
+    });
+
+    // The preview's data: this window's unsaved edit where it has one, else the saved site's (the
+    // last version that compiled while the files have problems).
+    const dataPath = path.posix.join(previewBase, '_data');
+    pages.get(`${dataPath}/*`, async (request, reply) => {
+      const preview = state.preview(previewWindow(request)) ?? (await state.savedPreview());
+      const url = request.url.split('?')[0].slice(previewBase.length - 1);
+      reply.header('cache-control', 'no-store');
+      if (!preview) return reply.code(404).send({ error: 'The site has problems to fix before it can be shown.' });
+      if (url === shellDataUrl) return reply.send(preview.shell);
+      return reply.code(preview.routes.has(url) ? 200 : 404).send(preview.routes.get(url) ?? { kind: 'not-found' });
+    });
+
+    if ('bundle' in code) await pages.register(previewFiles, { state, bundle: code.bundle, previewBase });
+    else await pages.register(viteRoutes, { vite: code.vite, previewBase });
+  });
+}
+
+/** Everything else of the laptop's preview is Vite's; its bodies (a form sent in the preview) stay unread. */
+async function viteRoutes(app: FastifyInstance, options: { vite: () => Promise<ViteDevServer>; previewBase: string }) {
+  const { previewBase } = options;
+  /** Vite answers: with the preview's base taken off, as its plugins answer the paths at the root. */
   const toVite = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith(studioApiPath))
       return reply.code(404).send({ error: `No such studio request: ${request.method} ${request.url.split('?')[0]}.` });
-    const server = await vite();
+    const server = await options.vite();
     if (previewBase !== '/' && request.raw.url?.startsWith(previewBase))
       request.raw.url = request.raw.url.slice(previewBase.length - 1);
     // The headers set so far (security headers, no-store) go along; Vite may replace them.
@@ -71,43 +134,7 @@ export async function studioRoutes(app: FastifyInstance, options: StudioRoutesOp
       reply.raw.end(JSON.stringify({ error: 'Nothing in the studio here.' }));
     });
   };
-
-  await app.register(async (pages) => {
-    pages.setErrorHandler(studioErrorHandler);
-
-    pages.get(studioPath, async (request, reply) => {
-      options.checkPage(request.raw);
-      const html = await (await vite()).transformIndexHtml(request.url, studioHtml(options.token));
-      // The site's headers as they are, frame-ancestors 'none' included: another page must not
-      // frame the studio and trick a click on Delete or Save (only the preview may be framed).
-      return reply
-        .headers(securityHeaders)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(html);
-    });
-
-    // The preview's data: this window's unsaved edit where it has one, else the saved site's.
-    const dataPath = path.posix.join(previewBase, '_data');
-    pages.get(`${dataPath}/*`, async (request, reply) => {
-      const preview = state.preview(previewWindow(request));
-      const url = request.url.split('?')[0].slice(previewBase.length - 1);
-      if (url === shellDataUrl) {
-        if (preview) return reply.header('cache-control', 'no-store').send(preview.shell);
-        const { model } = await state.savedSite();
-        if (!model) return reply.code(404).send({ error: 'The site has problems to fix before it can be shown.' });
-        return reply.header('cache-control', 'no-store').send(siteShell(model));
-      }
-      const route = preview?.routes.get(url);
-      if (route) return reply.header('cache-control', 'no-store').send(route);
-      return toVite(request, reply);
-    });
-
-    // Everything else of the preview is Vite's; its bodies (a form sent in the preview) stay unread.
-    await pages.register(async (rest) => {
-      rest.removeAllContentTypeParsers();
-      rest.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      rest.all(previewBase === '/' ? '/*' : `${previewBase}*`, toVite);
-    });
-  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.all(previewBase === '/' ? '/*' : `${previewBase}*`, toVite);
 }

@@ -19,10 +19,11 @@ export interface WindowPreview {
 export class StudioState {
   readonly root: string;
   private saved: Promise<LoadResult> | undefined;
+  /** The saved site's preview, of the load it was made from; and the last one that compiled. */
+  private savedView?: { of: Promise<LoadResult>; preview: Promise<WindowPreview | undefined> };
+  private lastGood?: WindowPreview;
   private readonly previews = new Map<string, WindowPreview>();
   private readonly fileListeners = new Set<(file: string) => void>();
-  /** Tells the open previews that their data may have changed (Vite's websocket, once it runs). */
-  notifyPreviews: () => void = () => undefined;
   private readonly inlineImage: InlineImage;
 
   constructor(root: string) {
@@ -42,6 +43,28 @@ export class StudioState {
     return (this.saved = loading);
   }
 
+  /**
+   * What a preview with no edit of its window shows: the saved site's route data and shell. While
+   * the files have problems, the last version that compiled (the studio lists the problems).
+   */
+  savedPreview(): Promise<WindowPreview | undefined> {
+    const loading = this.savedSite();
+    if (this.savedView?.of !== loading)
+      this.savedView = {
+        of: loading,
+        preview: loading.then(({ model }) => (model ? (this.lastGood = this.previewOf(model)) : this.lastGood)),
+      };
+    return this.savedView.preview;
+  }
+
+  private previewOf(model: SiteModel): WindowPreview {
+    const routes = routeData(model, this.inlineImage);
+    return {
+      routes: new Map([...routes.values()].map((route) => [routeDataUrl(route.path), route])),
+      shell: siteShell(model),
+    };
+  }
+
   /** The studio wrote to site/: the saved site is read anew at the next request. */
   forgetSaved(): void {
     this.saved = undefined;
@@ -56,9 +79,7 @@ export class StudioState {
   /** Several files changed at once (a move, a restore): read anew, and every preview ends. */
   siteRewritten(): void {
     this.saved = undefined;
-    if (this.previews.size === 0) return;
     this.previews.clear();
-    this.notifyPreviews();
   }
 
   onFileChange(listener: (file: string) => void): () => void {
@@ -68,15 +89,8 @@ export class StudioState {
 
   /** The window's preview becomes `model` (a valid edit), or ends (undefined: the edit equals the file). */
   setPreview(window: string, model: SiteModel | undefined): boolean {
-    const before = this.previews.get(window);
-    if (model) {
-      const routes = routeData(model, this.inlineImage);
-      this.previews.set(window, {
-        routes: new Map([...routes.values()].map((route) => [routeDataUrl(route.path), route])),
-        shell: siteShell(model),
-      });
-    } else this.previews.delete(window);
-    if (before !== this.previews.get(window)) this.notifyPreviews();
+    if (model) this.previews.set(window, this.previewOf(model));
+    else this.previews.delete(window);
     return this.previews.has(window);
   }
 
@@ -86,7 +100,7 @@ export class StudioState {
   }
 
   endPreview(window: string): void {
-    if (this.previews.delete(window)) this.notifyPreviews();
+    this.previews.delete(window);
   }
 
   preview(window: string | undefined): WindowPreview | undefined {

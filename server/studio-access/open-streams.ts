@@ -1,13 +1,10 @@
-// What a session holds open: the change stream (a response that lasts as long as the page) and the
-// preview's websocket were let through once, when they opened, and would outlive the session. Each
-// is held here under its session, and destroyed when the session ends: at sign-out at once, and
-// when it expires or its editor is removed (by the owner's command, in another process) at the next
-// check, run every half second while anything is held, so within a second.
-import type { IncomingMessage } from 'node:http';
-import { fastifyCookie } from '@fastify/cookie';
-import { SESSION_COOKIE } from './sessions.ts';
+// What a session holds open: the change stream (a response that lasts as long as the page) was let
+// through once, when it opened, and would outlive the session. It is held here under its session,
+// and destroyed when the session ends: at sign-out at once, and when it expires or its editor is
+// removed (by the owner's command, in another process) at the next check, run every half second
+// while anything is held, so within a second.
 
-/** A response or a socket: destroyed to end it; 'close' (or a response's 'finish') when it ends. */
+/** A response: destroyed to end it; 'close' (or a response's 'finish') when it ends. */
 export interface Held {
   destroy(): unknown;
   once(event: 'close' | 'finish', listener: () => void): unknown;
@@ -50,13 +47,6 @@ export class OpenStreams {
     this.timer ??= setInterval(() => void this.check(), this.checkEveryMs);
   }
 
-  /** Holds a websocket whose upgrade request carried this session's cookie. */
-  holdUpgrade(request: IncomingMessage, socket: Held): void {
-    const id = sessionIdOf(request);
-    if (id === undefined) socket.destroy();
-    else this.hold(id, socket);
-  }
-
   /** Ends everything the session holds, now. */
   end(id: string): void {
     const streams = this.held.get(id);
@@ -94,10 +84,4 @@ export class OpenStreams {
     clearInterval(this.timer);
     this.timer = undefined;
   }
-}
-
-/** The session id in a request's Cookie header (an upgrade passes no hook that would parse it). */
-export function sessionIdOf(request: IncomingMessage): string | undefined {
-  const header = request.headers.cookie;
-  return header ? fastifyCookie.parse(header)[SESSION_COOKIE] : undefined;
 }

@@ -51,8 +51,6 @@ export interface StudioAccessOptions {
   studio?: StudioHandler;
   /** The clock (ms since the epoch); tests move it past a link's or a session's expiry. */
   now?: () => number;
-  /** Where the streams and websockets each session holds open are kept (the server's websockets too). */
-  streams?: OpenStreams;
 }
 
 function sendPage(reply: FastifyReply, status: number, page: string): FastifyReply {
@@ -68,7 +66,7 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
     siteName: () => options.manifest().site.name,
     now,
     sessions: sessionRecords(config.dataDir),
-    streams: options.streams ?? new OpenStreams(),
+    streams: new OpenStreams(),
   };
   // A session's streams end once it no longer counts: expired, signed out elsewhere, or its
   // editor removed by the owner's command (which only writes the editors list).

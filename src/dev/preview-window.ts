@@ -5,7 +5,7 @@ import { windowHeader, windowStorageKey } from '../../shared/studio-protocol.ts'
 import { editMode } from '../components/edit-mode.ts';
 
 export function previewWindowHeaders(): Record<string, string> {
-  if (!import.meta.env.DEV || !editMode) return {};
+  if (!(import.meta.env.DEV || import.meta.env.STUDIO_PREVIEW) || !editMode) return {};
   const id = sessionStorage.getItem(windowStorageKey);
   return id ? { [windowHeader]: id } : {};
 }

@@ -1,9 +1,10 @@
-// Dev only: when the dev server says the route data changed (the studio previews an unsaved edit),
-// the open page fetches its data again and re-renders in place: no reload, so scroll position,
-// focus and the studio's marks on the page stay. RouteView calls this under `import.meta.env.DEV`,
-// so a build contains none of it.
+// In the studio's preview: when the studio page says the route data changed (it previews an unsaved
+// edit), the open page fetches its data again and re-renders in place: no reload, so scroll
+// position, focus and the studio's marks on the page stay. RouteView calls this under
+// `import.meta.env.DEV || import.meta.env.STUDIO_PREVIEW`, so the visitors' build contains none of it.
 import { useEffect, useEffectEvent } from 'react';
 import type { RouteData } from '../../shared/route-data.ts';
+import { editMode } from '../components/edit-mode.ts';
 import { forgetRoutes, loadRoute } from '../routing/load-route.ts';
 import { followPreview } from './follow-preview.ts';
 
@@ -11,15 +12,10 @@ export function useRouteUpdates(path: string, show: (route: RouteData) => void):
   // The caller's `show` is a new function at each render; the subscription follows the path only.
   const showLatest = useEffectEvent(show);
   useEffect(() => {
-    const hot = import.meta.hot;
-    if (!hot) return;
-    return followPreview(
-      hot,
-      () => {
-        forgetRoutes();
-        return loadRoute(path);
-      },
-      showLatest,
-    );
+    if (!editMode) return;
+    return followPreview(() => {
+      forgetRoutes();
+      return loadRoute(path);
+    }, showLatest);
   }, [path]);
 }

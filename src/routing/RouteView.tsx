@@ -44,8 +44,8 @@ export function RouteView({ initial, onRoute }: { initial: RouteData; onRoute?: 
   }, [path]);
   // In the preview, fresh data re-renders the page in place. The condition is fixed at build time
   // (so the hook's order never changes), and a build drops the call and the module.
-  // eslint-disable-next-line react-hooks/rules-of-hooks -- import.meta.env.DEV is a constant of the build
-  if (import.meta.env.DEV) useRouteUpdates(path, (route) => setState({ route }));
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- both flags are constants of the build
+  if (import.meta.env.DEV || import.meta.env.STUDIO_PREVIEW) useRouteUpdates(path, (route) => setState({ route }));
 
   const { route, error } = state;
   // Runs once per route shown, with the latest callbacks and site name.

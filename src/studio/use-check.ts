@@ -1,9 +1,11 @@
 // Every edit is checked by the site's compiler as it is typed; the server makes a valid one the
-// preview, and the page in the frame re-renders in place when told so (src/dev/route-updates.ts).
+// preview, and the page in the frame, told so once the check is back, re-renders in place
+// (preview-updates.ts, src/dev/route-updates.ts).
 // One check at a time, and no timer: a keystroke is sent at once, edits typed while a check is on
 // its way go as one (the newest) when it returns, so a burst of typing never queues up compiles.
 import { useEffect, useRef } from 'react';
 import { api, type Check } from './api.ts';
+import { tellPreviews } from './preview-updates.ts';
 import { useStore, useStudio } from './store/store.ts';
 
 export function useCheck(): void {
@@ -26,7 +28,14 @@ export function useCheck(): void {
       shown.current = verdict;
       dispatch({ type: 'checked', check });
     };
-    pending.next = () => api.check(entry.file, draft.data, draft.body).then(report, () => undefined);
+    pending.next = () =>
+      api.check(entry.file, draft.data, draft.body).then(
+        (check) => {
+          tellPreviews();
+          report(check);
+        },
+        () => undefined,
+      );
     if (!pending.busy)
       void (async () => {
         pending.busy = true;

@@ -1,30 +1,23 @@
 // What ends with a session, on real files and a real listening server: removing an editor and
 // adding them again revives neither their old cookie nor an unused link; the change stream (a
-// response that lasts) and the preview's websocket (let through once, when it opened) are closed
-// within a second of sign-out, of the session's expiry, and of the owner's `npm run editors --
-// remove` in another process, which only writes the editors list.
+// response that lasts, let through once, when it opened) is closed within a second of sign-out,
+// of the session's expiry, and of the owner's `npm run editors -- remove` in another process,
+// which only writes the editors list.
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { readdir } from 'node:fs/promises';
-import { get, type IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { get } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { gateAllows, takeUpgrades } from '../../scripts/studio/on-server.ts';
 import { addEditor, removeEditor } from '../../server/studio-access/editors.ts';
 import { linksDir } from '../../server/studio-access/links.ts';
-import { OpenStreams } from '../../server/studio-access/open-streams.ts';
 import { SIGN_IN_LIMITS, type StudioHandler } from '../../server/studio-access/plugin.ts';
 import { SESSION_LIFETIME_MS, sessionsDir } from '../../server/studio-access/sessions.ts';
-import { previewPath } from '../../shared/studio-protocol.ts';
 import {
   ann,
   linkFor,
   pageAccept as html,
   pressSignIn,
-  PUBLIC_URL,
   sameOrigin,
   signIn,
   signInServers,
@@ -80,22 +73,10 @@ const studio: StudioHandler = {
   },
 };
 
-/** A server listening on a port, with the preview's websocket taken as `npm start` takes it. */
+/** A server listening on a port, so the change stream is a real response that stays open. */
 async function listening(): Promise<{ s: SignInServer; base: string }> {
-  const streams = new OpenStreams();
-  const upgrades = new EventEmitter();
-  // Vite, standing in: completes the websocket handshake and keeps the socket open.
-  upgrades.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
-    const accept = createHash('sha1')
-      .update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
-      .digest('base64');
-    socket.write(
-      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
-    );
-  });
-  const s = await server({}, { studio, studioStreams: streams });
+  const s = await server({}, { studio });
   const base = await s.app.listen({ port: 0, host: '127.0.0.1' });
-  takeUpgrades(s.app.server, gateAllows(s.app, PUBLIC_URL), upgrades, streams);
   return { s, base };
 }
 
@@ -114,54 +95,35 @@ function openStream(base: string, cookie: string): Promise<{ ended: Promise<numb
   });
 }
 
-/** Opens the preview's websocket; resolves once it is open, with when it closed. */
-function openSocket(base: string, cookie: string): Promise<{ ended: Promise<number> }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base.replace('http', 'ws')}${previewPath}`, {
-      headers: { cookie, origin: PUBLIC_URL },
-    } as unknown as string[]);
-    const ended = new Promise<number>((done) => socket.addEventListener('close', () => done(Date.now())));
-    socket.addEventListener('open', () => resolve({ ended }));
-    socket.addEventListener('error', (event) =>
-      reject(new Error(`the websocket did not open: ${String((event as ErrorEvent).message)}`)),
-    );
-  });
-}
-
 const secondAfter = async (ended: Promise<number>, since: number) => {
   const at = await Promise.race([ended, new Promise<number>((r) => setTimeout(() => r(Infinity), 3000))]);
   expect(at - since).toBeLessThan(1000);
 };
 
-describe("a session's open stream and websocket", () => {
+describe("a session's open stream", () => {
   it('close at sign-out', async () => {
     const { s, base } = await listening();
     const cookie = await signIn(s);
     const stream = await openStream(base, cookie);
-    const socket = await openSocket(base, cookie);
     const since = Date.now();
     const out = await s.app.inject({ method: 'POST', url: '/_studio/sign-out', headers: { ...sameOrigin, cookie } });
     expect(out.statusCode).toBe(303);
     await secondAfter(stream.ended, since);
-    await secondAfter(socket.ended, since);
   });
 
   it('close when the session expires', async () => {
     const { s, base } = await listening();
     const cookie = await signIn(s);
     const stream = await openStream(base, cookie);
-    const socket = await openSocket(base, cookie);
     const since = Date.now();
     s.clock.now += SESSION_LIFETIME_MS;
     await secondAfter(stream.ended, since);
-    await secondAfter(socket.ended, since);
   });
 
   it("close when the owner's command removes the editor, in another process", async () => {
     const { s, base } = await listening();
     const cookie = await signIn(s);
     const stream = await openStream(base, cookie);
-    const socket = await openSocket(base, cookie);
     // Another editor's stream stays open.
     await addEditor(s.config.dataDir, 'bo@example.com', 'editor', new Date(s.clock.now));
     const bo = await pressSignIn(s.app, tokenOf(await linkFor(s, 'bo@example.com')));
@@ -175,7 +137,6 @@ describe("a session's open stream and websocket", () => {
     });
     const since = Date.now();
     await secondAfter(stream.ended, since);
-    await secondAfter(socket.ended, since);
     expect(otherEnded).toBe(false);
   });
 });

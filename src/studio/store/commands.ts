@@ -2,6 +2,7 @@
 // files on disk. Each reads the state as it is at that moment and reports back by named actions.
 import { notifications } from '@mantine/notifications';
 import { api, StudioRequestError, watchFiles, type EntrySummary } from '../api.ts';
+import { tellPreviews } from '../preview-updates.ts';
 import { Contract } from '../schema.ts';
 import { invalidInputReason, isDirty } from './studio-state.ts';
 import type { StudioStore } from './store.ts';
@@ -164,6 +165,8 @@ export function watchDisk(store: StudioStore): void {
     // A burst of changes (a git pull) is heard once: the list read again and, when other files
     // changed, the open draft checked again (they decide some of its problems).
     timer = setTimeout(() => {
+      // The preview shows the saved site wherever it shows no edit of this window.
+      tellPreviews();
       if (elsewhere) store.dispatch({ type: 'diskChanged' });
       elsewhere = false;
       void refreshEntries(store);
