@@ -75,6 +75,12 @@ describe('headings', () => {
     expect(html(toggleHeading(edit('Our ‸story'), 2).text)).toBe('<h2>Our story</h2>\n');
   });
 
+  it('a caret on an empty line starts a heading there, so what is typed next is the heading', () => {
+    expect(marked(toggleHeading(edit('Intro\n\n‸'), 2))).toBe('Intro\n\n## ‸');
+    expect(marked(toggleHeading(edit('Intro\n‸\nOutro'), 3))).toBe('Intro\n### ‸\nOutro');
+    expect(marked(toggleHeading(edit('  ‸'), 2))).toBe('## ‸');
+  });
+
   it('a list item made a heading loses its bullet', () => {
     expect(toggleHeading(edit('- Our ‸story'), 2).text).toBe('## Our story');
   });

@@ -114,11 +114,18 @@ export function toggleInline(edit: Edit, style: 'bold' | 'italic', placeholder: 
   };
 }
 
-/** The selected lines as a heading of `level` (2 or 3), or back to plain text when they already are. */
+/**
+ * The selected lines as a heading of `level` (2 or 3), or back to plain text when they already are.
+ * A caret on an empty line starts a heading there, so what is typed next is the heading.
+ */
 export function toggleHeading(edit: Edit, level: number): Edit {
   const { start, end } = selectedLines(edit);
   const lines = edit.text.slice(start, end).split('\n');
   const mark = `${'#'.repeat(level)} `;
+  if (edit.from === edit.to && lines.length === 1 && !lines[0].trim()) {
+    const text = edit.text.slice(0, start) + mark + edit.text.slice(end);
+    return { text, from: start + mark.length, to: start + mark.length };
+  }
   const all = lines.every((line) => !line.trim() || line.startsWith(mark));
   const next = lines
     .map((line) => {
