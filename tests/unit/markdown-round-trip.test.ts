@@ -115,6 +115,19 @@ describe('one paragraph edited', () => {
     expect(edited).toBe(text.replace('\nAfter.\n', '\nAfter. More.\n'));
   });
 
+  it('a block edited and then put back as it was is written as it was read', () => {
+    const text = '* star\n* list\n\nAfter.\n';
+    const { doc, layout } = readMarkdown(text);
+    const list = doc.child(0);
+    const end = list.nodeSize - 3;
+    const state = EditorState.create({ doc });
+    const added = state.tr.insertText('s', end);
+    const once = writeMarkdown(added.doc, layout);
+    expect(once.markdown).toBe('* star\n* lists\n\nAfter.\n');
+    const removed = EditorState.create({ doc: added.doc }).tr.delete(end, end + 1);
+    expect(writeMarkdown(removed.doc, once.layout).markdown).toBe(text);
+  });
+
   it('a new paragraph after the last adds its lines and nothing else', () => {
     const text = tricky['link definitions'];
     const { doc, layout } = readMarkdown(text);

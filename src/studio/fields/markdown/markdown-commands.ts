@@ -176,6 +176,27 @@ export function toggleList(edit: Edit, kind: 'bullet' | 'numbered'): Edit {
     : { text, from: before.length, to: before.length + next.length };
 }
 
+const QUOTE = /^ {0,3}>[ \t]?/;
+
+/**
+ * The selected lines as a quotation, or back to plain text when they already are one. A blank line
+ * is kept between the quotation and plain text after it, which would otherwise run on into it.
+ */
+export function toggleQuote(edit: Edit): Edit {
+  const { start, end } = selectedLines(edit);
+  const lines = edit.text.slice(start, end).split('\n');
+  const filled = lines.filter((line) => line.trim());
+  const all = filled.length > 0 && filled.every((line) => QUOTE.test(line));
+  const quoted = (line: string) => (line.trim() ? `> ${line}` : lines.length === 1 ? '> ' : '>');
+  const next = lines.map((line) => (all ? line.replace(QUOTE, '') : quoted(line))).join('\n');
+  let after = edit.text.slice(end);
+  if (!all && after.slice(1).split('\n')[0].trim()) after = '\n' + after;
+  const text = edit.text.slice(0, start) + next + after;
+  return edit.from === edit.to && lines.length === 1
+    ? { text, from: start + next.length, to: start + next.length }
+    : { text, from: start, to: start + next.length };
+}
+
 /** A link in place of the selection: `[words](address)`, the caret after it. */
 export function insertLink(edit: Edit, words: string, address: string): Edit {
   const link = `[${escapeText(words)}](${escapeDestination(address)})`;

@@ -21,6 +21,8 @@ export interface Layout {
   leading: string;
   blocks: LaidOutBlock[];
   trailing: string;
+  /** The blocks as read: a block edited back to what it was is written as it was read. */
+  read: LaidOutBlock[];
 }
 
 /** Where each line of `text` starts, and the text's end after the last line. */
@@ -53,8 +55,8 @@ export function readMarkdown(markdown: string): { doc: Node; layout: Layout } {
     end = start + text.length;
   }
   const layout = blocks.length
-    ? { leading, blocks, trailing: markdown.slice(end) }
-    : { leading: '', blocks, trailing: markdown };
+    ? { leading, blocks, trailing: markdown.slice(end), read: blocks }
+    : { leading: '', blocks, trailing: markdown, read: blocks };
   const nodes = blocks.map((block) => block.node);
   const doc = schema.topNodeType.createAndFill(null, nodes) ?? schema.topNodeType.createAndFill()!;
   return { doc, layout };
@@ -84,7 +86,7 @@ export function writeMarkdown(doc: Node, layout: Layout): { markdown: string; la
   const newMiddle = now.slice(head, now.length - tail);
   const edited = newMiddle.map((node, index) => ({
     node,
-    markdown: blockToMarkdown(node),
+    markdown: layout.read.find((block) => same(block.node, node))?.markdown ?? blockToMarkdown(node),
     before: oldMiddle.length === newMiddle.length || index === 0 ? (oldMiddle[index]?.before ?? '\n\n') : '\n\n',
   }));
   const blocks = [...old.slice(0, head), ...edited, ...old.slice(old.length - tail)].map((block, index) => ({

@@ -1,5 +1,5 @@
 // What the visual editor can hold, and how it reads and writes Markdown. The schema is
-// prosemirror-markdown's CommonMark one with two additions: a bulleted list remembers its marker
+// prosemirror-markdown's CommonMark one with these changes: a bulleted list remembers its marker
 // (`-`, `*` or `+`), and a `kept_markdown` block holds, as written, a part of the text the editor
 // has no form for (a table, struck-through words), so nothing is lost by opening a file visually.
 // The tokenizer is markdown-it with the site's own settings (scripts/content/markdown.ts), without
@@ -14,11 +14,19 @@ import {
 } from 'prosemirror-markdown';
 import { Schema, type Node } from 'prosemirror-model';
 
+// A list made in the editor (by a button, a shortcut or a paste) is tight, one item a line, as
+// the studio's Markdown buttons write it; a list read from the file keeps its own spacing.
 export const schema = new Schema({
   nodes: commonMark.spec.nodes
     .update('bullet_list', {
       ...commonMark.spec.nodes.get('bullet_list'),
-      attrs: { tight: { default: false }, bullet: { default: '-' } },
+      attrs: { tight: { default: true }, bullet: { default: '-' } },
+      parseDOM: [{ tag: 'ul' }],
+    })
+    .update('ordered_list', {
+      ...commonMark.spec.nodes.get('ordered_list'),
+      attrs: { order: { default: 1 }, tight: { default: true } },
+      parseDOM: [{ tag: 'ol', getAttrs: (dom) => ({ order: Number(dom.getAttribute('start') ?? 1) || 1 }) }],
     })
     .addToEnd('kept_markdown', {
       group: 'block',
