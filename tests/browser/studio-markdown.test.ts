@@ -258,6 +258,12 @@ describe('the visual editor', () => {
 
     await endOf(text.locator('p', { hasText: 'Article 2 of the fixture blog.' }));
     await ui.keyboard.type(' One more sentence.');
+    // The studio's undo and redo reach the visual editor.
+    const paragraph = text.locator('p', { hasText: 'Article 2 of the fixture blog.' });
+    await ui.keyboard.press('Control+z');
+    await expect.poll(() => paragraph.textContent(), outcome).not.toContain('One more sentence.');
+    await ui.keyboard.press('Control+Shift+z');
+    await expect.poll(() => paragraph.textContent(), outcome).toContain('One more sentence.');
     await save(ui, article);
     const edited = original.replace(
       'and to [the listing](/resources/blogs).\n',
