@@ -248,6 +248,7 @@ describe('the visual editor', () => {
     const original = await committed(article);
     const text = ui.getByRole('textbox', { name: 'Text', exact: true });
     await text.getByRole('heading', { level: 2, name: 'Why This Note Exists' }).waitFor(outcome);
+    expect(await axeProblems(ui)).toEqual([]);
     const toolbar = ui.getByRole('group', { name: 'Formatting' });
     const button = (name: string) => toolbar.getByRole('button', { name, exact: true });
     /** The caret at the end of the block, by a click right of its last line. */
