@@ -13,7 +13,15 @@ import { Toolbar } from '../markdown/Toolbar.tsx';
 import { imageView } from './image-view.ts';
 import { readMarkdown, writeMarkdown, type Layout } from './markdown-blocks.ts';
 import { cleanPastedHtml, pasteParser } from './paste.ts';
-import { placeImage, insertLink, selectedImage, selectedText, visualFormats, visualKeys } from './visual-commands.ts';
+import {
+  insertLink,
+  placeImage,
+  replaceDifference,
+  selectedImage,
+  selectedText,
+  visualFormats,
+  visualKeys,
+} from './visual-commands.ts';
 import classes from './VisualEditor.module.css';
 
 const label = 'Text';
@@ -105,16 +113,8 @@ export function VisualEditor({
     if (!editor || !written.current || written.current.markdown === value) return;
     const { doc, layout } = readMarkdown(value);
     written.current = { layout, markdown: value };
-    const old = editor.state.doc;
-    const start = old.content.findDiffStart(doc.content);
-    if (start === null) return;
-    let { a: endOld, b: endNew } = old.content.findDiffEnd(doc.content) ?? { a: old.content.size, b: doc.content.size };
-    const overlap = start - Math.min(endOld, endNew);
-    if (overlap > 0) {
-      endOld += overlap;
-      endNew += overlap;
-    }
-    editor.dispatch(editor.state.tr.replace(start, endOld, doc.slice(start, endNew)).setMeta(fromOutside, true));
+    const tr = replaceDifference(editor.state, doc);
+    if (tr) editor.dispatch(tr.setMeta(fromOutside, true));
   }, [value]);
 
   useEffect(() => {

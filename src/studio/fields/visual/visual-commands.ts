@@ -4,9 +4,16 @@
 import { baseKeymap, chainCommands, lift, setBlockType, toggleMark, wrapIn } from 'prosemirror-commands';
 import { InputRule, inputRules, textblockTypeInputRule, wrappingInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
-import type { NodeType } from 'prosemirror-model';
+import type { Node, NodeType } from 'prosemirror-model';
 import { liftListItem, splitListItem, wrapInList } from 'prosemirror-schema-list';
-import { NodeSelection, TextSelection, type Command, type EditorState, type Plugin } from 'prosemirror-state';
+import {
+  NodeSelection,
+  TextSelection,
+  type Command,
+  type EditorState,
+  type Plugin,
+  type Transaction,
+} from 'prosemirror-state';
 import { formatKeys, type FormatAction } from '../markdown/editor-commands.ts';
 import { schema } from './markdown-schema.ts';
 
@@ -143,4 +150,21 @@ export function visualKeys(openLink: () => void): Plugin[] {
     }),
     keymap(baseKeymap),
   ];
+}
+
+/**
+ * `doc` in place of the editor's document by replacing only the stretch that differs, so the
+ * caret and the scroll stay where they were (a value from outside: the studio's undo, a reload).
+ */
+export function replaceDifference(state: EditorState, doc: Node): Transaction | undefined {
+  const old = state.doc;
+  const start = old.content.findDiffStart(doc.content);
+  if (start === null) return undefined;
+  let { a: endOld, b: endNew } = old.content.findDiffEnd(doc.content) ?? { a: old.content.size, b: doc.content.size };
+  const overlap = start - Math.min(endOld, endNew);
+  if (overlap > 0) {
+    endOld += overlap;
+    endNew += overlap;
+  }
+  return state.tr.replace(start, endOld, doc.slice(start, endNew));
 }
