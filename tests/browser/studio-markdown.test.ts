@@ -243,7 +243,7 @@ const fromGoogleDocs = [
 ].join('');
 
 describe('the visual editor', () => {
-  it('an article opens as it looks; an edited paragraph changes that paragraph of the file only; Heading on an empty line starts a heading; pasted text and an image land as Markdown', async () => {
+  it('an article opens as it looks; an edited paragraph changes that paragraph of the file only; Heading on an empty line starts a heading; pasted text and an image with its description land as Markdown', async () => {
     const ui = await session.open('?path=/resources/blogs/second-note');
     const original = await committed(article);
     const text = ui.getByRole('textbox', { name: 'Text', exact: true });
@@ -298,6 +298,16 @@ describe('the visual editor', () => {
     await dialog.getByRole('button', { name: 'Insert image' }).click();
     await dialog.waitFor({ state: 'detached', ...outcome });
     await text.getByText('Description: Cover of the first note').waitFor(outcome);
+    // Selected in the text, its description is changed from the same button.
+    await text.getByRole('img', { name: 'Cover of the first note' }).click();
+    await button('Image').click();
+    const change = ui.getByRole('dialog', { name: 'Change the image' });
+    const description = change.getByRole('textbox', { name: /Description for screen readers/ });
+    expect(await description.inputValue()).toBe('Cover of the first note');
+    await description.fill('Cover of our first note');
+    await change.getByRole('button', { name: 'Change image' }).click();
+    await change.waitFor({ state: 'detached', ...outcome });
+    await text.getByText('Description: Cover of our first note').waitFor(outcome);
 
     await ui.getByRole('button', { name: 'Save', exact: true }).click();
     const added = [
@@ -311,7 +321,7 @@ describe('the visual editor', () => {
       '- First point',
       '- Second point',
       '',
-      '![Cover of the first note](/images/blog/first-note.svg)',
+      '![Cover of our first note](/images/blog/first-note.svg)',
     ].join('\n');
     await expect
       .poll(() => onDisk(article), outcome)
