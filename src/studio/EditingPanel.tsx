@@ -27,8 +27,8 @@ export function EditingPanel() {
           ...(editor.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(inputs) ?? []),
         ].filter((f) => f.dataset.path);
         const wanted = JSON.stringify(reveal);
-        // [] is an article's or document's Markdown body (CodeMirror's editable text).
-        const body = reveal.length ? undefined : editor.current?.querySelector<HTMLElement>('.cm-content');
+        // [] is an article's or document's body (the editable text of its visual or Markdown editor).
+        const body = reveal.length ? undefined : editor.current?.querySelector<HTMLElement>('[data-text-body]');
         const match =
           body ??
           fields.find((f) => f.dataset.path === wanted) ??

@@ -10,13 +10,13 @@ import { useStore } from './store/store.ts';
 
 /**
  * A text box that is none of the entry's fields (each carries its data path; the Markdown body is
- * a CodeMirror editor): typing there is in no history of the entry.
+ * marked as the text's body): typing there is in no history of the entry.
  */
 function isOtherTextBox(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   const editable =
     target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
-  return editable && !target.closest('[data-path], .cm-editor');
+  return editable && !target.closest('[data-path], [data-text-body]');
 }
 
 export function useStudioKeys(): void {

@@ -18,7 +18,7 @@ import { startChildServer } from '../fixtures/child-server.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 import { freePort } from '../fixtures/smtp.ts';
 import { changedLines, fixtureSite } from '../fixtures/studio.ts';
-import { fieldAt } from './studio-locators.ts';
+import { editTextAs, fieldAt } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const laptop = useStudio({ restore: true });
@@ -98,6 +98,7 @@ describe('in the laptop studio', () => {
   it('a Markdown draft dropped is gone; a draft of a file discarded in the review is gone too', async () => {
     const file = 'blog/second-note.md';
     const ui = await laptop.open('?path=/resources/blogs/second-note');
+    await editTextAs(ui, 'Markdown');
     const original = await markdownText(ui);
     await markdown(ui).locator('.cm-line', { hasText: '- another list item' }).click();
     await ui.keyboard.press('End');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureSite } from '../fixtures/studio.ts';
 import { axeProblems } from './site-checks.ts';
+import { editTextAs } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 import { sectionName } from '../fixtures/studio-labels.ts';
 
@@ -100,6 +101,7 @@ describe('the Markdown editor', () => {
   it("the editor is a labelled textbox axe finds nothing wrong with; typing in an article's body shows in the rendered text at once; the studio's undo and redo reach the editor; Save changes only the line typed in", async () => {
     const ui = await openStudio('?path=/resources/blogs/first-note');
     const original = await committed('blog/first-note.md');
+    await editTextAs(ui, 'Markdown');
     const editor = ui.getByRole('textbox', { name: 'Text (Markdown)' });
     const rendered = ui.getByRole('region', { name: 'Rendered text' });
     await expect.poll(() => editor.evaluate((el) => el.getAttribute('contenteditable')), outcome).toBe('true');

@@ -22,3 +22,10 @@ export const errorOf = (field: Locator) =>
       .map((id) => document.getElementById(id)?.textContent ?? '')
       .join(''),
   );
+
+/** Switches the article's text to the editor named `name` ("Visual" or "Markdown"). */
+export async function editTextAs(ui: Page, name: 'Visual' | 'Markdown'): Promise<void> {
+  const button = ui.getByRole('group', { name: 'Edit the text as' }).getByRole('button', { name, exact: true });
+  await button.click();
+  await button.and(ui.locator('[aria-pressed=true]')).waitFor();
+}

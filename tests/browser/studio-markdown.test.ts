@@ -1,8 +1,10 @@
-// Writing an article's body in the studio without knowing Markdown: the toolbar's buttons and keys
-// write the Markdown, a link comes from a dialog offering the site's pages, an image comes from
-// the picture list or an upload and cannot go in without its description, and Enter twice ends a
-// list with a blank line, so the next sentence is a paragraph of its own. Each test saves and
-// compares the file on disk with the fixture as committed.
+// Writing an article's body in the studio without knowing Markdown. In the Markdown editor, the
+// toolbar's buttons and keys write the Markdown, a link comes from a dialog offering the site's
+// pages, an image comes from the picture list or an upload and cannot go in without its
+// description, and Enter twice ends a list with a blank line, so the next sentence is a paragraph
+// of its own. In the visual editor (the one an article opens in), an edited paragraph changes that
+// paragraph of the file and nothing else, and pasted formatting keeps only what an article holds.
+// Each test saves and compares the file on disk with the fixture as committed.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -10,6 +12,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureSite } from '../fixtures/studio.ts';
 import { axeProblems } from './site-checks.ts';
+import { editTextAs } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -17,9 +20,10 @@ const onDisk = (file: string) => readFile(path.join(session.studio().root, 'site
 const committed = (file: string) => readFile(path.join(fixtureSite, file), 'utf8');
 const article = 'blog/second-note.md';
 
-/** The studio on the second fixture article, the caret at the end of its last line ("- another list item"). */
+/** The studio on the second fixture article in Markdown, the caret at the end of its last line ("- another list item"). */
 async function openAtListEnd(): Promise<Page> {
   const ui = await session.open('?path=/resources/blogs/second-note');
+  await editTextAs(ui, 'Markdown');
   const editor = ui.getByRole('textbox', { name: 'Text (Markdown)' });
   await expect.poll(() => editor.evaluate((el) => el.getAttribute('contenteditable')), outcome).toBe('true');
   await editor.locator('.cm-line', { hasText: '- another list item' }).click();
@@ -65,6 +69,7 @@ describe('the toolbar', () => {
       Italic: 'Ctrl+I',
       'Bulleted list': 'Ctrl+Shift+8',
       'Numbered list': 'Ctrl+Shift+7',
+      Quote: 'Ctrl+Shift+9',
       Link: 'Ctrl+K',
     };
     for (const [name, key] of Object.entries(keys)) {
@@ -74,7 +79,8 @@ describe('the toolbar', () => {
     await button('Image').hover();
     await ui.getByRole('tooltip', { name: 'Image' }).waitFor(outcome);
 
-    // Back in the editor at the end of the list: the list ends, then a heading by its button.
+    // Back in the editor at the end of the list: the list ends, then a heading by its button
+    // clicked on the empty line, before its words are typed.
     await ui
       .getByRole('textbox', { name: 'Text (Markdown)' })
       .locator('.cm-line', { hasText: '- another list item' })
@@ -82,8 +88,8 @@ describe('the toolbar', () => {
     await ui.keyboard.press('End');
     await ui.keyboard.press('Enter');
     await ui.keyboard.press('Enter');
-    await ui.keyboard.type('Our results');
     await button('Heading').click();
+    await ui.keyboard.type('Our results');
     // Bold by its button with nothing selected: the placeholder is selected and typed over.
     await ui.keyboard.press('Enter');
     await ui.keyboard.press('Enter');
@@ -221,5 +227,108 @@ describe('images', () => {
       ),
     );
     expect((await readFile(path.join(session.studio().root, 'site/images/team-workshop.png'))).length).toBe(png.length);
+  });
+});
+
+/** What Google Docs puts on the clipboard: every run in a styled span, the whole in a `b` that is not bold. */
+const fromGoogleDocs = [
+  '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-5e1">',
+  '<h1 dir="ltr"><span style="font-size:20pt;font-family:Arial;color:#ff0000">Pasted title</span></h1>',
+  '<p dir="ltr" style="line-height:1.38"><span style="font-weight:700;font-family:Arial">Bold words</span>',
+  '<span style="font-family:Arial"> and </span><span style="font-style:italic">slanted ones</span>',
+  '<span> with <a href="file:///C:/Users/me/offer.docx">a file link</a> and ',
+  '<a href="https://example.com/">a web link</a>.</span></p>',
+  '<ul><li dir="ltr"><p dir="ltr"><span>First point</span></p></li><li><p><span>Second point</span></p></li></ul>',
+  '<img src="file:///C:/Users/me/photo.png" width="300"></b>',
+].join('');
+
+describe('the visual editor', () => {
+  it('an article opens as it looks; an edited paragraph changes that paragraph of the file only; Heading on an empty line starts a heading; pasted text and an image with its description land as Markdown', async () => {
+    const ui = await session.open('?path=/resources/blogs/second-note');
+    const original = await committed(article);
+    const text = ui.getByRole('textbox', { name: 'Text', exact: true });
+    await text.getByRole('heading', { level: 2, name: 'Why This Note Exists' }).waitFor(outcome);
+    expect(await axeProblems(ui)).toEqual([]);
+    const toolbar = ui.getByRole('group', { name: 'Formatting' });
+    const button = (name: string) => toolbar.getByRole('button', { name, exact: true });
+    /** The caret at the end of the block, by a click right of its last line. */
+    const endOf = async (block: ReturnType<Page['locator']>) => {
+      const box = (await block.boundingBox())!;
+      await block.click({ position: { x: box.width - 2, y: box.height - 4 } });
+    };
+
+    await endOf(text.locator('p', { hasText: 'Article 2 of the fixture blog.' }));
+    await ui.keyboard.type(' One more sentence.');
+    // The studio's undo and redo reach the visual editor.
+    const paragraph = text.locator('p', { hasText: 'Article 2 of the fixture blog.' });
+    await ui.keyboard.press('Control+z');
+    await expect.poll(() => paragraph.textContent(), outcome).not.toContain('One more sentence.');
+    await ui.keyboard.press('Control+Shift+z');
+    await expect.poll(() => paragraph.textContent(), outcome).toContain('One more sentence.');
+    await save(ui, article);
+    const edited = original.replace(
+      'and to [the listing](/resources/blogs).\n',
+      'and to [the listing](/resources/blogs). One more sentence.\n',
+    );
+    expect(edited).not.toBe(original);
+    expect(await onDisk(article)).toBe(edited);
+
+    // Enter twice ends the list; Heading on the empty line, then its words.
+    await endOf(text.locator('li', { hasText: 'another list item' }));
+    await ui.keyboard.press('Enter');
+    await ui.keyboard.press('Enter');
+    await button('Heading').click();
+    await ui.keyboard.type('Our results');
+    await text.getByRole('heading', { level: 2, name: 'Our results' }).waitFor(outcome);
+    await ui.keyboard.press('Enter');
+    await text.evaluate((editor, html) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/html', html);
+      clipboardData.setData('text/plain', 'Pasted title');
+      editor.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+    }, fromGoogleDocs);
+    await text.locator('li', { hasText: 'Second point' }).waitFor(outcome);
+
+    // An image from the picture list, with its description shown under it.
+    await button('Image').click();
+    const dialog = ui.getByRole('dialog', { name: 'Insert an image' });
+    await dialog.getByRole('combobox', { name: 'Choose an image' }).click();
+    await ui.getByRole('option', { name: '/images/blog/first-note.svg', exact: true }).click();
+    await dialog.getByRole('textbox', { name: /Description for screen readers/ }).fill('Cover of the first note');
+    await dialog.getByRole('button', { name: 'Insert image' }).click();
+    await dialog.waitFor({ state: 'detached', ...outcome });
+    await text.getByText('Description: Cover of the first note').waitFor(outcome);
+    // Selected in the text, its description is changed from the same button.
+    await text.getByRole('img', { name: 'Cover of the first note' }).click();
+    await button('Image').click();
+    const change = ui.getByRole('dialog', { name: 'Change the image' });
+    const description = change.getByRole('textbox', { name: /Description for screen readers/ });
+    expect(await description.inputValue()).toBe('Cover of the first note');
+    await description.fill('Cover of our first note');
+    await change.getByRole('button', { name: 'Change image' }).click();
+    await change.waitFor({ state: 'detached', ...outcome });
+    await text.getByText('Description: Cover of our first note').waitFor(outcome);
+
+    await ui.getByRole('button', { name: 'Save', exact: true }).click();
+    const added = [
+      '',
+      '## Our results',
+      '',
+      '## Pasted title',
+      '',
+      '**Bold words** and _slanted ones_ with a file link and [a web link](https://example.com/).',
+      '',
+      '- First point',
+      '- Second point',
+      '',
+      '![Cover of our first note](/images/blog/first-note.svg)',
+    ].join('\n');
+    await expect
+      .poll(() => onDisk(article), outcome)
+      .toBe(edited.replace('- another list item\n', `- another list item\n${added}\n`));
+
+    // The same text in Markdown.
+    await editTextAs(ui, 'Markdown');
+    await expect.poll(() => editorText(ui), outcome).toContain(added);
   });
 });

@@ -37,6 +37,7 @@ import {
   whySaveWaits,
   type DataPath,
 } from './studio-nine-tasks-steps.ts';
+import { editTextAs } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -214,6 +215,7 @@ describe('the nine tasks of a marketing manager', () => {
     await typeOver(ui, image.getByRole('textbox', { name: fileLabel('article', 'image', 'alt') }), alt);
 
     // The text, and the same photo in it from the toolbar's picture list.
+    await editTextAs(ui, 'Markdown');
     const body = ui.getByRole('textbox', { name: 'Text (Markdown)' });
     await body.click();
     await pressSelectAll(ui);
@@ -411,6 +413,7 @@ describe('the nine tasks of a marketing manager', () => {
     // The template's sentences replaced, as the docs ask before the draft mark goes.
     const excerpt = 'How one page went from a draft in the studio to the live site.';
     await typeOver(ui, fieldAt(ui, ['excerpt']), excerpt);
+    await editTextAs(ui, 'Markdown');
     const body = ui.getByRole('textbox', { name: 'Text (Markdown)' });
     await body.click();
     await pressSelectAll(ui);

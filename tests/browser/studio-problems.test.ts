@@ -7,7 +7,16 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { errorOf, fieldAt, isFocused, panelOf, problemCount, saveButton, type DataPath } from './studio-locators.ts';
+import {
+  editTextAs,
+  errorOf,
+  fieldAt,
+  isFocused,
+  panelOf,
+  problemCount,
+  saveButton,
+  type DataPath,
+} from './studio-locators.ts';
 import { outcome, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -141,6 +150,7 @@ describe('a problem at the field that must change', () => {
 
   it("a broken link in an article's text is said at the text, and the count puts the cursor there", async () => {
     const ui = await session.open('?path=/resources/blogs/first-note');
+    await editTextAs(ui, 'Markdown');
     const body = panelOf(ui).locator('.cm-content');
     await body.click();
     await ui.keyboard.press('ControlOrMeta+End');

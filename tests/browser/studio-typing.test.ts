@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { composedSchemas } from '../../scripts/content/schemas.ts';
 import { Contract, type Resolved, type Schema } from '../../src/studio/schema.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
+import { editTextAs } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -363,6 +364,7 @@ describe('undo and redo with the keys', () => {
     const ui = await session.open('?path=/resources/blogs/first-note');
     const file = path.join(session.studio().root, 'site', 'blog/first-note.md');
     const before = await readFile(file, 'utf8');
+    await editTextAs(ui, 'Markdown');
     const editor = ui.getByRole('textbox', { name: 'Text (Markdown)' });
     const redoButton = ui.getByRole('button', { name: 'Redo', exact: true });
     const line = '> A quotation, so quotes render.';

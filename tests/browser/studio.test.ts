@@ -12,6 +12,7 @@ import { WCAG_TAGS } from '../../scripts/bench/axe.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { changedLines, studioGit } from '../fixtures/studio.ts';
 import { fileLabel, sectionLabel, sectionName } from '../fixtures/studio-labels.ts';
+import { editTextAs } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -239,6 +240,7 @@ describe('the editor nobody taught YAML', () => {
     await field(page, fileLabel('article', 'excerpt')).fill(
       'How an editor who never saw YAML wrote and published this note from the browser.',
     );
+    await editTextAs(page, 'Markdown');
     const body = page.getByRole('textbox', { name: 'Text (Markdown)' });
     await body.click();
     await page.keyboard.press('ControlOrMeta+a');

@@ -13,6 +13,7 @@ import {
   toggleHeading,
   toggleInline,
   toggleList,
+  toggleQuote,
   type Edit,
 } from '../../src/studio/fields/markdown/markdown-commands.ts';
 
@@ -75,8 +76,23 @@ describe('headings', () => {
     expect(html(toggleHeading(edit('Our ‸story'), 2).text)).toBe('<h2>Our story</h2>\n');
   });
 
+  it('a caret on an empty line starts a heading there, so what is typed next is the heading', () => {
+    expect(marked(toggleHeading(edit('Intro\n\n‸'), 2))).toBe('Intro\n\n## ‸');
+    expect(marked(toggleHeading(edit('Intro\n‸\nOutro'), 3))).toBe('Intro\n### ‸\nOutro');
+    expect(marked(toggleHeading(edit('  ‸'), 2))).toBe('## ‸');
+  });
+
   it('a list item made a heading loses its bullet', () => {
     expect(toggleHeading(edit('- Our ‸story'), 2).text).toBe('## Our story');
+  });
+});
+
+describe('quotes', () => {
+  it('make the selected lines a quotation, set apart from the text after it, and back', () => {
+    expect(marked(toggleQuote(edit('Intro\n\nWise ‸words\nNext')))).toBe('Intro\n\n> Wise words‸\n\nNext');
+    expect(toggleQuote(edit('«> Alpha\n>\n> Beta»')).text).toBe('Alpha\n\nBeta');
+    expect(toggleQuote(edit('«Alpha\n\nBeta»')).text).toBe('> Alpha\n>\n> Beta');
+    expect(marked(toggleQuote(edit('‸')))).toBe('> ‸');
   });
 });
 

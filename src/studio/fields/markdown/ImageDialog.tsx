@@ -1,6 +1,6 @@
 // The image dialog: a picture from site/images or a new upload (the same list and upload as the
 // image field), with its description for screen readers, which is required: the image cannot be
-// inserted without it.
+// inserted without it. Given an image already in the text, it changes that one.
 import { Button, FileButton, Group, Image, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -16,16 +16,19 @@ function useAltWords(): { label: string; description?: string } {
 }
 
 export function ImageDialog({
+  initial,
   onInsert,
   onClose,
 }: {
+  /** The image in the text to change; none for a new one. */
+  initial?: { src: string; alt: string };
   onInsert: (alt: string, src: string) => void;
   onClose: () => void;
 }) {
   const form = useForm();
   const altWords = useAltWords();
-  const [src, setSrc] = useState<string | null>(null);
-  const [alt, setAlt] = useState('');
+  const [src, setSrc] = useState<string | null>(initial?.src ?? null);
+  const [alt, setAlt] = useState(initial?.alt ?? '');
   const [tried, setTried] = useState(false);
   const [uploadProblem, setUploadProblem] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -52,7 +55,13 @@ export function ImageDialog({
     if (src && !altProblem) onInsert(alt.trim(), src);
   };
   return (
-    <Modal opened onClose={onClose} title="Insert an image" returnFocus={false} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={initial ? 'Change the image' : 'Insert an image'}
+      returnFocus={false}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Group align="flex-end" gap="xs">
@@ -93,7 +102,7 @@ export function ImageDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit">Insert image</Button>
+            <Button type="submit">{initial ? 'Change image' : 'Insert image'}</Button>
           </Group>
         </Stack>
       </form>

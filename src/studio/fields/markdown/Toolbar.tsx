@@ -1,4 +1,5 @@
-// The buttons above the Markdown editor: headings, bold, italic, lists, a link and an image.
+// The buttons above the text, in both editors: headings, bold, italic, lists, a quotation, a link
+// and an image.
 // Each names itself to a screen reader and shows its key in a tooltip. The formatting buttons do
 // not take the focus from the editor, so the selection they act on stays where it was.
 import { ActionIcon, Divider, Group, Tooltip } from '@mantine/core';
@@ -11,6 +12,7 @@ import {
   IconList,
   IconListNumbers,
   IconPhoto,
+  IconQuote,
   type Icon,
 } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
@@ -35,6 +37,7 @@ const groups: { action: FormatAction; name: string; icon: Icon }[][] = [
   [
     { action: 'bullets', name: 'Bulleted list', icon: IconList },
     { action: 'numbers', name: 'Numbered list', icon: IconListNumbers },
+    { action: 'quote', name: 'Quote', icon: IconQuote },
   ],
 ];
 

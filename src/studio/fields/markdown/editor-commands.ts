@@ -4,7 +4,14 @@
 import { syntaxTree } from '@codemirror/language';
 import { EditorSelection, Prec, type Extension } from '@codemirror/state';
 import { keymap, type EditorView } from '@codemirror/view';
-import { endEmptyListItem, toggleHeading, toggleInline, toggleList, type Edit } from './markdown-commands.ts';
+import {
+  endEmptyListItem,
+  toggleHeading,
+  toggleInline,
+  toggleList,
+  toggleQuote,
+  type Edit,
+} from './markdown-commands.ts';
 
 /** The smallest change that turns `from` into `to`, so the cursor and the scroll stay where they were. */
 export function difference(from: string, to: string) {
@@ -45,7 +52,7 @@ export function applyEdit(
   return true;
 }
 
-export type FormatAction = 'bold' | 'italic' | 'heading' | 'subheading' | 'bullets' | 'numbers';
+export type FormatAction = 'bold' | 'italic' | 'heading' | 'subheading' | 'bullets' | 'numbers' | 'quote';
 
 /** What each formatting button does to the text. */
 export const formats: Record<FormatAction, (edit: Edit) => Edit> = {
@@ -55,6 +62,7 @@ export const formats: Record<FormatAction, (edit: Edit) => Edit> = {
   subheading: (edit) => toggleHeading(edit, 3),
   bullets: (edit) => toggleList(edit, 'bullet'),
   numbers: (edit) => toggleList(edit, 'numbered'),
+  quote: toggleQuote,
 };
 
 /** CodeMirror's names of the keys (Mod is Ctrl, or Cmd on a Mac); the toolbar shows them in tooltips. */
@@ -65,6 +73,7 @@ export const formatKeys: Record<FormatAction | 'link', string> = {
   subheading: 'Mod-Alt-3',
   bullets: 'Mod-Shift-8',
   numbers: 'Mod-Shift-7',
+  quote: 'Mod-Shift-9',
   link: 'Mod-k',
 };
 

@@ -114,11 +114,18 @@ export function toggleInline(edit: Edit, style: 'bold' | 'italic', placeholder: 
   };
 }
 
-/** The selected lines as a heading of `level` (2 or 3), or back to plain text when they already are. */
+/**
+ * The selected lines as a heading of `level` (2 or 3), or back to plain text when they already are.
+ * A caret on an empty line starts a heading there, so what is typed next is the heading.
+ */
 export function toggleHeading(edit: Edit, level: number): Edit {
   const { start, end } = selectedLines(edit);
   const lines = edit.text.slice(start, end).split('\n');
   const mark = `${'#'.repeat(level)} `;
+  if (edit.from === edit.to && lines.length === 1 && !lines[0].trim()) {
+    const text = edit.text.slice(0, start) + mark + edit.text.slice(end);
+    return { text, from: start + mark.length, to: start + mark.length };
+  }
   const all = lines.every((line) => !line.trim() || line.startsWith(mark));
   const next = lines
     .map((line) => {
@@ -167,6 +174,27 @@ export function toggleList(edit: Edit, kind: 'bullet' | 'numbered'): Edit {
   return edit.from === edit.to && lines.length === 1
     ? { text, from: before.length + next.length, to: before.length + next.length }
     : { text, from: before.length, to: before.length + next.length };
+}
+
+const QUOTE = /^ {0,3}>[ \t]?/;
+
+/**
+ * The selected lines as a quotation, or back to plain text when they already are one. A blank line
+ * is kept between the quotation and plain text after it, which would otherwise run on into it.
+ */
+export function toggleQuote(edit: Edit): Edit {
+  const { start, end } = selectedLines(edit);
+  const lines = edit.text.slice(start, end).split('\n');
+  const filled = lines.filter((line) => line.trim());
+  const all = filled.length > 0 && filled.every((line) => QUOTE.test(line));
+  const quoted = (line: string) => (line.trim() ? `> ${line}` : lines.length === 1 ? '> ' : '>');
+  const next = lines.map((line) => (all ? line.replace(QUOTE, '') : quoted(line))).join('\n');
+  let after = edit.text.slice(end);
+  if (!all && after.slice(1).split('\n')[0].trim()) after = '\n' + after;
+  const text = edit.text.slice(0, start) + next + after;
+  return edit.from === edit.to && lines.length === 1
+    ? { text, from: start + next.length, to: start + next.length }
+    : { text, from: start, to: start + next.length };
 }
 
 /** A link in place of the selection: `[words](address)`, the caret after it. */
