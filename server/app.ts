@@ -13,6 +13,7 @@ import { security } from './plugins/security.ts';
 import { studioAccess, type StudioHandler } from './studio-access/plugin.ts';
 import { site } from './plugins/site.ts';
 import { LiveSite } from './releases/live.ts';
+import { withRedactedRequests } from './request-log.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -53,7 +54,8 @@ export async function buildApp({
   // requests every connectionsCheckingInterval (30 s by default, too late to matter).
   const requestTimeout = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    logger,
+    // A sign-in link's token is a secret: the request log shows its address without the query.
+    logger: withRedactedRequests(logger),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 16 * 1024,
     return503OnClosing: true,

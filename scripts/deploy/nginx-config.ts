@@ -10,6 +10,7 @@ import { healthPath } from '../../shared/reserved-addresses.ts';
 import { RATE_WINDOW_MS } from '../../server/config.ts';
 import { tooManySubmissions } from '../../server/leads/errors.ts';
 import { mediaTypes } from '../../server/media-types.ts';
+import { REDACTED_QUERY } from '../../server/request-log.ts';
 import { isFolder, pageCacheControl, publicPaths, redirectCacheControl } from '../../server/public-files.ts';
 import { headersForMediaType, securityHeaders } from '../../server/security-headers.ts';
 import { maxUploadBytes } from '../studio/images.ts';
@@ -79,6 +80,20 @@ function limitZone(rateLimit: number): string {
   limit_req_status 429;
 `;
 }
+
+// nginx's "combined" log format, with the request line and the Referer of a studio sign-in address
+// written without their query: a mailed link's token (or a provider's code) signs in whoever reads it.
+const signInLogFormat = `  # The studio's sign-in addresses are logged without their query, which holds a sign-in secret.
+  map $request_uri $logged_uri {
+    "~*^(?<signin_path>[^?]*/_studio/sign-in[^?]*)\\?" "$signin_path${REDACTED_QUERY}";
+    default $request_uri;
+  }
+  map $http_referer $logged_referer {
+    "~*^(?<signin_referer>[^?]*/_studio/sign-in[^?]*)\\?" "$signin_referer${REDACTED_QUERY}";
+    default $http_referer;
+  }
+  log_format site '$remote_addr - $remote_user [$time_local] "$request_method $logged_uri $server_protocol" '
+                  '$status $body_bytes_sent "$logged_referer" "$http_user_agent"';`;
 
 export function nginxConfig(options: NginxOptions): string {
   const { manifest, listen, upstreams, rateLimit } = options;
@@ -199,7 +214,8 @@ http {
 ${types.join('\n')}
   }
   default_type application/octet-stream;
-  access_log access.log;
+${signInLogFormat}
+  access_log access.log site;
   client_body_temp_path client_body_temp;
   proxy_temp_path proxy_temp;
   fastcgi_temp_path fastcgi_temp;

@@ -4,7 +4,7 @@
 // nginx in front of stand-in instances that say who answered.
 import { execFile } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,7 @@ async function standIn(name: string): Promise<{ server: Server; address: string 
 
 const servers: Server[] = [];
 let base: string;
+let prefix: string;
 let stop = () => undefined as unknown;
 beforeAll(async () => {
   ensureNginx();
@@ -50,9 +51,10 @@ beforeAll(async () => {
     studio: studio.address,
     rateLimit: 5,
   });
+  prefix = await mkdtemp(path.join(tmpdir(), 'nginx-studio-'));
   const nginx = await startNginx({
     config,
-    prefix: await mkdtemp(path.join(tmpdir(), 'nginx-studio-')),
+    prefix,
     url: `${base}/healthz`,
   });
   stop = () => nginx.kill('SIGTERM');
@@ -102,6 +104,27 @@ it("passes the preview's websocket upgrade to the studio", async () => {
   expect(answeredBy).toBe('studio');
 });
 
+it("logs a sign-in link's address without its token, and the button's Referer likewise", async () => {
+  const token = 'x'.repeat(20) + 'SECRETtokenNEVERlogged';
+  const link = `/_studio/sign-in/link?token=${token}`;
+  expect((await answeredBy(link))[0]).toBe('studio');
+  const body = new URLSearchParams({ token }).toString();
+  const pressed = await answeredBy('/_studio/sign-in/link', {
+    method: 'POST',
+    body,
+    headers: { referer: base + link },
+  });
+  expect(pressed[0]).toBe('studio');
+  expect(await answeredBy('/_studio/api/entries?key=kept')).toContain('/_studio/api/entries?key=kept');
+  const log = () => readFile(path.join(prefix, 'access.log'), 'utf8');
+  await expect.poll(log).toContain('"GET /_studio/api/entries?key=kept HTTP/1.1"');
+  const lines = await log();
+  expect(lines).toContain('"GET /_studio/sign-in/link?[redacted] HTTP/1.1" 200');
+  expect(lines).toContain(`"POST /_studio/sign-in/link HTTP/1.1" 200 `);
+  expect(lines).toContain(`"${base}/_studio/sign-in/link?[redacted]"`);
+  expect(lines).not.toContain('SECRETtoken');
+});
+
 it('sends pages, files and paths no build knew of to the instances, never to the studio', async () => {
   const who = new Set<string>();
   for (const url of ['/', '/services', '/assets/index-AbC123.js', '/a-page-published-later', '/_studiox']) {
@@ -121,7 +144,7 @@ it('without --studio, the config serves the build itself and has no studio', asy
     upstreams: ['127.0.0.1:3001'],
     rateLimit: 5,
   });
-  expect(config).not.toMatch(/_studio|upstream studio/);
+  expect(config).not.toMatch(/location \^~ \/_studio|upstream studio|proxy_pass http:\/\/studio/);
   expect(config).toContain('location / { return 404; }');
 });
 

@@ -21,6 +21,7 @@ import {
   mailedLink,
   pageAccept as html,
   pressSignIn,
+  PUBLIC_URL,
   sameOrigin,
   sessionCookie,
   signInServers,
@@ -189,6 +190,22 @@ describe('without PUBLIC_URL', () => {
     }
     expect(s.logs.filter((line) => line.includes('set PUBLIC_URL'))).toHaveLength(2);
     expect(s.smtp.received).toHaveLength(1);
+  });
+});
+
+describe('the server log', () => {
+  it('never holds a sign-in token: the link is logged without its query', async () => {
+    const s = await server();
+    const link = await linkFor(s);
+    const token = tokenOf(link);
+    expect((await s.app.inject({ url: link, headers: html })).statusCode).toBe(200);
+    // A mistyped address still carries a real token.
+    await s.app.inject({ url: link.replace('/sign-in/link', '/SIGN-IN/link'), headers: html });
+    expect((await pressSignIn(s.app, token, { referer: `${PUBLIC_URL}${link}` })).statusCode).toBe(303);
+    const lines = s.logs.join('');
+    expect(lines).toContain('"url":"/_studio/sign-in/link?[redacted]"');
+    expect(lines).toContain('"url":"/_studio/SIGN-IN/link?[redacted]"');
+    expect(lines).not.toContain(token);
   });
 });
 
