@@ -179,6 +179,19 @@ describe('what a preview serves', () => {
     expect(toPage.headers.location).toBe(`/_preview/${pageToken}/services`);
   });
 
+  it('refuses a form sent from a preview page, whatever it is sent to', async () => {
+    for (const url of [`/_preview/${token}/services`, `/_preview/${token}/`, '/_preview/x']) {
+      const sent = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=ann%40example.com',
+      });
+      expect(sent.statusCode, url).toBe(405);
+      expect(sent.body).toContain('This is a preview: forms are not sent.');
+    }
+  });
+
   it('answers an unknown or tampered token, and the bare address, not found in words', async () => {
     const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const url of [`/_preview/${tampered}/`, '/_preview/short/', '/_preview/', '/_preview']) {
