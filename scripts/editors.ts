@@ -12,13 +12,14 @@ import {
   removeEditor,
   type Role,
 } from '../server/studio-access/editors.ts';
+import { forgetEditor } from '../server/studio-access/sessions.ts';
 import { textTable } from './text-table.ts';
 
 const usage = `Usage: npm run editors -- <command>
   add EMAIL [--publisher]        let EMAIL sign in to the studio at /_studio/ (as a publisher: also publish and roll back);
                                  adding someone already on the list gives them that role
   list                           who may sign in, with their role and when they were added
-  remove EMAIL                   EMAIL can no longer sign in (from their next click on)
+  remove EMAIL                   EMAIL can no longer sign in: their sessions, links and open studio pages end at once
   log [--since YYYY-MM-DD] [--json]
                                  the audit log: sign-ins, saves, publishes, roll-backs and changes to this list
 Reads and writes DATA_DIR (default ./var), as the server does.`;
@@ -76,6 +77,8 @@ async function add(dataDir: string, email: string, role: Role): Promise<string> 
 async function remove(dataDir: string, email: string): Promise<string> {
   const removed = await removeEditor(dataDir, email);
   if (!removed) throw new EditorsError(`${email.trim()} is not on the editors list; nothing was removed.`);
+  // Their sessions and unused sign-in links go too; a running server also ends their open pages.
+  await forgetEditor(dataDir, removed.email);
   await appendAudit(dataDir, { who: 'owner', action: 'editor-removed', detail: `${removed.email} (${removed.role})` });
   const last =
     (await readEditors(dataDir)).length === 0

@@ -10,8 +10,10 @@ import { QueueIndex } from './leads/queue-index.ts';
 import { Spool } from './leads/spool.ts';
 import { health } from './plugins/health.ts';
 import { security } from './plugins/security.ts';
+import type { OpenStreams } from './studio-access/open-streams.ts';
 import { studioAccess, type StudioHandler } from './studio-access/plugin.ts';
 import { site } from './plugins/site.ts';
+import { keepPersonalDataPrivate } from './personal-data.ts';
 import { sharedPreviews } from './previews/plugin.ts';
 import { LiveSite } from './releases/live.ts';
 import { withRedactedRequests } from './request-log.ts';
@@ -31,6 +33,8 @@ export interface AppOptions {
   studioClock?: () => number;
   /** How often the releases folder is read for a switch, besides watching it. Default: 1 s. */
   releaseCheckMs?: number;
+  /** Where the studio's sessions hold their open streams; the studio's websockets are held there too. */
+  studioStreams?: OpenStreams;
 }
 
 /** Fastify 5.12.1 dropped numeric trustProxy (it now trusts nothing), so a hop count becomes a
@@ -49,6 +53,7 @@ export async function buildApp({
   studio,
   studioClock,
   releaseCheckMs,
+  studioStreams,
 }: AppOptions): Promise<FastifyInstance> {
   // A request must arrive whole within the timeout (Node answers 408 and closes the socket), so a
   // trickled body or header holds a connection for seconds, not minutes; Node looks for such
@@ -86,6 +91,9 @@ export async function buildApp({
       .code(status)
       .send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
   });
+  // Before anything is written: DATA_DIR and the personal data in it readable by this user alone.
+  const fixed = await keepPersonalDataPrivate(config.dataDir, (message) => app.log.warn(message));
+  if (fixed) app.log.info(`${fixed} file(s) and folder(s) with personal data in DATA_DIR made private (0600, 0700)`);
   // The live release (or dist/ before the first publish); the dev server brings its own manifest.
   const live =
     serveSite || !given
@@ -112,7 +120,7 @@ export async function buildApp({
   if (live) app.addHook('onClose', async () => live.close());
   // The studio's sign-in is always there: with nobody on the editors list (read at each request)
   // /_studio/ answers the site's own 404, so it lives in the site's scope, whose 404 sends its page.
-  const studioOptions = { config, manifest, studio, now: studioClock };
+  const studioOptions = { config, manifest, studio, now: studioClock, streams: studioStreams };
   if (live && serveSite)
     await app.register(async (scope) => {
       await site(scope, { live });

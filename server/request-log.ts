@@ -4,7 +4,7 @@
 // come back the same way), a shared preview's in its path (/_preview/<token>/…, which shows the
 // unpublished site to whoever holds it). Such a URL is logged with the secret part replaced.
 // Everything else is logged as Fastify would.
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { PREVIEW_PATH } from './previews/share-links.ts';
 import { SIGN_IN_PATH } from './studio-access/links.ts';
 
@@ -18,7 +18,7 @@ interface SecretPath {
   secretIn: 'query' | 'path';
 }
 
-/** Every address whose URL holds a secret; nginx-config.ts writes its log from the same list. */
+/** Every address whose URL holds a secret; the generated nginx config redacts the same two in its log. */
 export const secretPaths: readonly SecretPath[] = [
   { path: SIGN_IN_PATH, secretIn: 'query' },
   { path: PREVIEW_PATH, secretIn: 'path' },
@@ -43,13 +43,15 @@ export function loggableUrl(url: string): string {
   return query === -1 ? url : `${pathname}${REDACTED_QUERY}`;
 }
 
-/** Fastify's own request serializer, with the URL made loggable. */
-function request(req: FastifyRequest) {
+/** Fastify's own request serializer (Fastify passes its request), with the URL made loggable. */
+type SerializedRequest = ReturnType<NonNullable<NonNullable<FastifyLoggerOptions['serializers']>['req']>>;
+function request(raw: unknown): SerializedRequest {
+  const req = raw as FastifyRequest;
   const version = req.headers?.['accept-version'];
   return {
     method: req.method,
     url: loggableUrl(req.url),
-    version: Array.isArray(version) ? version[0] : version,
+    version: typeof version === 'string' ? version : undefined,
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,

@@ -58,7 +58,7 @@ async function openFolder(c: Confinement, relative: string, options: WriteOption
     );
     if (!stats) {
       // A folder that vanishes between these steps was moved by someone else: refused, not retried.
-      const made = await mkdir(at).then(
+      const made = await mkdir(at, c.personal ? 0o700 : 0o777).then(
         () => true,
         (error: unknown) =>
           code(error) === 'EEXIST' ? false : Promise.reject(code(error) === 'ENOENT' ? changed(c, relative) : error),
@@ -138,7 +138,7 @@ export async function createFile(
 ): Promise<void> {
   const folder = await openFolder(c, relative, options);
   try {
-    const temp = await writeTemp(folder, data, 0o644);
+    const temp = await writeTemp(folder, data, c.personal ? 0o600 : 0o644);
     try {
       await link(temp, path.join(folder.base, folder.name));
     } catch (error) {
@@ -167,7 +167,8 @@ export async function replaceFile(
 ): Promise<void> {
   await underLock(c, relative, options, async (folder, target, current) => {
     await options.expect?.(current?.bytes);
-    const temp = await writeTemp(folder, data, current?.mode ?? 0o644);
+    // A personal file is the owner's alone whatever mode it had; any other keeps its mode.
+    const temp = await writeTemp(folder, data, c.personal ? 0o600 : (current?.mode ?? 0o644));
     try {
       await rename(temp, target);
     } catch (error) {

@@ -35,13 +35,19 @@ export interface Confinement {
   readonly label: string;
   /** Folders under the root ('' for all of it) where no symbolic link is accepted at all. */
   readonly noLinksUnder: readonly string[];
+  /** Holds a person's data: files are written 0600 and folders made 0700, readable by the owner alone. */
+  readonly personal?: boolean;
 }
 
-export function confine(dir: string, options: { label?: string; noLinksUnder?: readonly string[] } = {}): Confinement {
+export function confine(
+  dir: string,
+  options: { label?: string; noLinksUnder?: readonly string[]; personal?: boolean } = {},
+): Confinement {
   return {
     dir: path.resolve(dir),
     label: options.label ?? path.basename(dir),
     noLinksUnder: options.noLinksUnder ?? [],
+    personal: options.personal ?? false,
   };
 }
 

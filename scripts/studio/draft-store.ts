@@ -31,7 +31,8 @@ export class DraftStore {
 
   constructor(dir: string, maxDrafts = maxDraftsPerEditor) {
     this.maxDrafts = maxDrafts;
-    this.files = confine(dir, { label: 'drafts', noLinksUnder: [''] });
+    // Each draft holds an editor's address and unsaved content: the server's user alone reads them.
+    this.files = confine(dir, { label: 'drafts', noLinksUnder: [''], personal: true });
   }
 
   /** The folder of an editor's drafts (under the root), and the file of one entry's draft. */
@@ -42,7 +43,7 @@ export class DraftStore {
 
   /** What a server killed mid-write left goes once, before the first use. */
   private ready(): Promise<unknown> {
-    this.cleaned ??= mkdir(this.files.dir, { recursive: true })
+    this.cleaned ??= mkdir(this.files.dir, { recursive: true, mode: 0o700 })
       .then(() => cleanTemporaryFiles(this.files))
       .catch(() => undefined);
     return this.cleaned;

@@ -5,7 +5,8 @@
 // it, and reach Vite with the base taken off, so every plugin answers the paths it answers in
 // `npm run studio`. The preview's live updates ride on Vite's websocket, attached to the app's
 // server here: an upgrade never passes Fastify's hooks, so it is let through only when the gate
-// lets the same request through.
+// lets the same request through, and is held under its session (OpenStreams) to be closed when
+// that session ends.
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { createServer, type ViteDevServer } from 'vite';
 import type { AddOn } from '../../server/main.ts';
 import { readEditors } from '../../server/studio-access/editors.ts';
+import { OpenStreams } from '../../server/studio-access/open-streams.ts';
 import { projectRoot } from '../dev.ts';
 import { siteViteConfig } from '../site-build/vite-config.ts';
 import { previewPath, studioPath } from '../../shared/studio-protocol.ts';
@@ -68,17 +70,23 @@ async function startPreview(
 
 /**
  * Takes the websocket upgrades on `server`: the preview's address, when `allowed` says the gate
- * lets the request through, goes on to `upgrades`; anything else is closed (the site has none).
+ * lets the request through, goes on to `upgrades`, held under its session by `streams` so that it
+ * closes when the session ends; anything else is closed (the site has none).
  */
 export function takeUpgrades(
   server: Server,
   allowed: (req: IncomingMessage) => Promise<boolean>,
   upgrades: EventEmitter,
+  streams?: OpenStreams,
 ): void {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if ((req.url ?? '/').split('?')[0] !== previewPath) return socket.destroy();
     allowed(req).then(
-      (yes) => (yes ? upgrades.emit('upgrade', req, socket, head) : socket.destroy()),
+      (yes) => {
+        if (!yes) return socket.destroy();
+        streams?.holdUpgrade(req, socket);
+        if (!socket.destroyed) upgrades.emit('upgrade', req, socket, head);
+      },
       () => socket.destroy(),
     );
   });
@@ -130,6 +138,8 @@ export function studioOnServer(
 ): StudioOnServer {
   const upgrades = new EventEmitter();
   const state = new StudioState(root);
+  // The preview's websockets, each held under the session that opened it (the gate's own holder).
+  const streams = new OpenStreams();
   let started: Promise<ViteDevServer> | undefined;
   const addOn: AddOn = async (config) => {
     const notWatched = [config.dataDir, config.releasesDir, config.distDir].filter((dir) => dir !== undefined);
@@ -175,12 +185,12 @@ export function studioOnServer(
           checkToken(request, token, 'Reload the studio page: the server has restarted since it opened.'),
       });
     return {
-      options: { studio: { routes } },
+      options: { studio: { routes }, studioStreams: streams },
       built(app) {
         const gate = gateAllows(app, config.publicUrl);
         // Vite must be there to take the websocket it is handed.
         const allowed = async (req: IncomingMessage) => (await gate(req)) && (await vite(), true);
-        takeUpgrades(app.server, allowed, upgrades);
+        takeUpgrades(app.server, allowed, upgrades, streams);
         app.addHook('onClose', async () => {
           await (await started?.catch(() => undefined))?.close();
         });

@@ -48,7 +48,7 @@ export function outboxMailer(dir: string): Mailer {
   return {
     describe: `the outbox folder ${dir} (.eml files; set SMTP_URL to send real e-mail)`,
     send: async (message) => {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const info = (await transport.sendMail(message)) as unknown as { message: Buffer };
       const leadId = (message.headers as Record<string, string> | undefined)?.['X-Lead-Id'];
       const id = (leadId ?? String(message.messageId ?? Date.now())).replace(/[^A-Za-z0-9_.-]/g, '_');

@@ -50,7 +50,8 @@ export class Spool {
   }
 
   async init(): Promise<void> {
-    for (const name of ['tmp', 'queue', 'sent', 'dead'] as const) await mkdir(this.folder(name), { recursive: true });
+    for (const name of ['tmp', 'queue', 'sent', 'dead'] as const)
+      await mkdir(this.folder(name), { recursive: true, mode: 0o700 });
     // A temp file was never renamed into the queue, so its request was never acknowledged.
     for (const file of await readdir(this.folder('tmp')))
       await rm(path.join(this.folder('tmp'), file), { force: true });
@@ -84,7 +85,7 @@ export class Spool {
   /** Proves the spool can take a lead right now: a small file is written and removed. */
   async probeWritable(): Promise<void> {
     const probe = path.join(this.folder('tmp'), `.probe-${randomBytes(4).toString('hex')}`);
-    await writeFile(probe, 'ok', { flag: 'wx' });
+    await writeFile(probe, 'ok', { flag: 'wx', mode: 0o600 });
     await rm(probe, { force: true });
   }
 

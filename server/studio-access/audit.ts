@@ -53,7 +53,7 @@ export async function appendAudit(
   const stamped: AuditEvent = { at: now.toISOString(), who: event.who, action: event.action, detail };
   // JSON.stringify escapes line breaks inside values: one event is always exactly one line.
   const line = `${JSON.stringify(stamped)}\n`;
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const { handle, created } = await openLog(auditFile(dataDir));
   try {
     const data = Buffer.from(line);

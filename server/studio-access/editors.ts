@@ -163,7 +163,7 @@ async function change<T>(dataDir: string, edit: (editors: Editor[]) => { editors
   const run = previous
     .catch(() => undefined)
     .then(async () => {
-      await mkdir(dataDir, { recursive: true });
+      await mkdir(dataDir, { recursive: true, mode: 0o700 });
       let compromised: Error | undefined;
       const release = await lockfile.lock(file, {
         realpath: false,

@@ -3,13 +3,14 @@
 // 2. a request that changes something (not GET or HEAD) from another site → 403;
 // 3. the sign-in routes pass; every other route needs a session of someone still on the list —
 //    without one, a page is redirected to the sign-in page and anything else is answered 401;
-// 4. the editor rides on the request (request-editor.ts) for the studio's middleware.
+// 4. the editor rides on the request (request-editor.ts) for the studio's middleware, and the
+//    response is held under its session (open-streams.ts): a change stream ends with the session.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Editor, EditorsError, readEditors } from './editors.ts';
 import { SIGN_IN_PATH } from './links.ts';
 import { messagePage, SIGN_OUT_PATH } from './pages.ts';
 import { setEditor } from './request-editor.ts';
-import { type AccessContext, signedInEditor } from './sessions.ts';
+import { type AccessContext, editorOfSession, SESSION_COOKIE } from './sessions.ts';
 
 const reads = new Set(['GET', 'HEAD']);
 
@@ -63,9 +64,12 @@ export function studioGate(context: AccessContext) {
         .code(403)
         .send({ statusCode: 403, error: 'Forbidden', message: 'The studio accepts changes from its own pages only.' });
     if (isOpenRoute(request.routeOptions.url)) return;
-    const editor = await signedInEditor(request, context, editors);
-    if (editor) {
+    const id = request.cookies[SESSION_COOKIE];
+    const editor = await editorOfSession(id, context, editors);
+    if (editor && id !== undefined) {
       setEditor(request.raw, editor);
+      // Held until answered; a change stream, which lasts, ends when the session does.
+      context.streams.hold(id, reply.raw);
       return;
     }
     if (isPageRequest(request)) return reply.redirect(SIGN_IN_PATH, 303);

@@ -12,11 +12,19 @@ export const LINK_PATH = '/_studio/sign-in/link';
 export interface LinkRecord {
   email: string;
   expires: number;
+  /** The `added` of the editor it was mailed to: it signs in only that addition to the list. */
+  editorAdded?: string;
 }
 
 const isLink = (value: unknown): value is LinkRecord => {
   const v = value as Partial<LinkRecord> | null;
-  return typeof v === 'object' && v !== null && typeof v.email === 'string' && typeof v.expires === 'number';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.email === 'string' &&
+    typeof v.expires === 'number' &&
+    (v.editorAdded === undefined || typeof v.editorAdded === 'string')
+  );
 };
 
 export const linksDir = (dataDir: string) => path.join(dataDir, 'studio', 'sign-in');

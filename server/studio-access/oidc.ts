@@ -89,16 +89,30 @@ function discoverer(oidc: OidcConfig): () => Promise<client.Configuration> {
 
 type Tokens = client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
 
+/** A claim that says yes: JSON true, or "true" from a provider that sends its booleans as text. */
+const isYes = (value: unknown) => value === true || value === 'true';
+
+/**
+ * Whether the provider vouches that the address belongs to whoever signed in. `email_verified:
+ * true` (Google, Okta and every provider that checks addresses); or, from Microsoft Entra ID,
+ * which never sends that claim and lets a tenant's administrators set any address on a user, the
+ * optional `xms_edov` claim: the address's domain is one the tenant has proved it owns, so only the
+ * organisation that owns the address can have put it there. Nothing else counts, the absence of a
+ * claim included.
+ */
+export function isVouched(claims: Record<string, unknown>): boolean {
+  return isYes(claims.email_verified) || isYes(claims.xms_edov);
+}
+
 /** The address the provider vouches for: in the ID token, or at userinfo when the token carries none (Okta). */
 async function vouchedEmail(configuration: client.Configuration, tokens: Tokens): Promise<string | undefined> {
-  const claims = tokens.claims();
-  if (!claims) return undefined;
-  let { email, email_verified: verified } = claims;
-  if (email === undefined) {
-    ({ email, email_verified: verified } = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub));
-  }
-  // Entra ID sends no email_verified at all; a provider that says false has not checked the address.
-  return typeof email === 'string' && verified !== false && verified !== 'false' ? email : undefined;
+  const fromToken = tokens.claims();
+  if (!fromToken) return undefined;
+  const claims: Record<string, unknown> =
+    fromToken.email === undefined
+      ? await client.fetchUserInfo(configuration, tokens.access_token, fromToken.sub)
+      : fromToken;
+  return typeof claims.email === 'string' && isVouched(claims) ? claims.email : undefined;
 }
 
 export interface OidcSignInOptions {

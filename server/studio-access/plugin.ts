@@ -5,14 +5,13 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { ServerConfig } from '../config.ts';
-import { sender } from '../leads/compose.ts';
-import { mailerFor } from '../leads/mailer.ts';
 import { EditorsError, findEditor, normaliseEmail, readEditors } from './editors.ts';
 import { studioGate } from './gate.ts';
-import { LINK_LIFETIME_MS, LINK_PATH, linkOrigin, linkRecords, linkUrl, SIGN_IN_PATH } from './links.ts';
+import { linkMailing, minutes, SIGN_IN_LIMITS } from './link-mailing.ts';
+import { LINK_LIFETIME_MS, LINK_PATH, linkOrigin, linkRecords, SIGN_IN_PATH } from './links.ts';
 import {
   confirmPage,
   linkInvalidPage,
@@ -25,20 +24,20 @@ import {
 } from './pages.ts';
 import { oidcButton, oidcSignIn } from './oidc.ts';
 import { editorOf } from './request-editor.ts';
+import { OpenStreams } from './open-streams.ts';
 import {
+  editorOfSession,
   endSession,
+  isSameEditor,
   sessionRecords,
   signedInEditor,
   startSession,
   STUDIO_PATH,
   type AccessContext,
 } from './sessions.ts';
-import { composeSignInMail } from './sign-in-mail.ts';
 
 export { startSession } from './sessions.ts';
-
-/** Sign-in requests allowed per client address, and per e-mail address, in each window. */
-export const SIGN_IN_LIMITS = { perIp: 20, perAddress: 5, windowMs: 15 * 60_000 } as const;
+export { SIGN_IN_LIMITS } from './link-mailing.ts';
 
 /** The studio itself: its routes (page, API, preview), registered behind the gate. */
 export interface StudioHandler {
@@ -52,9 +51,9 @@ export interface StudioAccessOptions {
   studio?: StudioHandler;
   /** The clock (ms since the epoch); tests move it past a link's or a session's expiry. */
   now?: () => number;
+  /** Where the streams and websockets each session holds open are kept (the server's websockets too). */
+  streams?: OpenStreams;
 }
-
-const minutes = (ms: number) => Math.ceil(ms / 60_000);
 
 function sendPage(reply: FastifyReply, status: number, page: string): FastifyReply {
   return reply.code(status).header('content-type', 'text/html; charset=utf-8').send(page);
@@ -69,9 +68,21 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
     siteName: () => options.manifest().site.name,
     now,
     sessions: sessionRecords(config.dataDir),
+    streams: options.streams ?? new OpenStreams(),
   };
+  // A session's streams end once it no longer counts: expired, signed out elsewhere, or its
+  // editor removed by the owner's command (which only writes the editors list).
+  context.streams.watch(async (ids) => {
+    const editors = await readEditors(config.dataDir);
+    const alive = new Set<string>();
+    for (const id of ids) if (await editorOfSession(id, context, editors)) alive.add(id);
+    return alive;
+  });
+  // Ended before the server stops listening, which waits for open connections: a change stream
+  // never ends by itself.
+  app.addHook('preClose', async () => context.streams.close());
   const links = linkRecords(config.dataDir);
-  const mailer = mailerFor(config);
+  const mailing = linkMailing({ config, manifest: options.manifest, links, now });
   const pageContext = (): PageContext => ({ siteName: context.siteName() });
 
   await app.register(cookie);
@@ -80,21 +91,13 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
   app.decorate('studioAccess', context);
   app.addHook('onRequest', studioGate(context));
 
-  // Mail goes out after the answer, so an editor's address and anyone else's take the same time;
-  // closing the app waits for the mail still on its way.
-  const sending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(sending);
-    mailer.close();
-  });
+  // Closing the app waits for the mail still on its way.
+  app.addHook('onClose', async () => mailing.close());
 
-  const addresses = new WeakMap<FastifyRequest, string>();
-  const window = { timeWindow: SIGN_IN_LIMITS.windowMs };
-  const perIp = app.createRateLimit({ ...window, max: SIGN_IN_LIMITS.perIp, keyGenerator: (r) => `ip:${r.ip}` });
-  const perAddress = app.createRateLimit({
-    ...window,
-    max: SIGN_IN_LIMITS.perAddress,
-    keyGenerator: (r) => `address:${addresses.get(r) ?? ''}`,
+  const perIp = app.createRateLimit({
+    timeWindow: SIGN_IN_LIMITS.windowMs,
+    max: SIGN_IN_LIMITS.perIp,
+    keyGenerator: (r) => `ip:${r.ip}`,
   });
   const tooMany = (reply: FastifyReply, ttl: number) =>
     sendPage(
@@ -106,30 +109,6 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
         `Too many sign-in links were asked for just now. Please wait ${minutes(ttl)} minutes, then ask again.`,
       ),
     );
-
-  async function sendLink(email: string, origin: string, log: FastifyRequest['log']): Promise<void> {
-    const editor = await findEditor(config.dataDir, email);
-    if (!editor) {
-      log.info(
-        { address: email },
-        'studio: a sign-in link was asked for an address that is not an editor; no mail sent',
-      );
-      return;
-    }
-    const token = await links.create({ email: editor.email, expires: now() + LINK_LIFETIME_MS }, now());
-    const { site } = options.manifest();
-    await mailer.send(
-      composeSignInMail({
-        to: editor.email,
-        link: linkUrl(origin, token),
-        from: sender(config.mailFrom, site),
-        siteName: site.name,
-        minutes: minutes(LINK_LIFETIME_MS),
-        messageIdDomain: new URL(site.url).hostname,
-      }),
-    );
-    log.info({ editor: editor.email }, 'studio: sign-in link sent');
-  }
 
   app.get(SIGN_IN_PATH, async (request, reply) => {
     if (await signedInEditor(request, context, await readEditors(config.dataDir)))
@@ -176,13 +155,7 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
         signInPage(pageContext(), { email: shown, error: error.message, provider: oidcButton(config.oidc) }),
       );
     }
-    addresses.set(request, email);
-    const byAddress = await perAddress(request);
-    if (!byAddress.isAllowed && byAddress.isExceeded) return tooMany(reply, byAddress.ttl);
-    const work = sendLink(email, origin, request.log)
-      .catch((error: unknown) => request.log.error({ err: error }, 'studio: the sign-in link could not be sent'))
-      .finally(() => sending.delete(work));
-    sending.add(work);
+    mailing.request(email, origin, request.log);
     return sendPage(reply, 200, linkSentPage(pageContext(), minutes(LINK_LIFETIME_MS)));
   });
 
@@ -200,12 +173,17 @@ export async function studioAccess(app: FastifyInstance, options: StudioAccessOp
     const link = await links.take((request.body as Record<string, unknown> | undefined)?.token, now());
     if (!link) return sendPage(reply, 410, linkInvalidPage(pageContext(), minutes(LINK_LIFETIME_MS)));
     const editor = await findEditor(config.dataDir, link.email);
+    // A link mailed before its editor was removed and added again signs no one in.
+    if (editor && !isSameEditor(editor, link))
+      return sendPage(reply, 410, linkInvalidPage(pageContext(), minutes(LINK_LIFETIME_MS)));
     if (!editor)
       return sendPage(
         reply,
         403,
         messagePage(pageContext(), 'Not an editor any more', `${link.email} is no longer an editor of this site.`),
       );
+    // The mailbox's owner used its link: the next one may go at once (signed out, another device).
+    mailing.used(editor.email);
     return startSession(request, reply, editor, 'link');
   });
 

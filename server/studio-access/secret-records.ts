@@ -79,6 +79,11 @@ export class SecretRecords<T extends Expiring> {
 
   /** Removes every expired or unreadable record, so the folder holds only what still counts. */
   async sweep(now: number): Promise<void> {
+    await this.removeWhere((record) => record.expires <= now);
+  }
+
+  /** Removes every record `drop` says yes to, and every unreadable one. */
+  async removeWhere(drop: (record: T) => boolean): Promise<void> {
     let names: string[];
     try {
       names = await readdir(this.dir);
@@ -90,7 +95,7 @@ export class SecretRecords<T extends Expiring> {
       if (!/^[0-9a-f]{64}\.json$/.test(name)) continue;
       const file = path.join(this.dir, name);
       const record = await this.load(file);
-      if (!record || record.expires <= now)
+      if (!record || drop(record))
         await unlink(file).catch((error: unknown) => {
           if (!isMissing(error)) throw error;
         });

@@ -1,12 +1,16 @@
 // Server-side sessions of the studio: the browser holds a random id in an HttpOnly cookie, the
 // server keeps who it belongs to and until when under DATA_DIR/studio/sessions/ (secret-records.ts).
 // A session lasts 12 hours from sign-in, ends on the server at sign-out, and counts only while its
-// editor is still on the editors list: someone the owner removes is out at their next request.
+// editor is still on the editors list, as the same editor: someone the owner removes is out at
+// their next request, and stays out when added again later (a session from before they were added
+// is not theirs any more). What a session holds open ends with it (open-streams.ts).
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { appendAudit } from './audit.ts';
 import type { Editor } from './editors.ts';
+import type { OpenStreams } from './open-streams.ts';
+import { linkRecords } from './links.ts';
 import { signedInMovingOnPage } from './pages.ts';
 import { SecretRecords } from './secret-records.ts';
 
@@ -23,6 +27,8 @@ export interface Session {
   /** When the editor signed in (ms since the epoch). */
   created: number;
   expires: number;
+  /** The `added` of the editor signed in: the session is theirs only while the list holds that addition. */
+  editorAdded?: string;
 }
 
 const isSession = (value: unknown): value is Session => {
@@ -33,7 +39,8 @@ const isSession = (value: unknown): value is Session => {
     typeof v.email === 'string' &&
     (v.method === 'link' || v.method === 'oidc') &&
     typeof v.created === 'number' &&
-    typeof v.expires === 'number'
+    typeof v.expires === 'number' &&
+    (v.editorAdded === undefined || typeof v.editorAdded === 'string')
   );
 };
 
@@ -45,6 +52,8 @@ export interface AccessContext {
   siteName: () => string;
   now: () => number;
   sessions: SecretRecords<Session>;
+  /** The change streams and websockets each session holds open, ended with it. */
+  streams: OpenStreams;
 }
 
 export const sessionsDir = (dataDir: string) => path.join(dataDir, 'studio', 'sessions');
@@ -90,7 +99,13 @@ export async function startSession(
   // A session this browser already had (someone else's, perhaps) ends: one browser, one session.
   await context.sessions.remove(request.cookies[SESSION_COOKIE]);
   const created = context.now();
-  const session: Session = { email: editor.email, method, created, expires: created + SESSION_LIFETIME_MS };
+  const session: Session = {
+    email: editor.email,
+    method,
+    created,
+    expires: created + SESSION_LIFETIME_MS,
+    editorAdded: editor.added,
+  };
   const id = await context.sessions.create(session, created);
   await appendAudit(context.dataDir, {
     who: editor.email,
@@ -110,20 +125,44 @@ export async function startSession(
 }
 
 /**
- * The editor whose session this request carries, as the editors list has them now (a changed role
- * counts at once), or undefined. The session of someone no longer on the list is ended.
+ * Whether someone on the list is the editor a record (a session, a sign-in link) was made for: the
+ * same address, and the same addition to the list. An editor removed and added again is a new
+ * editor (a new `added`), and what was made for them before no longer counts. A record without
+ * `editorAdded` was made before records carried it; removing its editor deletes it (forgetEditor).
  */
+export function isSameEditor(editor: Editor, record: { email: string; editorAdded?: string }): boolean {
+  return editor.email === record.email && (record.editorAdded === undefined || record.editorAdded === editor.added);
+}
+
+/**
+ * The editor whose session this is, as the editors list has them now (a changed role counts at
+ * once), or undefined. The session of someone no longer on the list is ended.
+ */
+export async function editorOfSession(
+  id: unknown,
+  context: AccessContext,
+  editors: readonly Editor[],
+): Promise<Editor | undefined> {
+  const session = await context.sessions.read(id, context.now());
+  if (!session) return undefined;
+  const editor = editors.find((candidate) => isSameEditor(candidate, session));
+  if (!editor) await context.sessions.remove(id);
+  return editor;
+}
+
+/** The editor whose session this request carries (editorOfSession). */
 export async function signedInEditor(
   request: FastifyRequest,
   context: AccessContext,
   editors: readonly Editor[],
 ): Promise<Editor | undefined> {
-  const id = request.cookies[SESSION_COOKIE];
-  const session = await context.sessions.read(id, context.now());
-  if (!session) return undefined;
-  const editor = editors.find((candidate) => candidate.email === session.email);
-  if (!editor) await context.sessions.remove(id);
-  return editor;
+  return editorOfSession(request.cookies[SESSION_COOKIE], context, editors);
+}
+
+/** Removes every session and unused sign-in link of this address (its editor was removed). */
+export async function forgetEditor(dataDir: string, email: string): Promise<void> {
+  await sessionRecords(dataDir).removeWhere((session) => session.email === email);
+  await linkRecords(dataDir).removeWhere((link) => link.email === email);
 }
 
 /** Ends the request's session on the server (audited) and tells the browser to forget the cookie. */
@@ -131,6 +170,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, c
   const id = request.cookies[SESSION_COOKIE];
   const session = await context.sessions.read(id, context.now());
   await context.sessions.remove(id);
+  if (typeof id === 'string') context.streams.end(id);
   if (session) {
     await appendAudit(context.dataDir, { who: session.email, action: 'sign-out', detail: 'from the studio' });
     request.log.info({ editor: session.email }, 'studio: signed out');

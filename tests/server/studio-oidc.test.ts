@@ -102,6 +102,26 @@ describe('sign in with an OpenID provider', () => {
     expect(await sessionFiles(server.config)).toBe(0);
   });
 
+  test("an editor's address the provider does not say it verified (Entra ID) is refused", async () => {
+    const server = await setup({ emailInIdToken: true });
+    const walker = new CookieWalker();
+    expectRefused(
+      await walker.request(await toCallback(walker, server, 'entra-unsaid')),
+      403,
+      'did not confirm an e-mail address',
+    );
+    expect(await sessionFiles(server.config)).toBe(0);
+  });
+
+  test('an Entra ID address in a domain the tenant verified (xms_edov) signs in', async () => {
+    const server = await setup({ emailInIdToken: true });
+    const walker = new CookieWalker();
+    const landed = await walker.request(await toCallback(walker, server, 'entra-domain-verified'));
+    expect(landed.status).toBe(200);
+    expect(landed.body).toContain('You are signed in');
+    expect(await sessionFiles(server.config)).toBe(1);
+  });
+
   test('an account without an e-mail address is refused', async () => {
     const server = await setup();
     const walker = new CookieWalker();
