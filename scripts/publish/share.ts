@@ -65,7 +65,8 @@ async function buildOnce(
 ): Promise<{ reason: string; messages: string[] } | undefined> {
   const dir = shareBuildDir(options.dataDir, commit);
   if (await exists(path.join(dir, '_site.json'))) return undefined;
-  await mkdir(shareBuildsDir(options.dataDir), { recursive: true });
+  // DATA_DIR/previews is the server's user's alone (server/personal-data.ts): an unpublished site.
+  await mkdir(shareBuildsDir(options.dataDir), { recursive: true, mode: 0o700 });
   // A folder of its own per build: two shares of one commit at once each build, and the first
   // rename wins (the other finds the folder there and drops its own).
   const work = path.join(shareBuildsDir(options.dataDir), `${commit}.${randomBytes(4).toString('hex')}.partial`);
