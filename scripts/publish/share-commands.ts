@@ -44,6 +44,7 @@ export async function shareCommand(
   const result = await sharePreview({
     root: path.resolve('.'),
     dataDir: config.dataDir,
+    releasesDir: config.releasesDir,
     by,
     commit: values.commit,
     page: values.page,

@@ -16,6 +16,7 @@ import {
   type ShareRecord,
 } from '../../server/previews/share-links.ts';
 import { exportSite, headCommit, resolveCommit, UnknownCommit } from './git.ts';
+import { withPublishLock } from './lock.ts';
 import { buildInChild } from './publish.ts';
 import type { StepName } from './steps.ts';
 
@@ -23,6 +24,8 @@ export interface ShareOptions {
   /** The checkout: a git repository holding site/. */
   root: string;
   dataDir: string;
+  /** RELEASES_DIR, whose lock a build takes: builds share the checkout's build cache. Default DATA_DIR/releases. */
+  releasesDir?: string;
   /** Who shares (an e-mail address, or "owner"). */
   by: string;
   /** The commit to show (its hash); default: the checked-out one. */
@@ -71,22 +74,27 @@ async function buildOnce(
   // rename wins (the other finds the folder there and drops its own).
   const work = path.join(shareBuildsDir(options.dataDir), `${commit}.${randomBytes(4).toString('hex')}.partial`);
   const source = `${work}.source`;
-  try {
-    await exportSite(options.root, commit, source);
-    const failure = await buildInChild(source, work, (step, detail) => options.onStep?.(step, detail));
-    if (failure)
-      return {
-        reason: failure.reason.replace(/,? so nothing was published\.?/, '; no preview was made.'),
-        messages: failure.messages,
-      };
-    await rename(work, dir).catch(async (error: NodeJS.ErrnoException) => {
-      if (!(await exists(path.join(dir, '_site.json')))) throw error;
-    });
-    return undefined;
-  } finally {
-    await rm(source, { recursive: true, force: true });
-    await rm(work, { recursive: true, force: true });
-  }
+  const releasesDir = options.releasesDir ?? path.join(options.dataDir, 'releases');
+  await mkdir(releasesDir, { recursive: true });
+  // One build at a time with publishes (their lock): two builds at once would share the build cache.
+  return withPublishLock(releasesDir, async () => {
+    try {
+      await exportSite(options.root, commit, source);
+      const failure = await buildInChild(source, work, (step, detail) => options.onStep?.(step, detail));
+      if (failure)
+        return {
+          reason: failure.reason.replace(/,? so nothing was published\.?/, '; no preview was made.'),
+          messages: failure.messages,
+        };
+      await rename(work, dir).catch(async (error: NodeJS.ErrnoException) => {
+        if (!(await exists(path.join(dir, '_site.json')))) throw error;
+      });
+      return undefined;
+    } finally {
+      await rm(source, { recursive: true, force: true });
+      await rm(work, { recursive: true, force: true });
+    }
+  });
 }
 
 export async function sharePreview(options: ShareOptions): Promise<ShareResult> {

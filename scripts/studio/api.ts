@@ -56,7 +56,7 @@ export async function studioApi(app: FastifyInstance, options: StudioApiOptions)
   await app.register(presenceRoutes, { root, onServer: options.onServer, commits });
   if (options.publishing) {
     await app.register(publishRoutes, { root, ...options.publishing });
-    const { dataDir, publicUrl } = options.publishing;
-    await app.register(shareRoutes, { root, dataDir, publicUrl });
+    const { dataDir, releasesDir, publicUrl } = options.publishing;
+    await app.register(shareRoutes, { root, dataDir, releasesDir, publicUrl });
   }
 }

@@ -11,12 +11,15 @@ import { appendAudit } from '../../server/studio-access/audit.ts';
 import type { Editor } from '../../server/studio-access/editors.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { shareDays, type ShareMade, type ShareRequest, type ShareView } from '../../shared/sharing.ts';
+import { PublishBusy } from '../publish/lock.ts';
 import { sharePreview, ShareRefused } from '../publish/share.ts';
 import { StudioError } from './files.ts';
 
 export interface ShareRoutesOptions {
   root: string;
   dataDir: string;
+  /** RELEASES_DIR: a preview's build takes the publishes' lock there. */
+  releasesDir?: string;
   /** PUBLIC_URL: links are made on it; without it the page puts its own address before the path. */
   publicUrl?: string;
   now?: () => number;
@@ -74,12 +77,18 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
     const made = await sharePreview({
       root: options.root,
       dataDir: options.dataDir,
+      releasesDir: options.releasesDir,
       by: editor.email,
       page,
       lastsMs: days * 24 * 3600_000,
       now,
     }).catch((error: unknown) => {
       if (error instanceof ShareRefused) throw new StudioError(400, 'That page is not part of the saved site.');
+      if (error instanceof PublishBusy)
+        throw new StudioError(
+          409,
+          'The site is being published just now. Make the preview link when that has finished.',
+        );
       throw error;
     });
     if (!made.ok) {

@@ -1,9 +1,11 @@
 // The studio's shared previews (scripts/studio/share-routes.ts) on a git repository holding a copy of
 // the fixture site: who may make, list and end a link; what a request may ask; the link made works
-// for a client without a session until it is ended; each link made or ended is audited. The saved
+// for a client without a session until it is ended; each link made or ended is audited; no preview
+// is built while a publish runs. The saved
 // commit's build is put in place beforehand (a hand-written build), so no test here waits for Vite:
 // tests/server/preview-links.test.ts builds one for real.
-import { cp, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { studioErrorHandler } from '../../scripts/studio/api-errors.ts';
@@ -19,13 +21,14 @@ import { git, publishCheckout } from '../fixtures/publish-checkout.ts';
 
 const PUBLIC_URL = 'https://www.example.com';
 let work: string;
+let root: string;
 let dataDir: string;
 let api: FastifyInstance;
 let site: FastifyInstance;
 
 beforeAll(async () => {
   const checkout = await publishCheckout();
-  ({ work, dataDir } = checkout);
+  ({ work, root, dataDir } = checkout);
   const distDir = await writeDist();
   await cp(distDir, shareBuildDir(dataDir, git(checkout.root, 'rev-parse', 'HEAD')), { recursive: true });
   api = Fastify();
@@ -110,4 +113,21 @@ it('makes a link an editor can send, lists it, and ends it when its maker or a p
     ['bea@example.com', 'share'],
     ['publisher@example.com', 'share-revoked'],
   ]);
+});
+
+it('waits for a publish: a preview is not built while one runs', async () => {
+  // A save with no preview built yet, and a publish holding the lock (this very process).
+  await appendFile(path.join(root, 'site', 'pages', 'home.yaml'), '# a later save\n');
+  git(root, 'commit', '-q', '-am', 'Home: a later save');
+  const lock = path.join(dataDir, 'releases', '.publish.lock');
+  await mkdir(path.dirname(lock), { recursive: true });
+  await writeFile(lock, String(process.pid));
+  try {
+    expect(await ask({ role: 'editor' }, 'POST /shares', { days: 7 })).toEqual({
+      status: 409,
+      body: { error: 'The site is being published just now. Make the preview link when that has finished.' },
+    });
+  } finally {
+    await rm(lock, { force: true });
+  }
 });
