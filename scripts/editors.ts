@@ -41,6 +41,8 @@ const whatText = {
   'editor-added': 'added editor',
   'editor-removed': 'removed editor',
   'role-changed': 'changed role',
+  share: 'shared a preview',
+  'share-revoked': 'revoked a preview link',
 } satisfies Record<AuditAction, string>;
 
 /** Control and direction-changing characters shown as \uXXXX: text from the log cannot drive the terminal. */

@@ -9,6 +9,8 @@ import { configFromEnv } from '../server/config.ts';
 import { appendAudit } from '../server/studio-access/audit.ts';
 import { UnknownCommit } from './publish/git.ts';
 import { listReleases, publish, rollback, UnknownRelease } from './publish/publish.ts';
+import { ShareRefused } from './publish/share.ts';
+import { shareCommand } from './publish/share-commands.ts';
 
 const usage = `Usage: npm run releases -- <command>
   list              the kept releases, newest first: which is live, when and by whom each was published, its commit
@@ -16,6 +18,12 @@ const usage = `Usage: npm run releases -- <command>
   publish [--by NAME] [--commit C]
                     validate and build commit C (default: the checked-out one), make it live,
                     and push C where PUBLISH_PUSH says
+  share [--commit C] [--expires 7d] [--page /path] [--by NAME]
+                    build commit C (default: the checked-out one) as a preview and print a link
+                    to it on PUBLIC_URL for people without an account (noindex, forms not sent);
+                    it works until it expires (7d, 36h, 90m; 7 days unless set) or is revoked
+  shares            the preview links: who made each, its commit and page, until when it works
+  revoke ID-OR-LINK end a preview link at once (its id from \`shares\`, or the link itself)
 Reads DATA_DIR (default ./var) and RELEASES_DIR (default DATA_DIR/releases), as the server does.`;
 
 const control = /\p{Cc}/gu;
@@ -24,7 +32,13 @@ const shown = (text: string) => text.replace(control, '?');
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { by: { type: 'string' }, commit: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      by: { type: 'string' },
+      commit: { type: 'string' },
+      expires: { type: 'string' },
+      page: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const [command, ...rest] = positionals;
   if (values.help || !command) {
@@ -88,6 +102,10 @@ async function main(): Promise<number> {
       if (result.push) console.log(`Pushed to ${result.push.to}.`);
       return 0;
     }
+    case 'share':
+    case 'shares':
+    case 'revoke':
+      return shareCommand(command, rest, values, config);
     default:
       throw new Error(`Unknown command "${shown(command)}".\n${usage}`);
   }
@@ -101,8 +119,10 @@ try {
     error instanceof UnknownRelease
       ? `${message} \`npm run releases -- list\` shows the kept ones.`
       : error instanceof UnknownCommit
-        ? `${shown(message)} \`git log\` shows the commits; nothing was published.`
-        : message,
+        ? `${shown(message)} \`git log\` shows the commits; nothing was published or shared.`
+        : error instanceof ShareRefused
+          ? shown(message)
+          : message,
   );
   process.exitCode = 1;
 }

@@ -13,6 +13,7 @@ import { security } from './plugins/security.ts';
 import { studioAccess, type StudioHandler } from './studio-access/plugin.ts';
 import { site } from './plugins/site.ts';
 import { keepPersonalDataPrivate } from './personal-data.ts';
+import { sharedPreviews } from './previews/plugin.ts';
 import { LiveSite } from './releases/live.ts';
 import { withRedactedRequests } from './request-log.ts';
 
@@ -27,7 +28,7 @@ export interface AppOptions {
   healthCheckMs?: number;
   /** The studio, mounted under /_studio/ behind sign-in (scripts/start.ts passes Vite's middleware). */
   studio?: StudioHandler;
-  /** The studio sign-in's clock (ms since the epoch): tests move it past a link's or a session's expiry. */
+  /** The clock of the studio's sign-in and of shared previews (ms since the epoch): tests move it past a link's or a session's expiry. */
   studioClock?: () => number;
   /** How often the releases folder is read for a switch, besides watching it. Default: 1 s. */
   releaseCheckMs?: number;
@@ -119,6 +120,11 @@ export async function buildApp({
   if (live && serveSite)
     await app.register(async (scope) => {
       await site(scope, { live });
+      await scope.register(sharedPreviews, {
+        dataDir: config.dataDir,
+        siteName: () => manifest().site.name,
+        now: studioClock,
+      });
       await scope.register(studioAccess, studioOptions);
     });
   else await app.register(studioAccess, studioOptions);

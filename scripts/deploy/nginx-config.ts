@@ -10,7 +10,8 @@ import { healthPath } from '../../shared/reserved-addresses.ts';
 import { RATE_WINDOW_MS } from '../../server/config.ts';
 import { tooManySubmissions } from '../../server/leads/errors.ts';
 import { mediaTypes } from '../../server/media-types.ts';
-import { REDACTED_QUERY } from '../../server/request-log.ts';
+import { PREVIEW_PATH } from '../../server/previews/share-links.ts';
+import { REDACTED_PREVIEW, REDACTED_QUERY } from '../../server/request-log.ts';
 import { isFolder, pageCacheControl, publicPaths, redirectCacheControl } from '../../server/public-files.ts';
 import { headersForMediaType, securityHeaders } from '../../server/security-headers.ts';
 import { maxUploadBytes } from '../studio/images.ts';
@@ -82,13 +83,17 @@ function limitZone(rateLimit: number): string {
 }
 
 // nginx's "combined" log format, with the request line and the Referer of a studio sign-in address
-// written without their query: a mailed link's token (or a provider's code) signs in whoever reads it.
-const signInLogFormat = `  # The studio's sign-in addresses are logged without their query, which holds a sign-in secret.
+// written without their query (a mailed link's token, or a provider's code, signs in whoever reads
+// it) and of a shared preview without its token (request-log.ts lists both).
+const signInLogFormat = `  # The studio's sign-in addresses are logged without their query, which holds a sign-in secret,
+  # and a shared preview's address without the token in its path.
   map $request_uri $logged_uri {
+    "~*^[^?]*${PREVIEW_PATH}/" "${REDACTED_PREVIEW}";
     "~*^(?<signin_path>[^?]*/_studio/sign-in[^?]*)\\?" "$signin_path${REDACTED_QUERY}";
     default $request_uri;
   }
   map $http_referer $logged_referer {
+    "~*^[^?]*${PREVIEW_PATH}/" "${REDACTED_PREVIEW}";
     "~*^(?<signin_referer>[^?]*/_studio/sign-in[^?]*)\\?" "$signin_referer${REDACTED_QUERY}";
     default $http_referer;
   }
@@ -267,6 +272,8 @@ ${upstreams.map((upstream) => `    server ${upstreamAddress(upstream)} max_fails
 
 ${site.join('\n\n')}
 ${studio.length ? `\n${studio.join('\n')}\n` : ''}
+    # Shared previews are built and kept by the instance that runs the studio (the instances without one).
+${block(`^~ ${PREVIEW_PATH}/`, [options.studio ? 'proxy_pass http://studio;' : proxy[0], ...proxy.slice(1)])}
     # The lead endpoints and the health check are answered by the instances.
 ${endpoints.join('\n')}
 ${block(`= ${healthPath}`, ['error_page 502 503 504 = @no_instance;', ...proxy])}

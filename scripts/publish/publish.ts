@@ -58,7 +58,7 @@ const releasesOf = (options: { dataDir: string; releasesDir?: string }) =>
   options.releasesDir ?? path.join(options.dataDir, 'releases');
 
 /** Runs the build's child process; resolves with its failure, or undefined when it built. */
-function buildInChild(
+export function buildInChild(
   contentRoot: string,
   outDir: string,
   step: (name: StepName, detail?: string) => void,

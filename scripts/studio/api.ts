@@ -14,6 +14,7 @@ import { presenceRoutes } from './presence-routes.ts';
 import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
 import { renameRoutes } from './rename-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
+import { shareRoutes } from './share-routes.ts';
 import type { StudioState } from './studio-state.ts';
 
 export interface StudioApiOptions {
@@ -22,7 +23,7 @@ export interface StudioApiOptions {
   authenticate: (request: IncomingMessage) => void;
   /** On the server: every write is a commit by the signed-in editor (commit-save.ts). */
   commits?: SaveCommits;
-  /** On the server: what is unpublished, publish, releases and roll back. */
+  /** On the server: what is unpublished, publish, releases and roll back, shared previews. */
   publishing?: PublishingOptions;
   /** On the server: DATA_DIR/drafts, where each editor's unsaved drafts are kept. */
   draftsDir?: string;
@@ -53,5 +54,9 @@ export async function studioApi(app: FastifyInstance, options: StudioApiOptions)
   await app.register(historyRoutes, { state, commits });
   await app.register(draftRoutes, { root, dir: options.draftsDir });
   await app.register(presenceRoutes, { root, onServer: options.onServer, commits });
-  if (options.publishing) await app.register(publishRoutes, { root, ...options.publishing });
+  if (options.publishing) {
+    await app.register(publishRoutes, { root, ...options.publishing });
+    const { dataDir, releasesDir, publicUrl } = options.publishing;
+    await app.register(shareRoutes, { root, dataDir, releasesDir, publicUrl });
+  }
 }

@@ -89,6 +89,7 @@ export function studioOnServer(
           releasesDir: config.releasesDir,
           distDir: config.distDir,
           push: config.publishPush,
+          publicUrl: config.publicUrl,
         },
         draftsDir: path.join(config.dataDir, 'drafts'),
         // Behind the gate, which has checked the session and refused other origins; the page's

@@ -34,6 +34,8 @@ export interface PublishingOptions {
   /** DIST_DIR: the build served before the first publish, whose record says which commit it holds. */
   distDir?: string;
   push?: PublishPush;
+  /** PUBLIC_URL: shared preview links are made on it. */
+  publicUrl?: string;
 }
 
 const publisherOnly = 'Only a publisher can publish or roll back. Ask the site owner to make you one.';

@@ -23,6 +23,8 @@ export const auditActions = [
   'editor-added',
   'editor-removed',
   'role-changed',
+  'share',
+  'share-revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

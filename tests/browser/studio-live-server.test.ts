@@ -7,6 +7,8 @@
 // during the switch gets no error), and rolls back (the old headline is back). An editor who is no
 // publisher is told why she cannot publish, and the server refuses her Publish. A publish of a site
 // with a problem shows the compiler's messages and changes nothing; the laptop studio has no Publish.
+// An editor shares a saved change by a preview link, which a browser without a session opens, and
+// stops it.
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -252,6 +254,56 @@ it('an editor sees what is unpublished and why she cannot publish; her Publish i
     expect(answer).toEqual({ status: 403, error: expect.stringMatching(/^Only a publisher can publish/) });
   expect(await readCurrent(path.join(config.dataDir, 'releases'))).toBe(live);
   expect((await readAudit(config.dataDir)).filter((e) => e.who === ed).map((e) => e.action)).toEqual(['sign-in']);
+  await ui.context().close();
+}, 300_000);
+
+it('an editor shares a saved change with someone who has no account, then stops the link', async () => {
+  const shared = 'Shown to a client. One Page.';
+  const home = path.join(root, 'site', 'pages', 'home.yaml');
+  await writeFile(
+    home,
+    (await readFile(home, 'utf8')).replace(/^ {4}title: Every Field\. One Page\..*$/m, `    title: ${shared}`),
+  );
+  git(
+    '-c',
+    'user.name=Colleague',
+    '-c',
+    'user.email=colleague@example.com',
+    'commit',
+    '-q',
+    '-am',
+    'Home: for the client',
+  );
+  const ui = await signIn(ed);
+  const view = await openPublishView(ui);
+  const share = view.getByRole('region', { name: 'Share a preview' });
+  await share.getByRole('button', { name: 'Make a preview link' }).click();
+  const field = share.getByRole('textbox', { name: 'Preview link' });
+  await field.waitFor(building);
+  const link = await field.inputValue();
+  expect(link).toMatch(new RegExp(`^${base}/_preview/[A-Za-z0-9_-]{43}/$`));
+
+  // The client: a browser with no cookie at all, shown the saved change with the banner, every
+  // file the page asks for found in the preview.
+  const client = await browser.newContext();
+  const page = await client.newPage();
+  const failed: string[] = [];
+  page.on('response', (response) => response.status() >= 400 && failed.push(response.url()));
+  const opened = await page.goto(link);
+  expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await page.getByText('Preview — not the live site').waitFor(outcome);
+  await page.getByRole('heading', { level: 1, name: shared, exact: true }).waitFor(outcome);
+  expect(failed).toEqual([]);
+  expect(await liveWords()).not.toContain(shared);
+
+  // Stopped from the list: the client is told the preview has ended.
+  const row = share.getByRole('row').filter({ hasText: ed });
+  await row.getByRole('button', { name: 'Stop this link' }).click();
+  await row.getByRole('button', { name: 'Yes, stop it' }).click();
+  await row.getByText(`Stopped by ${ed}`).waitFor(outcome);
+  expect((await page.reload())?.status()).toBe(410);
+  await page.getByRole('heading', { name: 'This preview has ended' }).waitFor(outcome);
+  await client.close();
   await ui.context().close();
 }, 300_000);
 

@@ -79,6 +79,19 @@ it('lets an image upload as large as the studio takes reach it', async () => {
   expect([who, Number(size)]).toEqual(['studio', body.length]);
 });
 
+it("sends a shared preview to the studio's instance and logs it without its token", async () => {
+  const token = 'SECRETpreviewTOKENneverLOGGED'.padEnd(43, 'x');
+  expect((await answeredBy(`/_preview/${token}/services`))[0]).toBe('studio');
+  const asset = await answeredBy(`/_preview/${token}/assets/a.css`, {
+    headers: { referer: `${base}/_preview/${token}/services` },
+  });
+  expect(asset[0]).toBe('studio');
+  const log = () => readFile(path.join(prefix, 'access.log'), 'utf8');
+  await expect.poll(log).toContain('"GET /_preview/[redacted] HTTP/1.1" 200 ');
+  await expect.poll(log).toContain('"/_preview/[redacted]"');
+  expect(await log()).not.toContain('SECRETpreview');
+});
+
 it("passes the preview's websocket upgrade to the studio", async () => {
   const url = new URL(`${base}/_studio/preview/`);
   const answeredBy = await new Promise<string | undefined>((resolve, reject) => {

@@ -10,6 +10,7 @@ import { DraftStore } from '../../scripts/studio/draft-store.ts';
 import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { outboxMailer } from '../../server/leads/mailer.ts';
+import { ShareLinks } from '../../server/previews/share-links.ts';
 import { appendAudit } from '../../server/studio-access/audit.ts';
 import { addEditor } from '../../server/studio-access/editors.ts';
 import type { StoredDraft } from '../../shared/studio-protocol.ts';
@@ -77,12 +78,13 @@ describe('personal data under DATA_DIR', () => {
       await outboxMailer(path.join(config.dataDir, 'outbox')).send({ to: 'x@example.com', text: 'a lead' });
       const draft = { file: 'pages/home.yaml', base: {}, draft: {}, at: 1 } as unknown as StoredDraft;
       await new DraftStore(path.join(config.dataDir, 'drafts')).write('ann@example.com', draft);
+      await new ShareLinks(config.dataDir).create({ commit: 'c'.repeat(40), by: 'ann@example.com', expires: 1 });
     } finally {
       await app.close();
       await smtp.close();
     }
     const found = await modes(config.dataDir);
-    for (const name of ['editors.json', 'audit.log', 'spool', 'outbox', 'drafts', 'studio/sessions'])
+    for (const name of ['editors.json', 'audit.log', 'spool', 'outbox', 'drafts', 'studio/sessions', 'previews/links'])
       expect(
         Object.keys(found).some((key) => key === name || key.startsWith(`${name}/`)),
         name,

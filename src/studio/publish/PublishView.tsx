@@ -1,7 +1,8 @@
 // The Publish view: what visitors see now (the live release), what was saved since and is not live
 // yet (each change with who, when, which entry, in the review's words, and the page before and after),
-// Publish with its progress, and the kept releases to roll back to. Everyone signed in sees it; only a
-// publisher publishes and rolls back, and an editor is told why not.
+// Publish with its progress, a preview to share with people without an account, and the kept
+// releases to roll back to. Everyone signed in sees it; only a publisher publishes and rolls back,
+// and an editor is told why not.
 import { Alert, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { PublishState, UnpublishedAnswer } from '../../../shared/publishing.ts';
@@ -9,6 +10,7 @@ import { PagePreviews } from './PagePreviews.tsx';
 import { PublishPanel } from './PublishPanel.tsx';
 import { publishApi, when } from './publish-api.ts';
 import { ReleaseList } from './ReleaseList.tsx';
+import { SharePanel } from './SharePanel.tsx';
 import { routeOf, UnpublishedList } from './UnpublishedList.tsx';
 import { useStudio } from '../store/store.ts';
 import { isDirty } from '../store/studio-state.ts';
@@ -44,6 +46,8 @@ export function PublishView({ editor, onClose }: { editor: PublishState['editor'
       .flatMap((change) => change.files)
       .map((file) => routeOf(entries, file))
       .find((found) => found !== undefined);
+  const shownTitle = shown !== undefined ? entries.find((entry) => entry.route === shown)?.title : undefined;
+  const sharedPage = shown !== undefined && shownTitle ? { route: shown, title: shownTitle } : undefined;
   return (
     <Modal opened onClose={onClose} fullScreen title={<Title order={2}>Publish</Title>}>
       <Stack gap="lg" maw={1600} mx="auto">
@@ -95,6 +99,7 @@ export function PublishView({ editor, onClose }: { editor: PublishState['editor'
             )}
           </div>
         )}
+        <SharePanel page={sharedPage} unsaved={unsaved} />
         <ReleaseList publisher={publisher} round={round} onRolledBack={reload} />
       </Stack>
     </Modal>
