@@ -11,6 +11,7 @@ import { fieldsOfDefinition } from './schemas.ts';
 import { describePosition } from './positions.ts';
 import { locate, type DataPath, type YamlSource } from './yaml-source.ts';
 import { AA_CONTRAST, contrast, nearestPassingShade } from '../../src/lib/colour.ts';
+import { isTimeZone } from '../../shared/site-time.ts';
 
 export interface Entry {
   kind: 'settings' | 'page' | 'article' | 'form' | 'redirects';
@@ -222,6 +223,25 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
         ['theme', 'primaryColor'],
         `"${primary}" has a contrast of ${ratio.toFixed(2)}:1 with white; WCAG AA needs ${AA_CONTRAST}:1 for white text on buttons and for links on white. The nearest shade that passes is "${nearestPassingShade(primary)}".`,
       );
+  }
+
+  // The site's time zone must be one the clocks know: scheduled releases are shown and asked in it.
+  const timeZone = settings?.data.timeZone;
+  if (settings && typeof timeZone === 'string' && !isTimeZone(timeZone)) {
+    const zones = Intl.supportedValuesOf('timeZone');
+    report(
+      errors,
+      settings,
+      ['timeZone'],
+      `"${timeZone}" is not a time zone.${didYouMean(timeZone, zones)} Give its name in the time zone database, like Asia/Kolkata or Europe/London.`,
+    );
+  }
+  // An article taken down before it goes live would never be seen.
+  for (const entry of [...entries, ...drafts]) {
+    if (entry.kind !== 'article') continue;
+    const { goLive, expires } = entry.data;
+    if (typeof goLive === 'string' && typeof expires === 'string' && Date.parse(expires) <= Date.parse(goLive))
+      report(errors, entry, ['expires'], `the article is taken down (${expires}) before it goes live (${goLive}).`);
   }
 
   // 5. Warnings: nothing fails, but an editor probably wants to know.
