@@ -183,6 +183,9 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     documents: documentEntries,
     forms: formIds,
     drafts: valid.filter((e) => !isPublished(e)),
+    outOfTime: valid
+      .filter((e) => e.kind === 'article' && e.data.draft !== true && !isPublished(e))
+      .map((e) => e.slug!),
   });
   errors.push(...checked.errors);
   const imageFiles = await checkImageFiles(root, checked.imageRefs, images, (src) => memo.picture(src));

@@ -1,5 +1,5 @@
 // Scheduled releases, kept in the releases folder so every instance serving it sees the same list:
-// scheduled/<id>.json, one record each, and scheduled/<id>/, the release built ahead (a build
+// scheduled/<id>.json, one record each, and scheduled/<release id>/, the release built ahead (a build
 // with its _release.json), outside the kept releases so nothing of it is served before its time.
 // Going live is a rename of that folder to <release id>/ beside the others, then the switch of
 // `current` (scheduler.ts). A record is written whole and renamed into place: a reader sees the old
@@ -38,8 +38,8 @@ export interface ScheduledRelease {
   state: ScheduleState;
   /** When it was scheduled (ISO 8601). */
   createdAt: string;
-  /** The id the release has once live (its build carries it). */
-  releaseId?: string;
+  /** The id of the release built for it (named by its time), in scheduled/ until it goes live. */
+  releaseId: string;
   /** Why the build failed, in words. */
   failure?: string;
   /** When it went live. */
@@ -49,14 +49,16 @@ export interface ScheduledRelease {
 }
 
 export const scheduledDir = (releasesDir: string) => path.join(releasesDir, 'scheduled');
-export const scheduledBuildDir = (releasesDir: string, id: string) => path.join(scheduledDir(releasesDir), id);
+/** Where the release built ahead for a schedule is, until it goes live. */
+export const scheduledBuildDir = (releasesDir: string, releaseId: string) =>
+  path.join(scheduledDir(releasesDir), releaseId);
 const recordFile = (releasesDir: string, id: string) => path.join(scheduledDir(releasesDir), `${id}.json`);
 
 export async function readScheduled(releasesDir: string, id: string): Promise<ScheduledRelease | undefined> {
   if (!isReleaseId(id)) return undefined;
   try {
     const record = JSON.parse(await readFile(recordFile(releasesDir, id), 'utf8')) as ScheduledRelease;
-    return record.id === id && typeof record.at === 'string' && !Number.isNaN(Date.parse(record.at))
+    return record.id === id && isReleaseId(record.releaseId) && !Number.isNaN(Date.parse(record.at))
       ? record
       : undefined;
   } catch {
@@ -83,10 +85,16 @@ export async function writeScheduled(releasesDir: string, record: ScheduledRelea
 }
 
 /** Removes a schedule and the release built for it. */
-export async function removeScheduled(releasesDir: string, id: string): Promise<void> {
-  if (!isReleaseId(id)) return;
-  await rm(recordFile(releasesDir, id), { force: true });
-  await rm(scheduledBuildDir(releasesDir, id), { recursive: true, force: true });
+export async function removeScheduled(releasesDir: string, record: ScheduledRelease): Promise<void> {
+  await rm(recordFile(releasesDir, record.id), { force: true });
+  await removeBuild(releasesDir, record.releaseId);
+}
+
+/** Removes a release built ahead (and its work folders): cancelled, moved, or a build no longer wanted. */
+export async function removeBuild(releasesDir: string, releaseId: string): Promise<void> {
+  if (!isReleaseId(releaseId)) return;
+  for (const suffix of ['', '.partial', '.source.partial'])
+    await rm(scheduledBuildDir(releasesDir, releaseId) + suffix, { recursive: true, force: true });
 }
 
 /** Waiting to go live: being built or built. */

@@ -100,7 +100,7 @@ export class Scheduler {
   async #goLive(id: string, now: number): Promise<string | undefined> {
     const { releasesDir, dataDir, log } = this.#options;
     const record = await readScheduled(releasesDir, id);
-    if (!record || record.state !== 'ready' || !record.releaseId || Date.parse(record.at) > now) return undefined;
+    if (!record || record.state !== 'ready' || Date.parse(record.at) > now) return undefined;
     const live = await readCurrent(releasesDir);
     if (record.kind === 'article' && record.follows !== live) {
       // Another release went live since this one was built: it would bring back what that one changed.
@@ -109,7 +109,8 @@ export class Scheduler {
     }
     const target = releaseDir(releasesDir, record.releaseId);
     // A crash after the rename and before the switch leaves the build in place: the switch is redone.
-    if (!(await stat(target).catch(() => undefined))) await rename(scheduledBuildDir(releasesDir, id), target);
+    if (!(await stat(target).catch(() => undefined)))
+      await rename(scheduledBuildDir(releasesDir, record.releaseId), target);
     await writeCurrent(releasesDir, record.releaseId);
     const late = now - Date.parse(record.at) > LATE_AFTER_MS;
     await writeScheduled(releasesDir, { ...record, state: 'live', wentLiveAt: new Date(now).toISOString(), late });

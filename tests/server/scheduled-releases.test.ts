@@ -57,7 +57,7 @@ async function instance(releasesDir: string, clock: { now: number }, name: strin
 async function scheduled(releasesDir: string, when: number, label: string, extra: Partial<ScheduledRelease> = {}) {
   const id = newReleaseId(new Date(when - 3_600_000));
   const releaseId = newReleaseId(new Date(when));
-  await writeRelease(path.dirname(scheduledBuildDir(releasesDir, id)), id, { label });
+  await writeRelease(path.dirname(scheduledBuildDir(releasesDir, releaseId)), releaseId, { label });
   const record: ScheduledRelease = {
     id,
     commit: 'a'.repeat(40),
@@ -99,7 +99,7 @@ it('goes live at its time on every instance serving the folder, and not before',
   await waitFor(async () => expect(await a.title()).toBe('Launch /'));
   await waitFor(async () => expect(await b.title()).toBe('Launch /'));
   expect(await readCurrent(releasesDir)).toBe(record.releaseId);
-  expect(await stat(releaseDir(releasesDir, record.releaseId!))).toBeTruthy();
+  expect(await stat(releaseDir(releasesDir, record.releaseId))).toBeTruthy();
   expect(await readScheduled(releasesDir, record.id)).toMatchObject({ state: 'live', late: false });
   // One instance made it live, and said so once.
   const lines = [...(await readAudit(a.dataDir)), ...(await readAudit(b.dataDir))];

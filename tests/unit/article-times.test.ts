@@ -19,8 +19,17 @@ const offer = (times: string) =>
 const expiry = '2026-12-31T23:59:00+05:30';
 const goLive = '2026-12-08T09:00:00+05:30';
 
+// Another article recommends it: while it is out, that one builds and simply does not link it.
+const recommending = files['site/blog/hello-world.md'].replace(
+  'readTime: 6',
+  'readTime: 6\nrecommended:\n  - slug: winter-offer\n    icon: book',
+);
+
 async function siteAt(asOf: number, times = `goLive: ${goLive}\nexpires: ${expiry}`) {
-  const root = await writeFixture({ 'site/blog/winter-offer.md': offer(times) });
+  const root = await writeFixture({
+    'site/blog/winter-offer.md': offer(times),
+    'site/blog/hello-world.md': recommending,
+  });
   const result = await loadSite({ root, asOf });
   expect(result.errors.map(formatError)).toEqual([]);
   const model = result.model!;
