@@ -5,10 +5,17 @@
 // names the time after, and so on. A publish or roll-back since makes the waiting one pointless:
 // it is removed, and the new live release's next time is scheduled instead. Run by the instance
 // that edits, at start and every little while, and after each publish or roll-back.
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { listScheduled, removeScheduled, type ScheduledRelease } from '../../server/releases/scheduled.ts';
+import {
+  listScheduled,
+  removeBuild,
+  removeScheduled,
+  scheduledDir,
+  type ScheduledRelease,
+} from '../../server/releases/scheduled.ts';
 import { withScheduleLock } from '../../server/releases/scheduler.ts';
-import { readCurrent, readReleaseInfo } from '../../server/releases/store.ts';
+import { isReleaseId, readCurrent, readReleaseInfo } from '../../server/releases/store.ts';
 import { buildAhead, schedule, type SchedulingOptions } from './schedule.ts';
 
 /** Resolves with the schedule made for the live release's next article time, if one was made. */
@@ -40,9 +47,18 @@ export async function followArticleTimes(options: SchedulingOptions): Promise<Sc
   return built;
 }
 
-/** Builds again the schedules a stopped server left half-built (at start, nothing else is building them). */
+/**
+ * At start, when nothing else is building them: builds again the schedules a stopped server left
+ * half-built, and removes the builds no schedule names any more (cancelled while they ran).
+ */
 export async function resumeBuilds(options: SchedulingOptions): Promise<ScheduledRelease[]> {
   const releasesDir = options.releasesDir ?? path.join(options.dataDir, 'releases');
-  const stuck = (await listScheduled(releasesDir)).filter((record) => record.state === 'building');
+  const records = await listScheduled(releasesDir);
+  const named = new Set(records.map((record) => record.releaseId));
+  for (const name of await readdir(scheduledDir(releasesDir)).catch(() => [] as string[])) {
+    const releaseId = name.replace(/(\.source)?\.partial$/, '');
+    if (isReleaseId(releaseId) && !named.has(releaseId)) await removeBuild(releasesDir, releaseId);
+  }
+  const stuck = records.filter((record) => record.state === 'building');
   return Promise.all(stuck.map((record) => buildAhead(options, record)));
 }

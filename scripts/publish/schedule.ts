@@ -190,7 +190,8 @@ export async function moveSchedule(
       releaseId: newReleaseId(new Date(at)),
     };
     await writeScheduled(releasesDir, moved);
-    await removeBuild(releasesDir, found.releaseId);
+    // A build still running for the old time removes its own folders when it ends.
+    if (found.state === 'ready') await removeBuild(releasesDir, found.releaseId);
     return { before: found, record: moved };
   });
   await audit(options, by, 'schedule-moved', `release from ${before.at} to ${record.at}`);

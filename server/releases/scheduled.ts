@@ -84,10 +84,14 @@ export async function writeScheduled(releasesDir: string, record: ScheduledRelea
   await writeDurably(recordFile(releasesDir, record.id), `${JSON.stringify(record, null, 2)}\n`);
 }
 
-/** Removes a schedule and the release built for it. */
+/**
+ * Removes a schedule and the release built for it. A build still running keeps its folders: it
+ * finds its schedule gone when it ends and removes them itself (a file written meanwhile would
+ * otherwise land in a folder half removed).
+ */
 export async function removeScheduled(releasesDir: string, record: ScheduledRelease): Promise<void> {
   await rm(recordFile(releasesDir, record.id), { force: true });
-  await removeBuild(releasesDir, record.releaseId);
+  if (record.state !== 'building') await removeBuild(releasesDir, record.releaseId);
 }
 
 /** Removes a release built ahead (and its work folders): cancelled, moved, or a build no longer wanted. */

@@ -5,7 +5,7 @@
 // follows `current` (live.ts). So a schedule goes live on time while any one instance runs, and one
 // whose time passed while none ran goes live at the next start, said as late in its record (the
 // releases list shows it) and in the audit log. Nothing is built here: only the switch is left.
-import { rename, stat } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { appendAudit } from '../studio-access/audit.ts';
@@ -20,6 +20,7 @@ export class ScheduleBusy extends Error {}
 
 /** Runs `work` holding the schedule lock: one change to the schedules (a switch, a cancel, a move) at a time. */
 export async function withScheduleLock<T>(releasesDir: string, work: () => Promise<T>): Promise<T> {
+  await mkdir(scheduledDir(releasesDir), { recursive: true });
   const file = path.join(scheduledDir(releasesDir), '.switch.lock');
   // Held for a few file operations only: a short wait for another holder beats refusing.
   for (let attempt = 0; ; attempt++) {
