@@ -21,6 +21,7 @@ import {
   writeCurrent,
   type ReleaseInfo,
 } from '../../server/releases/store.ts';
+import { listScheduled, type ScheduledRelease } from '../../server/releases/scheduled.ts';
 import { buildCommit } from './build-commit.ts';
 import { headCommit, pushCommit, resolveCommit } from './git.ts';
 import { keepReleaseZero } from './release-zero.ts';
@@ -107,16 +108,29 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
 
 export interface KeptRelease extends ReleaseInfo {
   live: boolean;
+  /** It went live as scheduled: for when, and whether late (no server ran at its time). */
+  scheduled?: { for: string; late: boolean; article?: ScheduledRelease['article'] };
 }
 
 /** The kept releases, newest first, each with its record and whether it is live. */
 export async function listReleases(options: { dataDir: string; releasesDir?: string }): Promise<KeptRelease[]> {
   const releasesDir = releasesOf(options);
   const live = await readCurrent(releasesDir);
+  const schedules = new Map(
+    (await listScheduled(releasesDir)).flatMap((record) =>
+      record.state === 'live' ? [[record.releaseId, record] as const] : [],
+    ),
+  );
   const kept: KeptRelease[] = [];
   for (const id of await releaseIds(releasesDir)) {
     const info = (await readReleaseInfo(releasesDir, id)) ?? { id, commit: '', at: '', by: '' };
-    kept.push({ ...info, live: id === live });
+    const record = schedules.get(id);
+    const scheduled = record && {
+      for: record.at,
+      late: record.late === true,
+      ...(record.article && { article: record.article }),
+    };
+    kept.push({ ...info, live: id === live, ...(scheduled && { scheduled }) });
   }
   return kept;
 }
