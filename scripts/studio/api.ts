@@ -14,6 +14,7 @@ import { presenceRoutes } from './presence-routes.ts';
 import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
 import { renameRoutes } from './rename-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
+import { scheduleRoutes } from './schedule-routes.ts';
 import type { StudioState } from './studio-state.ts';
 
 export interface StudioApiOptions {
@@ -53,5 +54,8 @@ export async function studioApi(app: FastifyInstance, options: StudioApiOptions)
   await app.register(historyRoutes, { state, commits });
   await app.register(draftRoutes, { root, dir: options.draftsDir });
   await app.register(presenceRoutes, { root, onServer: options.onServer, commits });
-  if (options.publishing) await app.register(publishRoutes, { root, ...options.publishing });
+  if (options.publishing) {
+    await app.register(publishRoutes, { root, ...options.publishing });
+    await app.register(scheduleRoutes, { root, ...options.publishing });
+  }
 }

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { createServer, type ViteDevServer } from 'vite';
 import type { AddOn } from '../../server/main.ts';
 import { readEditors } from '../../server/studio-access/editors.ts';
+import { mailerFor } from '../../server/leads/mailer.ts';
 import { projectRoot } from '../dev.ts';
 import { siteViteConfig } from '../site-build/vite-config.ts';
 import { previewPath, studioPath } from '../../shared/studio-protocol.ts';
@@ -165,6 +166,8 @@ export function studioOnServer(
           releasesDir: config.releasesDir,
           distDir: config.distDir,
           push: config.publishPush,
+          // A scheduled release whose build fails is mailed to its publisher, as sign-in links are.
+          mail: { mailer: mailerFor(config), from: config.mailFrom },
         },
         draftsDir: path.join(config.dataDir, 'drafts'),
         // Behind the gate, which has checked the session and refused other origins; the page's
