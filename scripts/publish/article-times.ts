@@ -16,6 +16,7 @@ import {
 } from '../../server/releases/scheduled.ts';
 import { withScheduleLock } from '../../server/releases/scheduler.ts';
 import { isReleaseId, readCurrent, readReleaseInfo } from '../../server/releases/store.ts';
+import { SCHEDULE_HORIZON_DAYS } from '../../shared/site-time.ts';
 import { buildAhead, schedule, type SchedulingOptions } from './schedule.ts';
 
 /** Resolves with the schedule made for the live release's next article time, if one was made. */
@@ -32,7 +33,9 @@ export async function followArticleTimes(options: SchedulingOptions): Promise<Sc
   if (!live) return undefined;
   const info = await readReleaseInfo(releasesDir, live);
   const next = info?.articleTimes?.find((time) => Date.parse(time.at) > now);
-  if (!info?.commit || !next) return undefined;
+  // A time more than a year ahead is scheduled once it comes within a year (looked at every little
+  // while), so what is built for it is not a year older than it needs to be.
+  if (!info?.commit || !next || Date.parse(next.at) > now + SCHEDULE_HORIZON_DAYS * 86_400_000) return undefined;
   const already = waiting.find((record) => record.follows === live && Date.parse(record.at) === Date.parse(next.at));
   if (already) return undefined;
   const { built } = await schedule(options, {
