@@ -48,6 +48,8 @@ export interface BuildOptions {
   mediaCache?: string;
   /** The build cache folder inside the project (build-cache.ts); default .cache/build. */
   buildCache?: string;
+  /** The moment the site is built for (ms since the epoch): articles not yet live or expired then are left out. Default: now. */
+  asOf?: number;
 }
 
 export async function buildSite(options: BuildOptions = {}) {
@@ -70,7 +72,7 @@ export async function buildSite(options: BuildOptions = {}) {
   if ((await readFile(guideFile, 'utf8').catch(() => '')) !== guide) await writeFile(guideFile, guide);
   // Leftovers of writes killed mid-way (hidden .tmp files of processes no longer running) go first.
   await cleanTemporaryFiles(siteFiles(contentRoot)).catch(() => undefined);
-  const result = await loadSite({ root: contentRoot });
+  const result = await loadSite({ root: contentRoot, asOf: options.asOf });
   if (!result.model)
     throw new Error(`site/ has ${result.errors.length} error(s):\n${result.errors.map(formatError).join('\n')}`);
   const model = result.model;
@@ -189,6 +191,8 @@ export async function buildSite(options: BuildOptions = {}) {
     cardStats,
     media: { ...cache.stats, dir: cache.dir, cacheBytes: pruned.bytes, pruned: pruned.removed },
     published: published.images,
+    /** When the site next changes by itself: the articles' go-live and expiry times after the build's moment. */
+    articleTimes: result.articleTimes,
   };
 }
 

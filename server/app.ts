@@ -16,6 +16,7 @@ import { keepPersonalDataPrivate } from './personal-data.ts';
 import { sharedPreviews } from './previews/plugin.ts';
 import { LiveSite } from './releases/live.ts';
 import { withRedactedRequests } from './request-log.ts';
+import { Scheduler } from './releases/scheduler.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -32,6 +33,10 @@ export interface AppOptions {
   studioClock?: () => number;
   /** How often the releases folder is read for a switch, besides watching it. Default: 1 s. */
   releaseCheckMs?: number;
+  /** The scheduled releases' clock (ms since the epoch): tests move it past a schedule's time. */
+  scheduleClock?: () => number;
+  /** How often scheduled releases are looked at. Default: 1 s. */
+  scheduleCheckMs?: number;
 }
 
 /** Fastify 5.12.1 dropped numeric trustProxy (it now trusts nothing), so a hop count becomes a
@@ -50,6 +55,8 @@ export async function buildApp({
   studio,
   studioClock,
   releaseCheckMs,
+  scheduleClock,
+  scheduleCheckMs,
 }: AppOptions): Promise<FastifyInstance> {
   // A request must arrive whole within the timeout (Node answers 408 and closes the socket), so a
   // trickled body or header holds a connection for seconds, not minutes; Node looks for such
@@ -91,11 +98,12 @@ export async function buildApp({
   const fixed = await keepPersonalDataPrivate(config.dataDir, (message) => app.log.warn(message));
   if (fixed) app.log.info(`${fixed} file(s) and folder(s) with personal data in DATA_DIR made private (0600, 0700)`);
   // The live release (or dist/ before the first publish); the dev server brings its own manifest.
+  const releasesDir = config.releasesDir ?? path.join(config.dataDir, 'releases');
   const live =
     serveSite || !given
       ? await LiveSite.open({
           distDir: config.distDir,
-          releasesDir: config.releasesDir ?? path.join(config.dataDir, 'releases'),
+          releasesDir,
           checkEveryMs: releaseCheckMs,
           log: app.log,
         })
@@ -114,6 +122,21 @@ export async function buildApp({
   });
   await app.register(leads, { config, manifest, spool, queue });
   if (live) app.addHook('onClose', async () => live.close());
+  // Every instance serving releases makes scheduled ones live at their time (the first to take the
+  // lock switches, the others follow `current`); a schedule missed while none ran goes live now.
+  if (live && serveSite) {
+    const scheduler = new Scheduler({
+      releasesDir,
+      dataDir: config.dataDir,
+      now: scheduleClock,
+      checkEveryMs: scheduleCheckMs,
+      log: app.log,
+      // This instance switches at once; the others on their next look at `current`.
+      onSwitched: () => live.check(),
+    });
+    await scheduler.start();
+    app.addHook('onClose', async () => scheduler.stop());
+  }
   // The studio's sign-in is always there: with nobody on the editors list (read at each request)
   // /_studio/ answers the site's own 404, so it lives in the site's scope, whose 404 sends its page.
   const studioOptions = { config, manifest, studio, now: studioClock };

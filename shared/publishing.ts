@@ -12,6 +12,8 @@ export interface ReleaseView {
   at: string;
   by: string;
   live: boolean;
+  /** It went live as scheduled: for when, and whether late (no server was running at its time). */
+  scheduled?: { for: string; late: boolean; article?: { title: string; change: 'goes-live' | 'expires' } };
 }
 
 /** One file of an unpublished commit, compared as data as the review compares it, with git's own diff. */

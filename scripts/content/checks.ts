@@ -11,6 +11,7 @@ import { fieldsOfDefinition } from './schemas.ts';
 import { describePosition } from './positions.ts';
 import { locate, type DataPath, type YamlSource } from './yaml-source.ts';
 import { AA_CONTRAST, contrast, nearestPassingShade } from '../../src/lib/colour.ts';
+import { isTimeZone } from '../../shared/site-time.ts';
 
 export interface Entry {
   kind: 'settings' | 'page' | 'article' | 'form' | 'redirects';
@@ -35,6 +36,8 @@ export interface CheckInput {
   forms: string[];
   /** Valid drafts: not published, but the images they use are not unused. */
   drafts?: Entry[];
+  /** Articles left out for their own time (not live yet, or expired): another may still recommend them, and simply does not show them meanwhile. */
+  outOfTime?: string[];
 }
 
 export interface CheckResult {
@@ -79,7 +82,15 @@ export function relatedArticles(data: Record<string, unknown>): { slug: string; 
   ];
 }
 
-export function checkSite({ entries, declarations, images, documents, forms, drafts = [] }: CheckInput): CheckResult {
+export function checkSite({
+  entries,
+  declarations,
+  images,
+  documents,
+  forms,
+  drafts = [],
+  outOfTime = [],
+}: CheckInput): CheckResult {
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
   const report = (list: ContentError[], entry: Entry, path: DataPath, message: string, key = false) =>
@@ -196,6 +207,7 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
       for (const { slug, path } of relatedArticles(entry.data)) {
         linksChecked++;
         linked.add(blogPath(slug));
+        if (outOfTime.includes(slug)) continue;
         if (!articleSlugs.includes(slug))
           report(errors, entry, path, `"${slug}" is not an article.${didYouMean(slug, articleSlugs)}`);
         else if (slug === entry.slug) report(errors, entry, path, 'an article cannot recommend itself.');
@@ -222,6 +234,25 @@ export function checkSite({ entries, declarations, images, documents, forms, dra
         ['theme', 'primaryColor'],
         `"${primary}" has a contrast of ${ratio.toFixed(2)}:1 with white; WCAG AA needs ${AA_CONTRAST}:1 for white text on buttons and for links on white. The nearest shade that passes is "${nearestPassingShade(primary)}".`,
       );
+  }
+
+  // The site's time zone must be one the clocks know: scheduled releases are shown and asked in it.
+  const timeZone = settings?.data.timeZone;
+  if (settings && typeof timeZone === 'string' && !isTimeZone(timeZone)) {
+    const zones = Intl.supportedValuesOf('timeZone');
+    report(
+      errors,
+      settings,
+      ['timeZone'],
+      `"${timeZone}" is not a time zone.${didYouMean(timeZone, zones)} Give its name in the time zone database, like Asia/Kolkata or Europe/London.`,
+    );
+  }
+  // An article taken down before it goes live would never be seen.
+  for (const entry of [...entries, ...drafts]) {
+    if (entry.kind !== 'article') continue;
+    const { goLive, expires } = entry.data;
+    if (typeof goLive === 'string' && typeof expires === 'string' && Date.parse(expires) <= Date.parse(goLive))
+      report(errors, entry, ['expires'], `the article is taken down (${expires}) before it goes live (${goLive}).`);
   }
 
   // 5. Warnings: nothing fails, but an editor probably wants to know.

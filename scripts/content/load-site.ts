@@ -36,6 +36,11 @@ export interface LoadOptions {
   root?: string;
   /** Keep pages and articles marked `draft: true` (the dev server does; the build does not). */
   includeDrafts?: boolean;
+  /**
+   * The moment the site is built for (ms since the epoch): an article whose `goLive` is later, or
+   * whose `expires` has come, is left out as a draft is. Default: now.
+   */
+  asOf?: number;
   /** Texts to judge instead of what is on disk, by path under site/ ('pages/home.yaml'): the studio checks an edit before saving it. */
   overrides?: ReadonlyMap<string, string>;
 }
@@ -45,6 +50,40 @@ export interface LoadResult {
   errors: ContentError[];
   warnings: ContentError[];
   stats: { pages: number; articles: number; links: number; files: number };
+  /** The articles' go-live and expiry times after `asOf`, soonest first: when the site next changes by itself. */
+  articleTimes: ArticleTime[];
+}
+
+export interface ArticleTime {
+  /** ISO 8601, as the front matter gives it. */
+  at: string;
+  ms: number;
+  title: string;
+  change: 'goes-live' | 'expires';
+}
+
+/** Whether an article's own times (go-live, expiry) let it be on the site at `asOf`. */
+export function inItsTime(data: Record<string, unknown>, asOf: number): boolean {
+  const from = typeof data.goLive === 'string' ? Date.parse(data.goLive) : NaN;
+  const until = typeof data.expires === 'string' ? Date.parse(data.expires) : NaN;
+  return !(from > asOf) && !(until <= asOf);
+}
+
+function articleTimesAfter(entries: Entry[], asOf: number): ArticleTime[] {
+  const times: ArticleTime[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'article' || entry.data.draft === true) continue;
+    const title = String(entry.data.title);
+    for (const [field, change] of [
+      ['goLive', 'goes-live'],
+      ['expires', 'expires'],
+    ] as const) {
+      const at = entry.data[field];
+      const ms = typeof at === 'string' ? Date.parse(at) : NaN;
+      if (ms > asOf) times.push({ at: at as string, ms, title, change });
+    }
+  }
+  return times.sort((a, b) => a.ms - b.ms);
 }
 
 /**
@@ -78,7 +117,12 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   // A mistake in schema/ itself comes first: content cannot be judged against a broken contract.
   const mistakes = schemaMistakes();
   if (mistakes.length)
-    return { errors: mistakes, warnings: [], stats: { pages: 0, articles: 0, links: 0, files: files.length } };
+    return {
+      errors: mistakes,
+      warnings: [],
+      stats: { pages: 0, articles: 0, links: 0, files: files.length },
+      articleTimes: [],
+    };
   // A type without its component can still be judged: its mistakes come first, the content's follow.
   const errors: ContentError[] = componentMistakes();
   const compiled: FileFacts[] = [];
@@ -120,7 +164,10 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
       });
   }
 
-  const isPublished = (entry: Entry) => options.includeDrafts || entry.data.draft !== true;
+  const asOf = options.asOf ?? Date.now();
+  const isPublished = (entry: Entry) =>
+    options.includeDrafts || (entry.data.draft !== true && (entry.kind !== 'article' || inItsTime(entry.data, asOf)));
+  const articleTimes = articleTimesAfter(valid, asOf);
   const published = valid.filter(isPublished);
   // Scaffold copy must be replaced before a page or article goes out (a draft may keep it).
   for (const facts of compiled) errors.push(...facts.placeholderErrors);
@@ -136,6 +183,9 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     documents: documentEntries,
     forms: formIds,
     drafts: valid.filter((e) => !isPublished(e)),
+    outOfTime: valid
+      .filter((e) => e.kind === 'article' && e.data.draft !== true && !isPublished(e))
+      .map((e) => e.slug!),
   });
   errors.push(...checked.errors);
   const imageFiles = await checkImageFiles(root, checked.imageRefs, images, (src) => memo.picture(src));
@@ -149,7 +199,12 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   // While a file that holds links or images has errors, its references are unknown, so warnings
   // about unused images and unreachable pages would only follow from those errors: they wait.
   if (errors.length)
-    return { errors, warnings: errors.every((e) => e.file.startsWith('site/forms/')) ? warnings : [], stats };
+    return {
+      errors,
+      warnings: errors.every((e) => e.file.startsWith('site/forms/')) ? warnings : [],
+      stats,
+      articleTimes,
+    };
 
   const settings = valid.find((e) => e.kind === 'settings')!.data as unknown as Settings;
   const model: SiteModel = {
@@ -174,7 +229,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     redirects: (valid.find((e) => e.kind === 'redirects')?.data as unknown as Redirects).redirects,
     images,
   };
-  return { model, errors, warnings, stats };
+  return { model, errors, warnings, stats, articleTimes };
 }
 
 /** For the build and the server: the model, or an exception listing every problem. */

@@ -1,14 +1,16 @@
 // The child process of a publish: validates a content root and builds it into the given folder,
 // telling its parent each step over the IPC channel. Run apart from the server so the build's
 // memory is freed when it ends and a crash (or kill -9) of the build cannot take the server down.
-// Arguments: CONTENT_ROOT OUT_DIR (absolute paths).
+// Arguments: CONTENT_ROOT OUT_DIR (absolute paths), and AS_OF, the moment (ms since the epoch) the
+// site is built for: a scheduled release is built ahead for its time.
 import path from 'node:path';
 import { formatError } from '../content/errors.ts';
 import { loadSite } from '../content/load-site.ts';
 import type { ChildMessage } from './steps.ts';
 
 const projectRoot = path.join(import.meta.dirname, '..', '..');
-const [contentRoot, outDir] = process.argv.slice(2);
+const [contentRoot, outDir, asOfArgument] = process.argv.slice(2);
+const asOf = asOfArgument ? Number(asOfArgument) : Date.now();
 
 // The publish that started this build is gone (killed, even with kill -9): nothing will use the
 // folder, so the build stops rather than spend the machine on it; the next publish removes it.
@@ -19,7 +21,7 @@ const tell = (message: ChildMessage) =>
 
 try {
   await tell({ step: 'validating' });
-  const result = await loadSite({ root: contentRoot });
+  const result = await loadSite({ root: contentRoot, asOf });
   if (result.errors.length) {
     await tell({ failed: 'validation', messages: result.errors.map(formatError) });
     process.exit(1);
@@ -30,7 +32,8 @@ try {
   // cache is the checkout's (.cache/build), shared with `npm run build`: a publish renders only the
   // pages the edits reach, into its own new folder.
   const { buildSite } = await import('../build.ts');
-  const built = await buildSite({ root: projectRoot, contentRoot, outDir, quiet: true });
+  const built = await buildSite({ root: projectRoot, contentRoot, outDir, quiet: true, asOf });
+  await tell({ articleTimes: built.articleTimes.map(({ at, title, change }) => ({ at, title, change })) });
   await tell({
     step: 'built',
     detail: `${built.pages} pages in ${built.seconds.toFixed(1)} s, ${built.reused} of them unchanged and reused`,

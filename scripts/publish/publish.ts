@@ -1,5 +1,5 @@
 // Publishing: validate and build a commit (the one reviewed; the checked-out one unless named) in a
-// child process into releases/<id>.partial, make
+// child process into releases/<id>.partial (build-commit.ts), make
 // it durable (every file and folder synced), rename it to releases/<id> (with _release.json: id,
 // commit, when, by whom), then switch `current`, which every instance serving the folder follows
 // (server/releases/live.ts). A failed validation or build leaves the live release and returns the
@@ -8,8 +8,7 @@
 // one, whatever its age); roll back switches `current` to any of them. One publish or roll-back at a time.
 // The build served before the first publish (DIST_DIR) becomes a release of its own at that publish
 // (release-zero.ts), so the first publish can be rolled back like any other.
-import { fork } from 'node:child_process';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PublishPush } from '../../server/config.ts';
 import { readManifest } from '../../server/plugins/site.ts';
@@ -19,16 +18,15 @@ import {
   readReleaseInfo,
   releaseDir,
   releaseIds,
-  releaseInfoFile,
   writeCurrent,
   type ReleaseInfo,
 } from '../../server/releases/store.ts';
-import { syncFolder } from '../../shared/sync-folder.ts';
-import { exportSite, headCommit, pushCommit, resolveCommit } from './git.ts';
+import { listScheduled, type ScheduledRelease } from '../../server/releases/scheduled.ts';
+import { buildCommit } from './build-commit.ts';
+import { headCommit, pushCommit, resolveCommit } from './git.ts';
 import { keepReleaseZero } from './release-zero.ts';
-import { syncTree } from './sync-tree.ts';
 import { withPublishLock } from './lock.ts';
-import type { ChildMessage, PublishResult, PublishStep, StepName } from './steps.ts';
+import type { PublishResult, PublishStep, StepName } from './steps.ts';
 
 /** Releases kept: the newest five (the live one is never removed). */
 export const KEEP_RELEASES = 5;
@@ -53,50 +51,8 @@ export interface PublishOptions {
   onChild?: (pid: number) => void;
 }
 
-const buildScript = path.join(import.meta.dirname, 'build-release.ts');
 const releasesOf = (options: { dataDir: string; releasesDir?: string }) =>
   options.releasesDir ?? path.join(options.dataDir, 'releases');
-
-/** Runs the build's child process; resolves with its failure, or undefined when it built. */
-export function buildInChild(
-  contentRoot: string,
-  outDir: string,
-  step: (name: StepName, detail?: string) => void,
-  onChild?: (pid: number) => void,
-): Promise<{ reason: string; messages: string[] } | undefined> {
-  return new Promise((resolve) => {
-    let failure: { reason: string; messages: string[] } | undefined;
-    let output = '';
-    // Node's own flags only: the parent's (a test runner's loader, say) are not the build's.
-    const child = fork(buildScript, [contentRoot, outDir], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: [] });
-    if (child.pid) onChild?.(child.pid);
-    // What the build prints is kept for a failure that sends no message (a crash, kill -9).
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000));
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    child.on('message', (message: ChildMessage) => {
-      if ('failed' in message)
-        failure = {
-          reason:
-            message.failed === 'validation'
-              ? 'The site has errors, so nothing was published. Fix them and publish again.'
-              : 'The build failed, so nothing was published.',
-          messages: message.messages,
-        };
-      else step(message.step, message.detail);
-    });
-    child.on('error', (error) => resolve({ reason: 'The build could not be started.', messages: [error.message] }));
-    child.on('exit', (code, signal) => {
-      if (code === 0) return resolve(undefined);
-      resolve(
-        failure ?? {
-          reason: `The build stopped (${signal ?? `exit code ${code}`}), so nothing was published.`,
-          messages: output.trim().split('\n').slice(-20),
-        },
-      );
-    });
-  });
-}
 
 /** Removes what killed publishes left (releases/*.partial). */
 async function removePartials(releasesDir: string): Promise<void> {
@@ -124,23 +80,15 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     const commit = options.commit ? await resolveCommit(options.root, options.commit) : await headCommit(options.root);
     if (options.distDir) await keepReleaseZero(options.distDir, releasesDir);
     const id = newReleaseId();
-    const partial = path.join(releasesDir, `${id}.partial`);
-    // In a repository the release is built from the commit itself; elsewhere from the folder.
-    const source = path.join(releasesDir, `${id}.source.partial`);
-    if (commit) await exportSite(options.root, commit, source);
-    const contentRoot = commit ? source : path.resolve(options.root);
-    const failure = await buildInChild(contentRoot, partial, step, options.onChild);
-    await rm(source, { recursive: true, force: true });
-    if (failure) {
-      await rm(partial, { recursive: true, force: true });
-      return { ok: false, ...failure };
-    }
-    step('saving');
-    const info: ReleaseInfo = { id, commit, at: new Date().toISOString(), by: options.by };
-    await writeFile(path.join(partial, releaseInfoFile), `${JSON.stringify(info, null, 2)}\n`);
-    await syncTree(partial);
-    await rename(partial, releaseDir(releasesDir, id));
-    await syncFolder(releasesDir);
+    const built = await buildCommit({
+      root: options.root,
+      commit,
+      into: releaseDir(releasesDir, id),
+      info: { id, commit, at: new Date().toISOString(), by: options.by },
+      step,
+      onChild: options.onChild,
+    });
+    if (!built.ok) return built;
     step('switching');
     await writeCurrent(releasesDir, id);
     await prune(releasesDir);
@@ -160,16 +108,29 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
 
 export interface KeptRelease extends ReleaseInfo {
   live: boolean;
+  /** It went live as scheduled: for when, and whether late (no server ran at its time). */
+  scheduled?: { for: string; late: boolean; article?: ScheduledRelease['article'] };
 }
 
 /** The kept releases, newest first, each with its record and whether it is live. */
 export async function listReleases(options: { dataDir: string; releasesDir?: string }): Promise<KeptRelease[]> {
   const releasesDir = releasesOf(options);
   const live = await readCurrent(releasesDir);
+  const schedules = new Map(
+    (await listScheduled(releasesDir)).flatMap((record) =>
+      record.state === 'live' ? [[record.releaseId, record] as const] : [],
+    ),
+  );
   const kept: KeptRelease[] = [];
   for (const id of await releaseIds(releasesDir)) {
     const info = (await readReleaseInfo(releasesDir, id)) ?? { id, commit: '', at: '', by: '' };
-    kept.push({ ...info, live: id === live });
+    const record = schedules.get(id);
+    const scheduled = record && {
+      for: record.at,
+      late: record.late === true,
+      ...(record.article && { article: record.article }),
+    };
+    kept.push({ ...info, live: id === live, ...(scheduled && { scheduled }) });
   }
   return kept;
 }

@@ -17,7 +17,7 @@ import {
 } from '../../server/previews/share-links.ts';
 import { exportSite, headCommit, resolveCommit, UnknownCommit } from './git.ts';
 import { withPublishLock } from './lock.ts';
-import { buildInChild } from './publish.ts';
+import { buildInChild } from './build-commit.ts';
 import type { StepName } from './steps.ts';
 
 export interface ShareOptions {
@@ -80,11 +80,12 @@ async function buildOnce(
   return withPublishLock(releasesDir, async () => {
     try {
       await exportSite(options.root, commit, source);
-      const failure = await buildInChild(source, work, (step, detail) => options.onStep?.(step, detail));
-      if (failure)
+      // Built as of now: an article shows in the preview as it would on the live site today.
+      const built = await buildInChild(source, work, Date.now(), (step, detail) => options.onStep?.(step, detail));
+      if (!built.ok)
         return {
-          reason: failure.reason.replace(/,? so nothing was published\.?/, '; no preview was made.'),
-          messages: failure.messages,
+          reason: built.reason.replace(/,? so nothing was published\.?/, '; no preview was made.'),
+          messages: built.messages,
         };
       await rename(work, dir).catch(async (error: NodeJS.ErrnoException) => {
         if (!(await exists(path.join(dir, '_site.json')))) throw error;

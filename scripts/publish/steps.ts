@@ -9,9 +9,12 @@ export interface PublishStep {
   at: string;
 }
 
+import type { ArticleChange } from '../../server/releases/store.ts';
+
 /** Sent by the build's child process to the publish. */
 export type ChildMessage =
   | { step: 'validating' | 'building' | 'built'; detail?: string }
+  | { articleTimes: ArticleChange[] }
   | { failed: 'validation' | 'build'; messages: string[] };
 
 export type PublishResult =

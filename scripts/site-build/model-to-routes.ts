@@ -83,8 +83,11 @@ export function routeData(
         html: article.html,
         cover: inlineImage(article.image.src) ?? article.image.src,
       },
-      recommended: (article.recommended ?? []).map((item) => link(item.slug, item.icon)),
-      sidebar: (article.sidebar ?? []).map((slug) => link(slug)),
+      // An article left out for its own time (not live yet, or expired) is not linked meanwhile.
+      recommended: (article.recommended ?? []).flatMap((item) =>
+        bySlug.has(item.slug) ? [link(item.slug, item.icon)] : [],
+      ),
+      sidebar: (article.sidebar ?? []).flatMap((slug) => (bySlug.has(slug) ? [link(slug)] : [])),
     });
   }
   for (const [path, route] of routes) routes.set(path, withVariants(route, variants));

@@ -15,6 +15,7 @@ import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
 import { renameRoutes } from './rename-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { shareRoutes } from './share-routes.ts';
+import { scheduleRoutes } from './schedule-routes.ts';
 import type { StudioState } from './studio-state.ts';
 
 export interface StudioApiOptions {
@@ -58,5 +59,6 @@ export async function studioApi(app: FastifyInstance, options: StudioApiOptions)
     await app.register(publishRoutes, { root, ...options.publishing });
     const { dataDir, releasesDir, publicUrl } = options.publishing;
     await app.register(shareRoutes, { root, dataDir, releasesDir, publicUrl });
+    await app.register(scheduleRoutes, { root, ...options.publishing });
   }
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AddOn } from '../../server/main.ts';
 import { readEditors } from '../../server/studio-access/editors.ts';
+import { mailerFor } from '../../server/leads/mailer.ts';
 import { projectRoot } from '../dev.ts';
 import { previewPath } from '../../shared/studio-protocol.ts';
 import { SaveCommits, type Person } from './commit-save.ts';
@@ -90,6 +91,8 @@ export function studioOnServer(
           distDir: config.distDir,
           push: config.publishPush,
           publicUrl: config.publicUrl,
+          // A scheduled release whose build fails is mailed to its publisher, as sign-in links are.
+          mail: { mailer: mailerFor(config), from: config.mailFrom },
         },
         draftsDir: path.join(config.dataDir, 'drafts'),
         // Behind the gate, which has checked the session and refused other origins; the page's

@@ -22,6 +22,7 @@ import {
 import { listReleases, publish, rollback, UnknownRelease } from '../publish/publish.ts';
 import { headCommit, resolveCommit, savesSince, UnknownCommit } from '../publish/git.ts';
 import { PublishBusy } from '../publish/lock.ts';
+import type { SchedulingOptions } from '../publish/schedule.ts';
 import { oneAtATime } from './one-at-a-time.ts';
 import { compareInCommit } from './commit-compare.ts';
 import { StudioError } from './files.ts';
@@ -36,11 +37,26 @@ export interface PublishingOptions {
   push?: PublishPush;
   /** PUBLIC_URL: shared preview links are made on it. */
   publicUrl?: string;
+  /** Where a scheduled release whose build failed is told to its publisher. */
+  mail?: SchedulingOptions['mail'];
 }
 
 const publisherOnly = 'Only a publisher can publish or roll back. Ask the site owner to make you one.';
 const newerSaves =
   'Changes were saved since this list was shown, so nothing was published. They are listed now: look at them, then publish again.';
+
+/** The commit a publisher reviewed, as the request names it: refused in words unless it is still the newest save. */
+export async function reviewedCommit(root: string, named: unknown): Promise<string> {
+  if (typeof named !== 'string' || !named)
+    throw new StudioError(400, 'Say which changes to publish: open the list of changes again and publish from there.');
+  const commit = await resolveCommit(root, named).catch((error: unknown) => {
+    if (error instanceof UnknownCommit)
+      throw new StudioError(400, 'These changes are not part of the saved site. Open the list of changes again.');
+    throw error;
+  });
+  if ((await savesSince(root, commit)) !== 0) throw new StudioError(409, newerSaves);
+  return commit;
+}
 
 export async function publishRoutes(app: FastifyInstance, options: PublishingOptions & { root: string }) {
   const { root } = options;
@@ -97,21 +113,7 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
     });
   }
 
-  /** The commit a publisher reviewed, as the request names it: refused in words unless it is still the newest save. */
-  async function reviewed(named: unknown): Promise<string> {
-    if (typeof named !== 'string' || !named)
-      throw new StudioError(
-        400,
-        'Say which changes to publish: open the list of changes again and publish from there.',
-      );
-    const commit = await resolveCommit(root, named).catch((error: unknown) => {
-      if (error instanceof UnknownCommit)
-        throw new StudioError(400, 'These changes are not part of the saved site. Open the list of changes again.');
-      throw error;
-    });
-    if ((await savesSince(root, commit)) !== 0) throw new StudioError(409, newerSaves);
-    return commit;
-  }
+  const reviewed = (named: unknown) => reviewedCommit(root, named);
 
   function startPublish(editor: Editor, commit: string): PublishRun {
     if (running) throw new StudioError(409, `${run?.by ?? 'Someone'} is publishing now. Wait for it to finish.`);

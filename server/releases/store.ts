@@ -46,6 +46,14 @@ export async function readBuildRecord(dir: string): Promise<BuildRecord> {
   }
 }
 
+/** An article's go-live or expiry time after the moment a release was built for. */
+export interface ArticleChange {
+  /** ISO 8601, as the article's front matter gives it. */
+  at: string;
+  title: string;
+  change: 'goes-live' | 'expires';
+}
+
 export interface ReleaseInfo {
   id: string;
   /** The commit the release was built from (git rev-parse HEAD), or '' outside a repository. */
@@ -54,6 +62,10 @@ export interface ReleaseInfo {
   at: string;
   /** Who published it (an e-mail address, or the operator's name from the command line); '' for the build served before the first publish. */
   by: string;
+  /** The moment it was built for, when not the moment it was built (a scheduled release). */
+  asOf?: string;
+  /** The articles' go-live and expiry times after that moment, soonest first: when it needs a successor. */
+  articleTimes?: ArticleChange[];
 }
 
 /** The live release's id, or undefined when there is none (or `current` holds anything but an id). */
@@ -97,7 +109,22 @@ export async function readReleaseInfo(releasesDir: string, id: string): Promise<
   try {
     const info = JSON.parse(await readFile(path.join(releaseDir(releasesDir, id), releaseInfoFile), 'utf8'));
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    return { id, commit: text(info.commit), at: text(info.at), by: text(info.by) };
+    const times = Array.isArray(info.articleTimes) ? (info.articleTimes as Partial<ArticleChange>[]) : [];
+    const articleTimes = times.filter(
+      (time): time is ArticleChange =>
+        typeof time.at === 'string' &&
+        !Number.isNaN(Date.parse(time.at)) &&
+        typeof time.title === 'string' &&
+        (time.change === 'goes-live' || time.change === 'expires'),
+    );
+    return {
+      id,
+      commit: text(info.commit),
+      at: text(info.at),
+      by: text(info.by),
+      ...(info.asOf && { asOf: text(info.asOf) }),
+      ...(articleTimes.length && { articleTimes }),
+    };
   } catch {
     return undefined;
   }

@@ -135,6 +135,10 @@ export interface Settings {
    */
   locale?: string;
   /**
+   * The site's time zone, by its name in the time zone database (like Asia/Kolkata, Asia/Dubai or Europe/London): the studio shows and asks the times of scheduled releases in it, with its offset from UTC. Default: Asia/Kolkata.
+   */
+  timeZone?: string;
+  /**
    * Contact details, shown in the footer, on the contact page and used as the default lead recipient.
    */
   contact: {
@@ -1185,6 +1189,14 @@ export interface ArticleMeta {
    * A draft is shown by `npm run dev` but left out of the built site, the sitemap and listings. Default: false.
    */
   draft?: boolean;
+  /**
+   * When the article goes live, as a date and time with its offset from UTC, like 2026-12-08T09:00:00+05:30 (9 in the morning in India). Until then it is left out of the site, the blog listing, the feed and the sitemap; the server publishes the site with it at that time by itself. Default: live with the next publish.
+   */
+  goLive?: string;
+  /**
+   * When the article is taken down (a limited offer), as a date and time with its offset from UTC, like 2026-12-31T23:59:00+05:30. From then on it is left out of the site, the blog listing, the feed and the sitemap; the server publishes the site without it at that time by itself. Default: never.
+   */
+  expires?: string;
   /**
    * 'Recommended Reading' under the article: other articles, each with an icon. Title and category come from the article itself.
    *

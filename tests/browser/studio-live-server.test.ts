@@ -9,6 +9,8 @@
 // with a problem shows the compiler's messages and changes nothing; the laptop studio has no Publish.
 // An editor shares a saved change by a preview link, which a browser without a session opens, and
 // stops it.
+// A publisher schedules the changes on the site's clock (a past time refused in words), sees the
+// release made ready in the background, and cancels it.
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +22,7 @@ import { addEditor } from '../../server/studio-access/editors.ts';
 import { readCurrent } from '../../server/releases/store.ts';
 import { publish } from '../../scripts/publish/publish.ts';
 import { studioApiPath, studioPath, tokenHeader, tokenMeta } from '../../shared/studio-protocol.ts';
+import { describeTime, wallClockText } from '../../shared/site-time.ts';
 import { testConfig } from '../fixtures/dist-fixture.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 import { freePort, startSmtp, type TestSmtp } from '../fixtures/smtp.ts';
@@ -358,3 +361,35 @@ it('the studio on a computer (npm run studio) has no Publish: a developer deploy
     await laptop.stop();
   }
 }, 300_000);
+
+it('a publisher schedules the changes on the site’s clock, sees it made ready, and cancels it', async () => {
+  const ui = await signIn(pat);
+  const view = await openPublishView(ui);
+  const scheduled = view.getByRole('region', { name: 'Scheduled releases' });
+  await scheduled.getByText('Nothing is scheduled.').waitFor(outcome);
+  await scheduled.getByRole('button', { name: 'Schedule…' }).click();
+  const field = scheduled.getByLabel('Goes live on (India, UTC+05:30 time)');
+  // A time already past is refused in words, and nothing is scheduled.
+  await field.fill('2020-01-01T09:00');
+  await scheduled.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await scheduled
+    .getByText('Wednesday 1 January 2020, 09:00 (India, UTC+05:30) has already passed.', { exact: false })
+    .waitFor(outcome);
+  const tomorrow = wallClockText(Date.now() + 86_400_000, 'Asia/Kolkata');
+  await field.fill(tomorrow);
+  await scheduled.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const row = scheduled.getByRole('row').filter({ hasText: `Changes scheduled by ${pat}` });
+  await row.getByText(describeTime(Date.parse(`${tomorrow}:00+05:30`), 'Asia/Kolkata')).waitFor(outcome);
+  // Built ahead, in the background: the list follows it until it waits for its time.
+  await row.getByText('Ready, waiting for its time').waitFor(building);
+  expect(await scheduled.textContent()).not.toMatch(/\b(commit|[0-9a-f]{7,40})\b/i);
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await scheduled.getByText('Nothing is scheduled.').waitFor(outcome);
+  expect((await readAudit(config.dataDir)).map((event) => [event.who, event.action])).toEqual(
+    expect.arrayContaining([
+      [pat, 'schedule'],
+      [pat, 'schedule-cancelled'],
+    ]),
+  );
+  await ui.context().close();
+}, 600_000);

@@ -138,3 +138,30 @@ it('a server whose current release cannot be served refuses to start and says ho
   );
   await rm(dir, { recursive: true, force: true });
 });
+
+it('schedule refuses a time it cannot use, in words, and builds nothing; cancel refuses an unknown id', async () => {
+  for (const [at, words] of [
+    [
+      'tomorrow',
+      /^Give the date and time it goes live, like \d{4}-\d\d-\d\dT\d\d:\d\d for tomorrow at this time \(India time\)\.$/,
+    ],
+    [
+      '2020-01-01T09:00',
+      /^Wednesday 1 January 2020, 09:00 \(India, UTC\+05:30\) has already passed\. Choose a time to come/,
+    ],
+    ['2027-02-30T09:00', /^2027-02-30 09:00 does not exist in India time/],
+  ] as const) {
+    const refused = await releases('schedule', '--at', at);
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr.trim()).toMatch(words);
+  }
+  const none = await releases('scheduled');
+  expect(none.stdout.trim()).toBe('No release is scheduled.');
+  const unknown = await releases('cancel', '20991231-000000-0000');
+  expect(unknown).toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining(
+      'There is no such scheduled release waiting to go live. `npm run releases -- scheduled` lists them.',
+    ),
+  });
+});

@@ -11,6 +11,7 @@ import { PublishPanel } from './PublishPanel.tsx';
 import { publishApi, when } from './publish-api.ts';
 import { ReleaseList } from './ReleaseList.tsx';
 import { SharePanel } from './SharePanel.tsx';
+import { ScheduledReleases } from './ScheduledReleases.tsx';
 import { routeOf, UnpublishedList } from './UnpublishedList.tsx';
 import { useStudio } from '../store/store.ts';
 import { isDirty } from '../store/studio-state.ts';
@@ -76,6 +77,7 @@ export function PublishView({ editor, onClose }: { editor: PublishState['editor'
           reviewed={answer && { commit: answer.commit, pending: answer.changes.length + answer.earlier }}
           onFinished={reload}
         />
+        <ScheduledReleases publisher={publisher} commit={answer?.commit} round={round} />
         {problem && <Alert color="red">{problem}</Alert>}
         {!answer && !problem && <Loader size="sm" />}
         {answer && (

@@ -56,7 +56,16 @@ export function ReleaseList({
               <Table.Tr key={release.id} aria-label={`Release of ${when(release.at)}`}>
                 <Table.Td>{when(release.at)}</Table.Td>
                 {/* No publisher: the site as it was set up, served before the first publish. */}
-                <Table.Td>{release.by || 'The site as first set up'}</Table.Td>
+                <Table.Td>
+                  {release.by || 'The site as first set up'}
+                  {release.scheduled && (
+                    <Text size="sm" c="dimmed">
+                      {release.scheduled.late
+                        ? `Scheduled for ${when(release.scheduled.for)}; went live late, when the server started again.`
+                        : 'Went live as scheduled.'}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {release.live ? (
                     <Badge color="teal">Live</Badge>

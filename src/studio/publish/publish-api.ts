@@ -8,6 +8,7 @@ import type {
   ReleaseView,
   UnpublishedAnswer,
 } from '../../../shared/publishing.ts';
+import type { ScheduledAnswer, ScheduleRequest } from '../../../shared/scheduling.ts';
 import { call, StudioRequestError } from '../api.ts';
 
 export const publishApi = {
@@ -17,6 +18,12 @@ export const publishApi = {
   releases: () => call<ReleaseView[]>('releases'),
   rollback: (id: string) => call<ReleaseView[]>('rollback', { body: { id } }),
   unpublished: () => call<UnpublishedAnswer>('unpublished'),
+  scheduled: () => call<ScheduledAnswer>('scheduled'),
+  /** Schedules the changes of the list the publisher was shown, for `at` on the site's clock. */
+  schedule: (commit: string, at: string) =>
+    call<ScheduledAnswer>('schedule', { body: { commit, at } satisfies ScheduleRequest }),
+  move: (id: string, at: string) => call<ScheduledAnswer>(`scheduled/${encodeURIComponent(id)}/move`, { body: { at } }),
+  cancel: (id: string) => call<ScheduledAnswer>(`scheduled/${encodeURIComponent(id)}/cancel`, { body: {} }),
 };
 
 /** Who is signed in and what they may do, where this studio publishes; null where it does not; undefined while asking. */
