@@ -108,6 +108,8 @@ describe('a publish', () => {
         commit: git(root, 'rev-parse', 'HEAD'),
         at: expect.any(String),
         by: 'publisher@example.com',
+        // The fixture's one timed article: the release records when it would leave the site.
+        articleTimes: [{ at: '2999-12-31T23:59:00+05:30', change: 'expires', title: 'Third Fixture Note' }],
       });
       expect(await partials()).toEqual([]);
       expect(git(remote, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'HEAD'));
