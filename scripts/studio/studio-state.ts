@@ -72,7 +72,7 @@ export class StudioState {
 
   /** A file under site/ changed (a save here, a git pull, another editor): the open pages hear of it. */
   fileChanged(file: string): void {
-    this.saved = undefined;
+    this.forgetSaved();
     for (const listener of this.fileListeners) listener(file);
   }
 
@@ -87,11 +87,9 @@ export class StudioState {
     return () => this.fileListeners.delete(listener);
   }
 
-  /** The window's preview becomes `model` (a valid edit), or ends (undefined: the edit equals the file). */
-  setPreview(window: string, model: SiteModel | undefined): boolean {
-    if (model) this.previews.set(window, this.previewOf(model));
-    else this.previews.delete(window);
-    return this.previews.has(window);
+  /** The window's preview becomes `model`, a valid edit (endPreview ends it). */
+  setPreview(window: string, model: SiteModel): void {
+    this.previews.set(window, this.previewOf(model));
   }
 
   /** Whether `window` has a preview now (a refused edit keeps the last valid one). */
