@@ -4,6 +4,7 @@
 // in one store (store/), changed by named actions; each part of the screen reads what it shows.
 import { Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { EditingPanel } from './EditingPanel.tsx';
 import { DraftOfferDialog } from './drafts/DraftOfferDialog.tsx';
 import { keepDrafts } from './drafts/keep-drafts.ts';
@@ -56,6 +57,7 @@ function Studio() {
         <EditingPanel />
       </div>
       <DraftOfferDialog />
+      <ConnectionBanner />
     </div>
   );
 }
