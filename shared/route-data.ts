@@ -82,6 +82,12 @@ export type RouteData = PageRoute | ArticleRoute | RedirectRoute | NotFoundRoute
  */
 export const routeDataEvent = 'site:route-data';
 
+/**
+ * The dev server's message that site/ compiled to new data (a save): the studio's preview shows it
+ * in place, with no reload and so no blank page; any other page reloads (src/dev/error-screen.ts).
+ */
+export const siteChangedEvent = 'site:changed';
+
 /** Where the studio's preview reads the site shell of the edit it previews (settings and forms), in dev only. */
 export const shellDataUrl = '/_data/_shell.json';
 
