@@ -175,7 +175,8 @@ export function studioOnServer(
         // Vite must be there to take the websocket it is handed.
         const allowed = async (req: IncomingMessage) => (await gate(req)) && (await vite(), true);
         takeUpgrades(app.server, allowed, upgrades);
-        app.addHook('onClose', async () => {
+        // Before the server's close, which waits for every socket: Vite's websockets end with Vite.
+        app.addHook('preClose', async () => {
           await (await started?.catch(() => undefined))?.close();
         });
       },
