@@ -9,6 +9,7 @@ import { EditingPanel } from './EditingPanel.tsx';
 import { DraftOfferDialog } from './drafts/DraftOfferDialog.tsx';
 import { keepDrafts } from './drafts/keep-drafts.ts';
 import { EntryList } from './EntryList.tsx';
+import { Loading } from './Loading.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { followAddress, loadStudio, openEntry, refreshEntries, watchDisk } from './store/commands.ts';
 import { createStudioStore, StoreContext, useStore, useStudio } from './store/store.ts';
@@ -66,8 +67,10 @@ function Entries() {
   const store = useStore();
   const entries = useStudio((state) => state.entries);
   const current = useStudio((state) => state.entry?.file);
+  const loaded = useStudio((state) => state.site !== undefined);
   return (
     <aside style={{ borderRight: '1px solid var(--mantine-color-gray-3)', padding: 12, minHeight: 0 }}>
+      {!loaded && <Loading>Loading your pages and articles…</Loading>}
       <EntryList
         entries={entries}
         current={current}

@@ -26,7 +26,8 @@ export function PublishPanel({
   onFinished,
 }: {
   publisher: boolean;
-  pending: number;
+  /** How many changes are not live yet; undefined while that is being found out. */
+  pending: number | undefined;
   onFinished: () => void;
 }) {
   const [run, setRun] = useState<PublishRun>();
@@ -76,9 +77,11 @@ export function PublishPanel({
         <Text id="publish-why-not" size="sm" c="dimmed">
           {!publisher
             ? 'Only a publisher can publish.'
-            : pending > 0
-              ? `Puts the ${pending === 1 ? 'change' : `${pending} changes`} below on the live site.`
-              : 'Nothing new to publish; publishing builds the live site again as it is saved.'}
+            : pending === undefined
+              ? 'Looking for what is not live yet…'
+              : pending > 0
+                ? `Puts the ${pending === 1 ? 'change' : `${pending} changes`} below on the live site.`
+                : 'Nothing new to publish; publishing builds the live site again as it is saved.'}
         </Text>
       </Group>
       {run && (

@@ -2,7 +2,8 @@
 // yet (each change with who, when, which entry, in the review's words, and the page before and after),
 // Publish with its progress, and the kept releases to roll back to. Everyone signed in sees it; only a
 // publisher publishes and rolls back, and an editor is told why not.
-import { Alert, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Title } from '@mantine/core';
+import { Loading } from '../Loading.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import type { PublishState, UnpublishedAnswer } from '../../../shared/publishing.ts';
 import { PagePreviews } from './PagePreviews.tsx';
@@ -65,9 +66,9 @@ export function PublishView({ editor, onClose }: { editor: PublishState['editor'
             ? `Visitors see the site as published ${when(answer.live.at)} by ${answer.live.by}.`
             : answer && 'Nothing has been published from the studio yet: visitors see the site as it was set up.'}
         </Text>
-        <PublishPanel publisher={publisher} pending={answer?.changes.length ?? 0} onFinished={reload} />
+        <PublishPanel publisher={publisher} pending={answer?.changes.length} onFinished={reload} />
         {problem && <Alert color="red">{problem}</Alert>}
-        {!answer && !problem && <Loader size="sm" />}
+        {!answer && !problem && <Loading>Loading what is not live yet…</Loading>}
         {answer && (
           <div
             style={{
