@@ -96,7 +96,7 @@ it('the preview is never blank across saves, and the top bar keeps one line at 1
   await problemCount(ui).filter({ hasText: '99 problems' }).waitFor(outcome);
   // The same title in the search result preview: cut, and said to be.
   const result = ui.getByRole('region', { name: 'In search results' });
-  await result.getByText(/^Title with the site's name: 261 characters: .* so the end is cut$/).waitFor(outcome);
+  await result.getByText(/^Title with the site's name: 262 characters: .* so the end is cut$/).waitFor(outcome);
   for (const part of [await problemCount(ui).elementHandle(), await saveButton(ui).elementHandle()])
     expect(await fitsTheBar(part)).toEqual({ inside: true, whole: true });
   expect(await ui.evaluate(() => document.documentElement.scrollWidth)).toBe(1280);
