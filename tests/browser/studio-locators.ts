@@ -22,3 +22,12 @@ export const errorOf = (field: Locator) =>
       .map((id) => document.getElementById(id)?.textContent ?? '')
       .join(''),
   );
+
+/** Chooses `words` in a field whose words are selected in another's text (the banner's highlight), as a mouse would select them. */
+export const chooseWords = (field: Locator, words: string) =>
+  field.evaluate((el: HTMLTextAreaElement, chosen) => {
+    const at = el.value.indexOf(chosen);
+    if (at < 0) throw new Error(`"${chosen}" is not in "${el.value}"`);
+    el.focus();
+    el.setSelectionRange(at, at + chosen.length);
+  }, words);
