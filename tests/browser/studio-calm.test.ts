@@ -1,12 +1,15 @@
 // The studio stays calm: the preview is never blank across saves, the top bar keeps one line at
 // 1280 px with the longest title and a long problem count, and a server restart shows "Connection
 // lost" at once and is resumed by itself (a save succeeds after it, without a reload), while
-// stopping the server with the studio open ends the process.
+// stopping the server with the studio open ends the process. A new list item is no problem until
+// it is left empty.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { fieldAt, isFocused, problemCount, saveButton } from './studio-locators.ts';
+import { parse } from 'yaml';
+import { sectionLabel } from '../fixtures/studio-labels.ts';
+import { errorOf, fieldAt, isFocused, panelOf, problemCount, saveButton } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -123,4 +126,36 @@ it('a server restart shows "Connection lost" at once and the studio resumes by i
   expect(await readFile(path.join(session.studio().root, 'site', 'pages', 'contact.yaml'), 'utf8')).toContain(typed);
   expect(await ui.evaluate(() => (window as unknown as { studioMark?: string }).studioMark)).toBe('kept');
   expect(await ui.getByText("the studio's key").count()).toBe(0);
+});
+
+it('a new question is no problem while it is filled in, and is one once it is left with an empty answer', async () => {
+  const ui = await session.open('?path=/offer');
+  const sections = (
+    parse(await readFile(path.join(session.studio().root, 'site', 'pages', 'offer.yaml'), 'utf8')) as {
+      sections: { type: string; items?: unknown[] }[];
+    }
+  ).sections;
+  const faq = sections.findIndex((section) => section.type === 'faq');
+  const count = sections[faq].items!.length;
+  await ui.locator(`[data-section-row="${faq}"] .mantine-NavLink-root`).click();
+  await panelOf(ui)
+    .getByRole('button', { name: `Add to ${sectionLabel('faq', 'items').toLowerCase()}` })
+    .click();
+  const item = ['sections', faq, 'items', count];
+  const question = fieldAt(ui, [...item, 'question']);
+  const answer = fieldAt(ui, [...item, 'answer']);
+  // The check has found the empty item (the preview keeps the last version without problems)...
+  await ui.getByText(/^Showing the last version without problems/).waitFor(outcome);
+  // ...and nothing says so while it is new.
+  expect(await problemCount(ui).count()).toBe(0);
+  expect(await errorOf(question)).toBe('');
+  await question.click();
+  await ui.keyboard.type('Can you start next week?');
+  expect(await errorOf(answer)).toBe('');
+  // Left with its answer empty: now it is a problem, at the answer.
+  await panelOf(ui)
+    .getByRole('heading', { name: `Section ${faq + 1}` })
+    .click();
+  await expect.poll(() => problemCount(ui).textContent(), outcome).toBe('1 problem');
+  await expect.poll(() => errorOf(answer), outcome).toMatch(/empty/i);
 });

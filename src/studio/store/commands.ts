@@ -10,6 +10,7 @@ import { followDisk, resolveConflict } from '../merge/resolve.ts';
 import { offerDraft } from '../drafts/draft-offer.ts';
 import { dropDraft } from '../drafts/kept-drafts.ts';
 import { setConnectionLost } from '../connection.ts';
+import { leaveFresh } from '../fresh-item.ts';
 
 const addressOf = (entry: EntrySummary) =>
   entry.route ? `?path=${encodeURIComponent(entry.route)}` : `?file=${encodeURIComponent(entry.file)}`;
@@ -122,6 +123,8 @@ const shownProblems = ({ check }: ReturnType<StudioStore['getState']>) =>
 
 /** Saves the draft if it can be saved; a 409 means the file changed on disk meanwhile (merge/resolve.ts). */
 export async function saveEntry(store: StudioStore): Promise<void> {
+  // Pressing Save leaves a new list item: its empty fields are problems now, and said.
+  leaveFresh();
   const { entry, saving, history, conflict } = store.getState();
   // A newer version is known to be on disk: Save waits for the notice's choice, merge or reload (as the button does).
   if (!entry || saving || conflict) return;
