@@ -20,15 +20,15 @@ function changeBetween(before: string, after: string) {
 /**
  * The words `words` of `before` once `before` is edited into `after`: the same words while the edit
  * is elsewhere; an edit inside them (or across one of their edges) becomes part of them; undefined
- * when the edit removed them all or wrote over them and the text on both sides. Words not found in `before` are left as they are.
+ * when the edit removed them or wrote over them and text beside them. Words not found in `before` are left as they are.
  */
 export function followEdit(before: string, after: string, words: string): string | undefined {
   const from = before.indexOf(words);
   if (!words || from < 0 || after.includes(words)) return words;
   const to = from + words.length;
   const { start, beforeEnd, afterEnd } = changeBetween(before, after);
-  // Written over along with text on both sides: which of the new words they became is anyone's guess.
-  if (start < from && beforeEnd > to) return undefined;
+  // Written over whole, along with text beside them: which of the new words they became is anyone's guess.
+  if (start <= from && beforeEnd >= to && (start < from || beforeEnd > to)) return undefined;
   const shift = afterEnd - beforeEnd;
   const followed = after.slice(Math.min(from, start), Math.max(to, beforeEnd) + shift).trim();
   return followed || undefined;

@@ -23,6 +23,7 @@ describe('highlighted words follow the headline', () => {
   it('are gone when the edit removed them, and words not in the headline are left alone', () => {
     expect(followEdit(title, 'Every Field.', 'One Page')).toBeUndefined();
     expect(followEdit(title, 'A Headline Without Its Highlight', 'One Page')).toBeUndefined();
+    expect(followEdit('One Page, Every Field', 'A New Headline', 'One Page')).toBeUndefined();
     expect(followEdit(title, 'Every Field!', 'Missing')).toBe('Missing');
   });
 });
