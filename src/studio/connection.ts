@@ -12,8 +12,6 @@ export function setConnectionLost(isLost: boolean): void {
   for (const listener of listeners) listener();
 }
 
-export const isConnectionLost = () => lost;
-
 /** Calls `listener` at each change; returns the unsubscribe. */
 export function onConnectionChange(listener: () => void): () => void {
   listeners.add(listener);
