@@ -79,7 +79,7 @@ export async function call<T>(
     keepalive: init.keepalive,
   });
   const body = (await response.json()) as T & { error: string };
-  if (response.status === 403 && !renewed && body.error.startsWith(keyRefusal)) {
+  if (response.status === 403 && !renewed && String(body.error).startsWith(keyRefusal)) {
     await renewKey();
     return call(route, init, true);
   }
