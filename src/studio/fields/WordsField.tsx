@@ -3,27 +3,38 @@
 // they are always words that are there. An edit of the headline moves them along (the store's
 // follow-words.ts); "No highlight" removes them.
 import { Button, Group, Text, Textarea } from '@mantine/core';
-import type { SyntheticEvent } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { KindProps } from './form-context.ts';
 
 export function WordsField({ value, common, set, source }: KindProps & { source: string }) {
   const words = typeof value === 'string' ? value : '';
-  const choose = (event: SyntheticEvent<HTMLTextAreaElement>) => {
-    const { selectionStart, selectionEnd } = event.currentTarget;
-    const chosen = source.slice(selectionStart, selectionEnd).trim();
+  const box = useRef<HTMLTextAreaElement>(null);
+  const choose = useEffectEvent(() => {
+    const element = box.current;
+    if (!element) return;
+    const chosen = source.slice(element.selectionStart, element.selectionEnd).trim();
     if (chosen && chosen !== words) set(chosen);
-  };
+  });
+  // The browser's own `select` event (a selection made with the mouse, the keyboard or a script);
+  // React's onSelect follows the caret rather than a finished selection.
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const onSelect = () => choose();
+    element.addEventListener('select', onSelect);
+    return () => element.removeEventListener('select', onSelect);
+  }, []);
   const at = words ? source.indexOf(words) : -1;
   return (
     <div>
       <Textarea
         {...common}
         description="Select the words in the headline below to show them in the accent colour."
+        ref={box}
         readOnly
         autosize
         minRows={1}
         value={source}
-        onSelect={choose}
       />
       <Group gap="xs" mt={4} wrap="nowrap" justify="space-between">
         <Text size="sm" data-part="chosen">
