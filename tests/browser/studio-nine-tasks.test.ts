@@ -342,6 +342,7 @@ describe('the nine tasks of a marketing manager', () => {
     await preview.locator(`[data-section="${hero}"]`).waitFor(outcome);
     await preview.getByRole('heading', { level: 1, name: title }).click();
     await typeOver(ui, fieldAt(ui, ['sections', hero, 'title']), headline);
+    await chooseWords(fieldAt(ui, ['sections', hero, 'highlight']), highlight!);
     await preview.locator(`[data-section="${stats}"]`).getByText(figure, { exact: true }).click();
     await typeOver(ui, fieldAt(ui, ['sections', stats, 'items', 0, 'value']), '3,000+');
     await save(ui, 'pages/home.yaml');
