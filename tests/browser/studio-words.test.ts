@@ -141,7 +141,12 @@ describe('the words of the trade', () => {
       // New and untouched: not a problem yet.
       expect(await input.getAttribute('aria-invalid'), key).not.toBe('true');
     }
-    // Left empty, each empty required field is a problem at that field.
+    // Entered and left empty, each empty required field is a problem at that field.
+    await panel
+      .locator(
+        `[data-path='${JSON.stringify(['sections', at, 'items', count, faq.properties.items.items.required[0]])}']`,
+      )
+      .click();
     await panel.getByRole('heading', { name: `Section ${at + 1}` }).click();
     for (const key of faq.properties.items.items.required)
       await expect
