@@ -40,7 +40,9 @@ const vite = await createServer({
   logLevel: 'warn',
   server: { middlewareMode: true, ws: { server: app.server } },
 });
-app.addHook('onClose', () => vite.close());
+// Before the server closes, not after: the server's close waits for every open socket, and Vite's
+// websockets (the open studio pages' and previews') end only when Vite closes.
+app.addHook('preClose', () => vite.close());
 
 const port = () => {
   const address = app.server.address();

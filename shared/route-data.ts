@@ -84,6 +84,12 @@ export type RouteData = PageRoute | ArticleRoute | RedirectRoute | NotFoundRoute
 export const routeDataEvent = 'site:route-data';
 
 /** Where the studio's preview reads the site shell of the edit it previews (settings and forms), never in a visitors' page. */
+/**
+ * The dev server's message that site/ compiled to new data: a page that does not follow the data
+ * in place (any page but the studio's preview) loads again (src/dev/error-screen.ts).
+ */
+export const siteChangedEvent = 'site:changed';
+
 export const shellDataUrl = '/_data/_shell.json';
 
 /** Where a route's data lives: /_data/index.json for /, /_data/services.json for /services. */

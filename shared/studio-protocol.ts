@@ -19,6 +19,13 @@ export const tokenHeader = 'x-studio-token';
 export const windowHeader = 'x-studio-window';
 /** Where a window keeps that id for its preview frame to read (the frame shares its session storage). */
 export const windowStorageKey = 'studio-window';
+/**
+ * Where a signed-in studio page asks for the current key (after a server restart, which makes a new
+ * one). It answers under the same rules as the studio page itself, which holds the key in its HTML.
+ */
+export const keyRoute = 'key';
+/** How a refusal for a missing or old key begins, so the page knows to ask for the current one. */
+export const keyRefusal = "Refused: this request does not carry the studio's key.";
 /** The meta element the studio page is given the key in. */
 export const tokenMeta = 'studio-token';
 

@@ -10,6 +10,7 @@ import { didYouMean } from './suggest.ts';
 import { fieldsOfDefinition } from './schemas.ts';
 import { describePosition } from './positions.ts';
 import { locate, type DataPath, type YamlSource } from './yaml-source.ts';
+import { wordsFrom } from '../../shared/words-from.ts';
 import { AA_CONTRAST, contrast, nearestPassingShade } from '../../src/lib/colour.ts';
 import { isTimeZone } from '../../shared/site-time.ts';
 
@@ -188,18 +189,15 @@ export function checkSite({
           [...path, 'form'],
           `no form "${value.form}" in site/forms.${didYouMean(value.form, forms)}`,
         );
-      if (
-        value.type === 'hero' &&
-        typeof value.highlight === 'string' &&
-        !String(value.title).includes(value.highlight)
-      )
-        // Said at the highlight whichever of the two was edited: the highlight is what must follow the title.
-        report(
-          errors,
-          entry,
-          [...path, 'highlight'],
-          `the highlight must be words from the title ("${value.title}"), and "${value.highlight}" is not: change the highlight too.`,
-        );
+      // Said at the words whichever of the two was edited: the words are what must follow.
+      for (const { field, from } of wordsFrom[String(value.type)] ?? [])
+        if (typeof value[field] === 'string' && !String(value[from]).includes(value[field]))
+          report(
+            errors,
+            entry,
+            [...path, field],
+            `the ${field} must be words from the ${from} ("${value[from]}"), and "${value[field]}" is not: change the ${field} too.`,
+          );
     });
     checkMarkdownLinks(entry.source.file, entry.links ?? []);
     checkMarkdownImages(entry.source.file, entry.images ?? []);

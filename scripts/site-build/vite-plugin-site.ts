@@ -11,7 +11,7 @@ import type { SiteModel } from '../content/model.ts';
 import { contentErrorReport, devPages, errorScreenEvent, errorScreenModule } from '../preview/dev-screen.ts';
 import { routeData, siteShell } from './model-to-routes.ts';
 import { inlineSmallImages } from './inline-image.ts';
-import { routeDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
+import { routeDataUrl, siteChangedEvent, type RouteData, type SiteShell } from '../../shared/route-data.ts';
 import { mediaType } from '../../server/media-types.ts';
 import { pathFromUrl, readConfined, siteFiles } from '../../shared/confined-files.ts';
 
@@ -96,7 +96,7 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
         server.ws.send({ type: 'custom', event: errorScreenEvent, data: { errors: [] } });
         const module = server.moduleGraph.getModuleById(resolvedId);
         if (module) server.moduleGraph.invalidateModule(module);
-        server.ws.send({ type: 'full-reload' });
+        server.ws.send({ type: 'custom', event: siteChangedEvent });
       };
       // Saves come in bursts (an editor writes, a tool rewrites), and the watcher may report only
       // the first of several quick writes: compile a moment after the last report, one compile at

@@ -3,7 +3,7 @@
 // and its Host and Origin must be the studio's own (a DNS-rebinding page has a foreign Host).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { tokenHeader } from '../../shared/studio-protocol.ts';
+import { keyRefusal, tokenHeader } from '../../shared/studio-protocol.ts';
 import { StudioError } from './files.ts';
 
 export function newToken(): string {
@@ -47,5 +47,5 @@ export function checkToken(req: IncomingMessage, token: string, hint: string): v
   const given = Buffer.from(String(req.headers[tokenHeader] ?? ''));
   const expected = Buffer.from(token);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new StudioError(403, `Refused: this request does not carry the studio's key. ${hint}`);
+    throw new StudioError(403, `${keyRefusal} ${hint}`);
 }

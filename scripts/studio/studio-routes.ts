@@ -10,7 +10,7 @@ import { securityHeaders } from '../../server/security-headers.ts';
 import { cleanTemporaryFiles } from '../../shared/confined-writes.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
 import { shellDataUrl } from '../../shared/route-data.ts';
-import { studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
+import { keyRoute, studioApiPath, studioPath, tokenMeta } from '../../shared/studio-protocol.ts';
 import { studioApi, type StudioApiOptions } from './api.ts';
 import { previewWindow } from './api-schemas.ts';
 import { studioErrorHandler } from './api-errors.ts';
@@ -94,6 +94,19 @@ export async function studioRoutes(app: FastifyInstance, options: StudioRoutesOp
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(html);
+    });
+
+    // The current key, for a studio page opened before the server restarted (it made a new key).
+    // It asks without the old key, so this answers under the studio page's own rules (the page
+    // holds the key in its HTML): on the laptop its address, on the server the gate's session.
+    // Only a same-origin script can read the answer; a browser that says the request comes from
+    // elsewhere is refused outright.
+    pages.get(`${studioApiPath}${keyRoute}`, async (request, reply) => {
+      options.checkPage(request.raw);
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin')
+        return reply.code(403).send({ error: 'Refused: the studio gives its key to its own pages only.' });
+      return reply.header('cache-control', 'no-store').send({ key: options.token });
     });
 
     // The preview's data: this window's unsaved edit where it has one, else the saved site's (the

@@ -11,6 +11,9 @@ interface ShownError {
 }
 
 import { siteUrl } from '../routing/site-base.ts';
+import { siteChangedEvent } from '../../shared/route-data.ts';
+import { previewPath, studioPath } from '../../shared/studio-protocol.ts';
+import { followsSiteInPlace } from './follow-preview.ts';
 
 const errorsUrl = siteUrl('/_site/errors');
 const event = 'site:errors';
@@ -89,7 +92,15 @@ async function current() {
   }
 }
 
+/** The studio's own page keeps its state when the site changes: it checks its entry again by itself. */
+const isStudioPage = location.pathname.startsWith(studioPath) && !location.pathname.startsWith(previewPath);
+
 if (import.meta.hot) {
   import.meta.hot.on(event, (report: { errors: ShownError[] }) => show(report.errors));
+  // New data for the site: a page that does not show it in place (any page but the studio's
+  // preview, or one that never rendered the site) loads again.
+  import.meta.hot.on(siteChangedEvent, () => {
+    if (!followsSiteInPlace() && !isStudioPage) location.reload();
+  });
   void current();
 }

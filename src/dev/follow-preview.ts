@@ -13,6 +13,12 @@ const isUpdate = (event: MessageEvent) =>
   event.origin === location.origin &&
   (event.data as { type?: unknown } | null)?.type === routeDataEvent;
 
+/** How many parts of this page follow the site's data in place. */
+let followers = 0;
+
+/** Whether this page shows the site's new data by itself, or must load again for it (error-screen.ts). */
+export const followsSiteInPlace = () => followers > 0;
+
 /** Subscribes; returns the unsubscribe, after which no answer is applied. */
 export function followPreview<T>(load: () => Promise<T>, apply: (value: T) => void): () => void {
   let latest = 0;
@@ -27,9 +33,11 @@ export function followPreview<T>(load: () => Promise<T>, apply: (value: T) => vo
     if (isUpdate(event)) refresh();
   };
   window.addEventListener('message', onMessage);
+  followers++;
   refresh();
   return () => {
     latest = -1;
+    followers--;
     window.removeEventListener('message', onMessage);
   };
 }

@@ -4,10 +4,12 @@
 // in one store (store/), changed by named actions; each part of the screen reads what it shows.
 import { Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { EditingPanel } from './EditingPanel.tsx';
 import { DraftOfferDialog } from './drafts/DraftOfferDialog.tsx';
 import { keepDrafts } from './drafts/keep-drafts.ts';
 import { EntryList } from './EntryList.tsx';
+import { Loading } from './Loading.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { followAddress, loadStudio, openEntry, refreshEntries, watchDisk } from './store/commands.ts';
 import { createStudioStore, StoreContext, useStore, useStudio } from './store/store.ts';
@@ -56,6 +58,7 @@ function Studio() {
         <EditingPanel />
       </div>
       <DraftOfferDialog />
+      <ConnectionBanner />
     </div>
   );
 }
@@ -64,8 +67,10 @@ function Entries() {
   const store = useStore();
   const entries = useStudio((state) => state.entries);
   const current = useStudio((state) => state.entry?.file);
+  const loaded = useStudio((state) => state.site !== undefined);
   return (
     <aside style={{ borderRight: '1px solid var(--mantine-color-gray-3)', padding: 12, minHeight: 0 }}>
+      {!loaded && <Loading>Loading your pages and articles…</Loading>}
       <EntryList
         entries={entries}
         current={current}

@@ -8,6 +8,7 @@ import { errorAt } from './fields/form-context.ts';
 import { ObjectFields } from './fields/GroupField.tsx';
 import { MarkdownField } from './fields/MarkdownField.tsx';
 import { Outline } from './Outline.tsx';
+import { SearchPreview } from './SearchPreview.tsx';
 import type { Contract } from './schema.ts';
 import { sectionsOf } from './store/studio-state.ts';
 import { useStore, useStudio } from './store/store.ts';
@@ -24,7 +25,10 @@ export function EntryEditor({ entry, contract }: { entry: Entry; contract: Contr
       <Stack gap="md">
         <Outline sections={sections} selected={selected} contract={contract} />
         {selected === undefined || selected >= sections.length ? (
-          <ObjectFields resolved={root} value={draft.data} path={[]} skip={['sections']} />
+          <>
+            <ObjectFields resolved={root} value={draft.data} path={[]} skip={['sections']} />
+            <SearchPreview entry={entry} data={draft.data} />
+          </>
         ) : (
           <div key={selected}>
             <Title order={2} size="h5" mb="xs">
@@ -46,6 +50,7 @@ export function EntryEditor({ entry, contract }: { entry: Entry; contract: Contr
   return (
     <Stack gap="md">
       <ObjectFields resolved={root} value={draft.data} path={[]} />
+      <SearchPreview entry={entry} data={draft.data} />
       {entry.kind === 'article' && <Body file={entry.file} value={draft.body} />}
     </Stack>
   );

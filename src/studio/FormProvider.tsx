@@ -5,6 +5,8 @@ import type { DataPath, Json } from './api.ts';
 import { AutoField } from './fields/AutoField.tsx';
 import { FormContext, type FormContextValue } from './fields/form-context.ts';
 import { useStore, useStudio } from './store/store.ts';
+import { startsWith } from './data-path.ts';
+import { freshItem, leaveFresh, outsideFresh, useFreshItem } from './fresh-item.ts';
 
 export function FormProvider({ children }: { children: ReactNode }) {
   const { dispatch } = useStore();
@@ -13,8 +15,14 @@ export function FormProvider({ children }: { children: ReactNode }) {
   const reveal = useStudio((state) => state.reveal);
   const file = useStudio((state) => state.entry?.file ?? '');
   // Stable, so a keystroke re-renders only the fields on its path (AutoField is memoised).
+  const fresh = useFreshItem();
   const onChange = useCallback(
-    (path: DataPath, value: Json | undefined) => dispatch({ type: 'edit', path, value, at: Date.now() }),
+    (path: DataPath, value: Json | undefined) => {
+      // An edit elsewhere than in the new item (or its list) leaves it.
+      const item = freshItem();
+      if (item && !startsWith(path, item) && !startsWith(item, path)) leaveFresh();
+      dispatch({ type: 'edit', path, value, at: Date.now() });
+    },
     [dispatch],
   );
   const onMerge = useCallback(
@@ -28,14 +36,14 @@ export function FormProvider({ children }: { children: ReactNode }) {
       site && {
         ...site,
         file,
-        errors: check?.errors ?? [],
+        errors: outsideFresh(check?.errors ?? [], fresh),
         onChange,
         onMerge,
         onImageUploaded,
         reveal,
         Field: AutoField,
       },
-    [site, file, check, onChange, onMerge, onImageUploaded, reveal],
+    [site, file, check, fresh, onChange, onMerge, onImageUploaded, reveal],
   );
   return form ? <FormContext.Provider value={form}>{children}</FormContext.Provider> : null;
 }

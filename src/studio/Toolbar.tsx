@@ -38,26 +38,30 @@ export function Toolbar() {
   const redo = () => dispatch({ type: 'redo' });
 
   return (
+    // One line at any width the studio is used at (1280 px and up): the entry's name gives way
+    // (cut short, whole in its tooltip), the counts and the buttons never do.
     <header
       style={{
         display: 'flex',
+        flexWrap: 'nowrap',
         alignItems: 'center',
         gap: 12,
         padding: '0 12px',
         borderBottom: '1px solid var(--mantine-color-gray-3)',
+        minWidth: 0,
       }}
     >
-      <Title order={1} size="h4">
+      <Title order={1} size="h4" style={{ flex: 'none' }}>
         Studio
       </Title>
       {file && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" truncate="end" title={`site/${file}`} style={{ flex: '0 1 auto', minWidth: 48 }}>
           site/{file}
         </Text>
       )}
       <Presence />
       {dirty && (
-        <Badge color="orange" variant="light">
+        <Badge color="orange" variant="light" style={{ flex: 'none', overflow: 'visible' }}>
           Unsaved edits
         </Badge>
       )}
@@ -69,12 +73,12 @@ export function Toolbar() {
           variant="light"
           onClick={goToNext}
           title="Show the next problem"
-          style={{ cursor: 'pointer' }}
+          style={{ cursor: 'pointer', flex: 'none', overflow: 'visible' }}
         >
           {problems.length} problem{problems.length === 1 ? '' : 's'}
         </Badge>
       )}
-      <Group gap="xs" ml="auto">
+      <Group gap="xs" ml="auto" wrap="nowrap" style={{ flex: 'none' }}>
         <Button
           variant="default"
           size="xs"
@@ -105,7 +109,12 @@ export function Toolbar() {
         <EntryActions />
         <PublishButton />
         {saveWaits && (
-          <Text id="save-waits" size="xs" c={saveWaits === 'No unsaved edits' ? 'dimmed' : 'red'}>
+          <Text
+            id="save-waits"
+            size="xs"
+            c={saveWaits === 'No unsaved edits' ? 'dimmed' : 'red'}
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {saveWaits}
           </Text>
         )}

@@ -8,9 +8,13 @@ import { createRoot } from 'react-dom/client';
 import { cssVariablesResolver } from '../theme.ts';
 import { App } from './App.tsx';
 
-// Saving a file makes the dev server reload its pages: the preview frame reloads, but the studio
-// itself must keep its state (unsaved edits of other fields, the selection), so it never reloads.
-import.meta.hot?.on('vite:beforeFullReload', () => new Promise<void>(() => undefined));
+// The studio keeps its state (unsaved edits, the selection), so it never reloads: not when the
+// dev server reloads its pages, nor when the server is back after a restart (Vite's client would
+// reload the page once it answers again). The studio resumes by itself (store/connection.ts). A
+// listener that never settles holds Vite's client before it reloads.
+const never = () => new Promise<void>(() => undefined);
+import.meta.hot?.on('vite:beforeFullReload', never);
+import.meta.hot?.on('vite:ws:disconnect', never);
 
 // WCAG AA contrast: the site's resolver darkens Mantine's dimmed grey; the selected entry or section
 // gets the text colour on the palest blue (Mantine's blue on blue gives about 4:1, hovered or not).

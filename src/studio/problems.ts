@@ -8,6 +8,7 @@ import type { EntryKind } from '../../shared/studio-protocol.ts';
 import type { Contract, Resolved, Schema } from './schema.ts';
 import type { StudioStore } from './store/store.ts';
 import { useStudio } from './store/store.ts';
+import { outsideFresh, useFreshItem } from './fresh-item.ts';
 
 export interface Problem {
   /** The field that shows it; undefined when no field does. */
@@ -49,6 +50,7 @@ export function useProblems(): Problem[] {
   const kind = useStudio((state) => state.entry?.kind);
   const contract = useStudio((state) => state.site?.contract);
   const invalid = useStudio((state) => state.invalid);
+  const fresh = useFreshItem();
   return useMemo(() => {
     // Text typed that is no value (letters in a number) is said at its field (NumberField.tsx).
     const typed = Object.values(invalid).map((input): Problem => ({
@@ -57,7 +59,7 @@ export function useProblems(): Problem[] {
       words: `${input.label}: ${input.message}`,
     }));
     if (!check || !kind || !contract) return typed;
-    const inFile = [...check.errors]
+    const inFile = outsideFresh([...check.errors], fresh)
       .sort((a, b) => a.line - b.line || a.col - b.col)
       .map((error): Problem => ({
         at: hasField(contract, kind, error.at) ? error.at : undefined,
@@ -66,7 +68,7 @@ export function useProblems(): Problem[] {
       }));
     const elsewhere = check.elsewhere.map((words): Problem => ({ place: words.split(':')[0], words }));
     return [...typed, ...inFile, ...elsewhere];
-  }, [check, kind, contract, invalid]);
+  }, [check, kind, contract, invalid, fresh]);
 }
 
 /** Why Save cannot be used now, in words; undefined when it can. */

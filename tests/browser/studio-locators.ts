@@ -29,3 +29,12 @@ export async function editTextAs(ui: Page, name: 'Visual' | 'Markdown'): Promise
   await button.click();
   await button.and(ui.locator('[aria-pressed=true]')).waitFor();
 }
+
+/** Chooses `words` in a field whose words are selected in another's text (the banner's highlight), as a mouse would select them. */
+export const chooseWords = (field: Locator, words: string) =>
+  field.evaluate((el: HTMLTextAreaElement, chosen) => {
+    const at = el.value.indexOf(chosen);
+    if (at < 0) throw new Error(`"${chosen}" is not in "${el.value}"`);
+    el.focus();
+    el.setSelectionRange(at, at + chosen.length);
+  }, words);

@@ -181,7 +181,7 @@ describe('with an editor on the list', () => {
     expect(opened).toBe('refused');
   });
 
-  it("the studio's API needs the page's key besides the session, and refuses another origin", async () => {
+  it("the studio's API needs the page's key besides the session, and refuses another origin; the current key needs the session", async () => {
     const cookie = `${SESSION_COOKIE}=${session}`;
     const page = await (await fetch(`${server.baseUrl}${studioPath}`, { headers: { cookie } })).text();
     const key = new RegExp(`name="${tokenMeta}" content="([^"]+)"`).exec(page)?.[1] ?? '';
@@ -192,6 +192,11 @@ describe('with an editor on the list', () => {
     expect(keyless.status).toBe(403);
     expect(((await keyless.json()) as { error: string }).error).toMatch(/Reload the studio page/);
     expect((await entries({ [tokenHeader]: key.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) })).status).toBe(403);
+    // A page opened before a restart asks for the current key: with the session only, never without it.
+    const current = (headers: Record<string, string>) => fetch(`${server.baseUrl}${studioApiPath}key`, { headers });
+    expect(await (await current({ cookie, [tokenHeader]: 'old' })).json()).toEqual({ key });
+    expect((await current({})).status).toBe(401);
+    expect((await current({ cookie, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     // A change from another site, with the cookie and the key, is refused before it reaches the studio.
     const save = await fetch(`${server.baseUrl}${studioApiPath}save?file=pages/home.yaml`, {
       method: 'POST',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  chooseWords,
   editTextAs,
   errorOf,
   fieldAt,
@@ -49,40 +50,31 @@ const highlight: DataPath = ['sections', 0, 'highlight'];
 const heroTitle: DataPath = ['sections', 0, 'title'];
 
 describe('a problem at the field that must change', () => {
-  it('a headline edit: the highlight says what to do, once, without a file prefix; the count goes to it and Save says why it waits', async () => {
+  it('a headline edit takes its highlighted words along, and they are chosen by selecting them in the headline: no problem to fix', async () => {
     const ui = await session.open('?path=/');
     expect(await whySaveWaits(ui)).toBe('No unsaved edits');
-    expect(await saveButton(ui).isDisabled()).toBe(true);
-
     await selectSection(ui, 0);
-    await fieldAt(ui, heroTitle).fill('A New Headline');
-    const said =
-      'The highlight must be words from the title ("A New Headline"), and "One Page." is not: change the highlight too.';
-    await expect.poll(() => errorOf(fieldAt(ui, highlight)), outcome).toBe(said);
-    expect(await fieldAt(ui, highlight).getAttribute('aria-invalid')).toBe('true');
-    expect(await errorOf(fieldAt(ui, heroTitle))).toBe('');
-    // Said once, and nowhere with the file, line and column.
-    expect(await timesShown(ui, 'must be words from the title')).toBe(1);
-    expect(await ui.evaluate(() => document.body.innerText)).not.toMatch(/\.yaml:\d+:\d+/);
-    // The top counts it and names its place, to go to.
-    await expect.poll(() => summaryOf(ui).innerText(), outcome).toContain('1 problem, said at its field');
-    await summaryOf(ui).getByRole('button', { name: 'section 1 (hero) › highlight' }).waitFor(outcome);
-    expect(await whySaveWaits(ui)).toBe('Fix the problem first');
-    expect(await saveButton(ui).isDisabled()).toBe(true);
+    const chosen = () => panelOf(ui).locator('[data-part="chosen"] mark').textContent();
+    expect(await chosen()).toBe('One Page.');
 
-    // From another section, the count opens the hero again and puts the cursor in the highlight.
-    await selectSection(ui, 2);
-    await fieldAt(ui, highlight).waitFor({ state: 'detached', ...outcome });
-    await problemCount(ui).click();
-    await expect.poll(() => isFocused(fieldAt(ui, highlight)), outcome).toBe(true);
-    expect(await inView(fieldAt(ui, highlight))).toBe(true);
-
-    await fieldAt(ui, highlight).fill('Headline');
-    await summaryOf(ui).waitFor({ state: 'detached', ...outcome });
-    expect(await problemCount(ui).count()).toBe(0);
-    expect(await errorOf(fieldAt(ui, highlight))).toBe('');
+    // Typed inside the highlighted words: they take the new word in, and nothing needs fixing.
+    await fieldAt(ui, heroTitle).fill('Every Field. One Single Page.');
+    await expect.poll(chosen, outcome).toBe('One Single Page.');
     await expect.poll(() => whySaveWaits(ui), outcome).toBe('');
-    expect(await saveButton(ui).isDisabled()).toBe(false);
+    expect(await problemCount(ui).count()).toBe(0);
+
+    // Other words, chosen by selecting them in the headline (read-only there: nothing else to type).
+    const words = fieldAt(ui, highlight);
+    expect(await words.getAttribute('readonly')).not.toBeNull();
+    await chooseWords(words, 'Every Field');
+    await expect.poll(chosen, outcome).toBe('Every Field');
+    // Written over with the words on both sides, the old words are gone rather than made wrong.
+    await fieldAt(ui, heroTitle).fill('A New Headline');
+    await expect
+      .poll(() => panelOf(ui).locator('[data-part="chosen"]').textContent(), outcome)
+      .toBe('No words highlighted.');
+    await expect.poll(() => whySaveWaits(ui), outcome).toBe('');
+    expect(await problemCount(ui).count()).toBe(0);
   });
 
   it('the count goes to the first problem, then the next, then the first again; an emptied field is said there and only counted at the top', async () => {

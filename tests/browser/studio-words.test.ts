@@ -115,7 +115,7 @@ describe('the words of the trade', () => {
     expect(await list.getByText(/^Nothing matches/).count()).toBe(0);
   });
 
-  it('a new list item starts empty and open, the example as placeholders, and an empty required field is a problem at that field', async () => {
+  it('a new list item starts empty and open, the example as placeholders, and an empty required field is a problem at that field once the item is left', async () => {
     const page = await session.open('?path=/offer');
     const faq = sectionSchemas().sections.faq as {
       properties: { items: { items: { examples: Record<string, string>[]; required: string[] } } };
@@ -138,8 +138,26 @@ describe('the words of the trade', () => {
       await input.waitFor(outcome);
       expect(await input.inputValue(), key).toBe('');
       expect(await input.getAttribute('placeholder'), key).toBe(example[key]);
-      await expect.poll(() => input.getAttribute('aria-invalid'), outcome).toBe('true');
+      // New and untouched: not a problem yet.
+      expect(await input.getAttribute('aria-invalid'), key).not.toBe('true');
     }
+    // Entered and left empty, each empty required field is a problem at that field.
+    await panel
+      .locator(
+        `[data-path='${JSON.stringify(['sections', at, 'items', count, faq.properties.items.items.required[0]])}']`,
+      )
+      .click();
+    await panel.getByRole('heading', { name: `Section ${at + 1}` }).click();
+    for (const key of faq.properties.items.items.required)
+      await expect
+        .poll(
+          () =>
+            panel
+              .locator(`[data-path='${JSON.stringify(['sections', at, 'items', count, key])}']`)
+              .getAttribute('aria-invalid'),
+          outcome,
+        )
+        .toBe('true');
     // Filled in, the item is valid: the problems go.
     for (const key of faq.properties.items.items.required)
       await panel

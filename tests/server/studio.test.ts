@@ -204,6 +204,34 @@ describe('refusals', () => {
     expect(await status(`127.0.0.1:${studio.port}`, '/_studio/api/entries')).toBe(200);
   });
 
+  it("gives its page the current key without the old one, and only to the studio's own address", async () => {
+    const key = (headers: Record<string, string>) => fetch(`${studio.base}/_studio/api/key`, { headers });
+    const answer = await key({ 'x-studio-token': 'old' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.json()).toEqual({ key: studio.token });
+    expect((await key({ origin: 'http://evil.example' })).status).toBe(403);
+    expect((await key({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await key({ 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    const foreign = await new Promise<number>((resolve, reject) =>
+      request(
+        {
+          host: '127.0.0.1',
+          port: studio.port,
+          path: '/_studio/api/key',
+          headers: { host: `evil.example:${studio.port}` },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      )
+        .on('error', reject)
+        .end(),
+    );
+    expect(foreign).toBe(403);
+  });
+
   it('refuses paths outside site/', async () => {
     for (const file of ['../package.json', 'pages/../../package.json', '/etc/passwd', 'pages/%2e%2e/x.yaml']) {
       const response = await studioFetch(studio, `save?file=${encodeURIComponent(file)}`, {

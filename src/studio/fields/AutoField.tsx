@@ -17,6 +17,7 @@ import { ListField } from './ListField.tsx';
 import { NumberField } from './NumberField.tsx';
 import { SwitchField } from './SwitchField.tsx';
 import { ConstField, TextField } from './TextField.tsx';
+import { WordsField } from './WordsField.tsx';
 
 const kinds = {
   const: ConstField,
@@ -60,7 +61,7 @@ function placeholderOf(own: unknown, fromGroup: unknown): string | undefined {
   return typeof sample === 'string' || typeof sample === 'number' ? String(sample) : undefined;
 }
 
-function FieldView({ name, schema, file, value, path, required, example }: FieldProps) {
+function FieldView({ name, schema, file, value, path, required, example, source }: FieldProps) {
   const form = useForm();
   const plain = form.contract.resolve(schema, file);
   const resolved = form.contract.branch(plain, value) ?? plain;
@@ -75,6 +76,21 @@ function FieldView({ name, schema, file, value, path, required, example }: Field
     'data-path': JSON.stringify(path),
   };
   const set = (next: Json | undefined) => form.onChange(path, next === '' && !required ? undefined : next);
+  if (source !== undefined)
+    return (
+      <WordsField
+        resolved={resolved}
+        name={name}
+        label={label}
+        value={value}
+        path={path}
+        required={required}
+        error={error}
+        common={common}
+        set={set}
+        source={source}
+      />
+    );
   const Kind = kinds[fieldComponentKind(resolved)];
   return (
     <Kind
@@ -104,5 +120,6 @@ export const AutoField = memo(
     a.name === b.name &&
     a.file === b.file &&
     a.required === b.required &&
+    a.source === b.source &&
     samePath(a.path, b.path),
 );

@@ -7,6 +7,7 @@ import { Button, Fieldset, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { slugOf } from '../../../shared/slug.ts';
+import { wordsFrom } from '../../../shared/words-from.ts';
 import type { DataPath, Json } from '../api.ts';
 import { startsWith } from '../data-path.ts';
 import type { Resolved, Schema } from '../schema.ts';
@@ -33,6 +34,10 @@ export function ObjectFields({
   const fields = Object.entries(resolved.schema.properties ?? {}).filter(
     ([name, schema]) => !skip.includes(name) && form.contract.resolve(schema, resolved.file).schema.const === undefined,
   );
+  // Fields whose words come from another of the group's fields: chosen in that field's text.
+  const sources = new Map(
+    (wordsFrom[String(record.type)] ?? []).map(({ field, from }) => [field, String(record[from] ?? '')]),
+  );
   const technical = (schema: Schema) => form.contract.resolve(schema, resolved.file).schema.technical === true;
   const field = ([name, schema]: [string, Schema]) => (
     <form.Field
@@ -44,6 +49,7 @@ export function ObjectFields({
       path={[...path, name]}
       required={required.has(name)}
       example={example[name]}
+      source={sources.get(name)}
     />
   );
   const details = fields.filter(([, schema]) => technical(schema));

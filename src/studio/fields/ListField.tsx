@@ -13,6 +13,7 @@ import { useForm, type KindProps } from './form-context.ts';
 import { itemName } from './item-name.ts';
 import { ItemControls } from './ItemControls.tsx';
 import { ListItem } from './ListItem.tsx';
+import { leaveFresh, markFresh } from '../fresh-item.ts';
 
 export function ListField({ resolved, label, value, path, error }: KindProps) {
   const form = useForm();
@@ -20,7 +21,11 @@ export function ListField({ resolved, label, value, path, error }: KindProps) {
   const items = Array.isArray(value) ? value : [];
   const itemSchema = resolved.schema.items ?? {};
   const item = form.contract.resolve(itemSchema, resolved.file);
-  const set = (next: Json[]) => form.onChange(path, next);
+  const set = (next: Json[]) => {
+    // Items moved, copied or removed: the new one is no longer where it was added.
+    leaveFresh();
+    form.onChange(path, next);
+  };
   const move = (from: number, to: number) => set(arrayMove(items, from, to));
   const nameOf = (index: number) => itemName(items[index]) ?? `item ${index + 1}`;
   // The item just added opens, ready to be filled in.
@@ -28,6 +33,7 @@ export function ListField({ resolved, label, value, path, error }: KindProps) {
   const add = () => {
     setAdded(items.length);
     set([...items, (emptyValue(form.contract, item) ?? newValue(form.contract, item)) as Json]);
+    markFresh([...path, items.length]);
   };
   const example = item.schema.examples?.[0] as Json | undefined;
   return (

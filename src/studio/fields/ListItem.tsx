@@ -2,9 +2,10 @@
 // folds open under its title. An item holding the field clicked in the preview opens by itself.
 import { Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type FocusEvent, type ReactNode } from 'react';
 import type { DataPath } from '../api.ts';
-import { startsWith } from '../data-path.ts';
+import { samePath, startsWith } from '../data-path.ts';
+import { freshItem, leaveFresh } from '../fresh-item.ts';
 import { useForm } from './form-context.ts';
 
 export function ListItem({
@@ -35,16 +36,21 @@ export function ListItem({
     setSeen(reveal);
     if (revealed) setOpen(true);
   }
+  // The focus leaving the new item leaves it: its empty fields are problems from then on.
+  const onBlur = (event: FocusEvent) => {
+    const item = freshItem();
+    if (item && samePath(item, path) && !event.currentTarget.contains(event.relatedTarget as Node | null)) leaveFresh();
+  };
   if (simple)
     return (
-      <Group gap="xs" align="flex-end" wrap="nowrap">
+      <Group gap="xs" align="flex-end" wrap="nowrap" onBlur={onBlur}>
         <div style={{ paddingBottom: 4 }}>{handle}</div>
         <div style={{ flex: 1 }}>{children}</div>
         {controls}
       </Group>
     );
   return (
-    <Paper withBorder p="xs">
+    <Paper withBorder p="xs" onBlur={onBlur}>
       <Group justify="space-between" gap={4} wrap="nowrap">
         {handle}
         <UnstyledButton onClick={() => setOpen(!open)} aria-expanded={open} style={{ flex: 1, minWidth: 0 }}>

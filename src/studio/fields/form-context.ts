@@ -19,6 +19,8 @@ export interface FieldProps {
   required: boolean;
   /** The enclosing group's example value for this field: shown as the placeholder of an empty input. */
   example?: Json;
+  /** The text of the field this one's words are chosen from (shared/words-from.ts), when it is such a field. */
+  source?: string;
 }
 
 export interface FormContextValue {

@@ -1,6 +1,7 @@
 // "Deleted pages and articles": those deleted in the site's history that do not exist now, each
 // brought back (asked first) as its last version, as a new change and never over a file.
-import { Alert, Button, Card, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Modal, Stack, Text } from '@mantine/core';
+import { Loading } from '../Loading.tsx';
 import { IconTrashX } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
@@ -42,7 +43,7 @@ function DeletedList({ onRestored }: { onRestored: (file: string) => void }) {
     historyApi.deleted().then(setAnswer, (error: Error) => setProblem(error.message));
   }, []);
   if (problem) return <Text c="red">{problem}</Text>;
-  if (!answer) return <Loader size="sm" aria-label="Loading the deleted pages and articles" />;
+  if (!answer) return <Loading>Loading the deleted pages and articles…</Loading>;
   if (!answer.git) return <Text>{answer.message}</Text>;
   if (!answer.deleted.length) return <Text>No page or article was deleted in the site's history.</Text>;
   return (

@@ -1,6 +1,7 @@
 // An entry's versions, newest first, a page at a time ("Show older versions"), each a VersionCard.
 // Without git or a repository it says so, as the review does.
-import { Button, Loader, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { Loading } from '../Loading.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import type { HistoryAnswer, HistoryVersion } from '../../../shared/history.ts';
 import { historyApi } from './history-api.ts';
@@ -51,7 +52,7 @@ export function HistoryList({ file, onRestored }: { file: string; onRestored: ()
         />
       ))}
       {problem && <Text c="red">{problem}</Text>}
-      {loading && <Loader size="sm" aria-label="Loading the history" />}
+      {loading && <Loading>{listed ? 'Loading older versions…' : 'Loading the saved versions…'}</Loading>}
       {listed?.next !== undefined && !loading && (
         <Button variant="default" size="xs" onClick={older}>
           Show older versions

@@ -34,7 +34,7 @@ export function PublishPanel({
   /** Called when the list and pages should be read again: a publish ended, or newer saves were found. */
   onFinished: () => void;
 }) {
-  const pending = reviewed?.pending ?? 0;
+  const pending = reviewed?.pending;
   const [run, setRun] = useState<PublishRun>();
   const [problem, setProblem] = useState<string>();
   const running = run !== undefined && run.outcome === undefined;
@@ -88,9 +88,11 @@ export function PublishPanel({
         <Text id="publish-why-not" size="sm" c="dimmed">
           {!publisher
             ? 'Only a publisher can publish.'
-            : pending > 0
-              ? `Puts the ${pending === 1 ? 'change' : `${pending} changes`} below on the live site.`
-              : 'Nothing new to publish; publishing builds the live site again as it is saved.'}
+            : pending === undefined
+              ? 'Looking for what is not live yet…'
+              : pending > 0
+                ? `Puts the ${pending === 1 ? 'change' : `${pending} changes`} below on the live site.`
+                : 'Nothing new to publish; publishing builds the live site again as it is saved.'}
         </Text>
       </Group>
       {run && (

@@ -3,7 +3,8 @@
 // Publish with its progress, a preview to share with people without an account, and the kept
 // releases to roll back to. Everyone signed in sees it; only a publisher publishes and rolls back,
 // and an editor is told why not.
-import { Alert, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Title } from '@mantine/core';
+import { Loading } from '../Loading.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import type { PublishState, UnpublishedAnswer } from '../../../shared/publishing.ts';
 import { PagePreviews } from './PagePreviews.tsx';
@@ -79,7 +80,7 @@ export function PublishView({ editor, onClose }: { editor: PublishState['editor'
         />
         <ScheduledReleases publisher={publisher} commit={answer?.commit} round={round} />
         {problem && <Alert color="red">{problem}</Alert>}
-        {!answer && !problem && <Loader size="sm" />}
+        {!answer && !problem && <Loading>Loading what is not live yet…</Loading>}
         {answer && (
           <div
             style={{

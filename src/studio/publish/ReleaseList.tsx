@@ -1,6 +1,7 @@
 // The kept releases, newest first: when each was published and by whom, which one visitors see, and
 // (for a publisher) Roll back on every other one, asked once in place before it switches.
 import { Alert, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
+import { Loading } from '../Loading.tsx';
 import { useEffect, useState } from 'react';
 import type { ReleaseView } from '../../../shared/publishing.ts';
 import { publishApi, when } from './publish-api.ts';
@@ -41,6 +42,7 @@ export function ReleaseList({
       <Title order={3} size="h4" mb="xs">
         Releases
       </Title>
+      {!releases && !problem && <Loading>Loading the releases…</Loading>}
       {releases?.length === 0 && <Text size="sm">No release yet: the first publish makes one.</Text>}
       {releases && releases.length > 0 && (
         <Table maw={900} verticalSpacing={6}>

@@ -10,6 +10,8 @@ import { movesAddress, offerMove } from '../rename/move-offer.ts';
 import { followDisk, resolveConflict } from '../merge/resolve.ts';
 import { offerDraft } from '../drafts/draft-offer.ts';
 import { dropDraft } from '../drafts/kept-drafts.ts';
+import { setConnectionLost } from '../connection.ts';
+import { leaveFresh } from '../fresh-item.ts';
 
 const addressOf = (entry: EntrySummary) =>
   entry.route ? `?path=${encodeURIComponent(entry.route)}` : `?file=${encodeURIComponent(entry.file)}`;
@@ -122,6 +124,8 @@ const shownProblems = ({ check }: ReturnType<StudioStore['getState']>) =>
 
 /** Saves the draft if it can be saved; a 409 means the file changed on disk meanwhile (merge/resolve.ts). */
 export async function saveEntry(store: StudioStore): Promise<void> {
+  // Pressing Save leaves a new list item: its empty fields are problems now, and said.
+  leaveFresh();
   const { entry, saving, history, conflict } = store.getState();
   // A newer version is known to be on disk: Save waits for the notice's choice, merge or reload (as the button does).
   if (!entry || saving || conflict) return;
@@ -153,12 +157,17 @@ export async function saveEntry(store: StudioStore): Promise<void> {
   }
 }
 
-/** Files changed on disk: the list refreshed, the open entry followed or flagged if someone else changed it. */
+/**
+ * Files changed on disk: the list refreshed, the open entry followed or flagged if someone else
+ * changed it. The change stream ending means the server stopped or cannot be reached: the
+ * connection is lost until the server answers again (with its current key), and then everything
+ * that may have changed meanwhile is read again and the stream opened anew, without a reload.
+ */
 export function watchDisk(store: StudioStore): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** A file other than the open one changed in this burst (the open one's own change is followed below). */
   let elsewhere = false;
-  void watchFiles((file) => {
+  const onChange = (file: string) => {
     const { entry, unreadable } = store.getState();
     elsewhere ||= file !== entry?.file;
     clearTimeout(timer);
@@ -177,5 +186,25 @@ export function watchDisk(store: StudioStore): void {
         () => store.dispatch({ type: 'conflict' }),
       );
     if (file === unreadable?.file) void openEntry(store, file, { push: false });
-  }).catch(() => undefined);
+  };
+  /** Back after a loss: what may have changed meanwhile read again, the unsaved edit checked (and so previewed) again. */
+  const catchUp = () => {
+    store.dispatch({ type: 'diskChanged' });
+    const file = store.getState().entry?.file;
+    if (file) onChange(file);
+    void refreshEntries(store).catch(() => undefined);
+  };
+  void (async () => {
+    for (let wasLost = false; ; wasLost = true) {
+      let opened = false;
+      await watchFiles(onChange, () => {
+        opened = true;
+        setConnectionLost(false);
+        if (wasLost) catchUp();
+      });
+      setConnectionLost(true);
+      // A stream that never opened: the server is not back yet; ask again in a moment.
+      if (!opened) await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })();
 }

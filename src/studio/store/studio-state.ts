@@ -3,6 +3,7 @@
 // selection and the save state move together and are tested without a browser.
 import type { Check, DataPath, Entry, EntrySummary, Json } from '../api.ts';
 import { getIn, setIn, startsWith } from '../data-path.ts';
+import { withWordsFollowing } from './follow-words.ts';
 import type { Contract } from '../schema.ts';
 
 /** The unsaved state of an entry: its data, and the Markdown body of an article or document. */
@@ -181,7 +182,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, entry: undefined, unreadable: { file: action.file, message: action.message } };
     case 'edit': {
       const present = history.present;
-      const next = { ...present, data: setIn(present.data, action.path, action.value) };
+      const data = withWordsFollowing(present.data, setIn(present.data, action.path, action.value), action.path);
+      const next = { ...present, data };
       return {
         ...state,
         history: record(history, next, action.field ?? JSON.stringify(action.path), action.at),
