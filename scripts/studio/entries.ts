@@ -9,6 +9,7 @@ import { kindOf as fileKind, loadSite, type LoadResult } from '../content/load-s
 import { blogPath } from '../content/model.ts';
 import { parseOptions, parseYaml } from '../content/yaml-source.ts';
 import { siteFiles, type Confinement } from '../../shared/confined-files.ts';
+import { settingsEntries } from '../../shared/entry-groups.ts';
 import { listFiles } from '../../shared/confined-listing.ts';
 import { checkedPath, checkVersion, readVersioned, replaceVersioned, StudioError, versionOf } from './files.ts';
 import { writeFrontMatter, writeYaml } from './yaml-write.ts';
@@ -75,7 +76,8 @@ export async function listEntries(site: Confinement): Promise<EntrySummary[]> {
     } catch {
       // A file with a syntax error is still listed; opening it shows the error.
     }
-    entries.push(summarize(file, kind, data));
+    if (kind === 'settings') entries.push(...settingsEntries(file));
+    else entries.push(summarize(file, kind, data));
   }
   return entries;
 }

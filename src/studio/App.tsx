@@ -63,13 +63,13 @@ function Studio() {
 function Entries() {
   const store = useStore();
   const entries = useStudio((state) => state.entries);
-  const current = useStudio((state) => state.entry?.file);
+  const current = useStudio((state) => state.entry);
   return (
     <aside style={{ borderRight: '1px solid var(--mantine-color-gray-3)', padding: 12, minHeight: 0 }}>
       <EntryList
         entries={entries}
         current={current}
-        onOpen={(e) => void openEntry(store, e.file)}
+        onOpen={(e) => void openEntry(store, e.file, { part: e.part })}
         onCreated={(file) => void refreshEntries(store).then(() => openEntry(store, file))}
       />
     </aside>

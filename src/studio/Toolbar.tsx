@@ -1,4 +1,4 @@
-// The studio's top bar: the open file, whether it has unsaved edits or problems, and Undo, Redo,
+// The studio's top bar: the open entry's title, whether it has unsaved edits or problems, and Undo, Redo,
 // Changes and Save (their keys, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, are in use-studio-keys.ts).
 import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare } from '@tabler/icons-react';
@@ -16,7 +16,7 @@ import { canUndo as undoable, invalidInputReason, isDirty } from './store/studio
 export function Toolbar() {
   const store = useStore();
   const { dispatch } = store;
-  const file = useStudio((state) => state.entry?.file);
+  const entry = useStudio((state) => state.entry);
   const dirty = useStudio(isDirty);
   const problems = useProblems();
   const invalidInput = useStudio(invalidInputReason);
@@ -50,9 +50,10 @@ export function Toolbar() {
       <Title order={1} size="h4">
         Studio
       </Title>
-      {file && (
-        <Text size="sm" c="dimmed">
-          site/{file}
+      {entry && (
+        // data-open-file: for tests to know which file is open; the person reads the title.
+        <Text size="sm" c="dimmed" data-open-file={entry.file}>
+          {entry.title}
         </Text>
       )}
       <Presence />

@@ -78,7 +78,7 @@ export function whySaveWaits(state: {
   invalidInput?: string;
 }): string | undefined {
   if (state.saving) return 'Saving…';
-  if (state.conflict) return 'This file changed on disk: merge or reload it first';
+  if (state.conflict) return 'Someone else saved it meanwhile: merge or reload first';
   if (state.invalidInput) return state.invalidInput;
   if (state.problems)
     return state.problems === 1 ? 'Fix the problem first' : `Fix the ${state.problems} problems first`;

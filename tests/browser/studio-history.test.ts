@@ -124,7 +124,7 @@ it('a page deleted in the history is brought back whole, as a new commit', async
   await expect.poll(() => git('rev-list', 'HEAD~1'), outcome).toBe(before);
   expect(git('log', '-1', '--format=%ae %s')).toMatch(new RegExp(`^${editor} Restored Draft Page as of `));
   // It opens, and the list of deleted pages no longer has it.
-  await ui.getByText('site/pages/draft.yaml', { exact: true }).waitFor(outcome);
+  await ui.locator('[data-open-file="pages/draft.yaml"]').waitFor(outcome);
   await ui.getByRole('button', { name: 'Deleted pages and articles' }).click();
   await dialog.getByText("No page or article was deleted in the site's history.").waitFor(outcome);
   await ui.context().close();

@@ -141,7 +141,7 @@ it('a publisher signs in by the mailed link, edits and saves, publishes, and rol
     .getByRole('textbox', { name: sectionLabel('hero', 'title'), exact: true });
   await title.fill(edited);
   await ui.getByRole('button', { name: 'Save', exact: true }).click();
-  await ui.getByText('Saved site/pages/home.yaml').waitFor(outcome);
+  await ui.getByText('Saved Start', { exact: true }).waitFor(outcome);
   // A commit authored by the signed-in editor; visitors still get the published release.
   await expect.poll(() => git('log', '-1', '--format=%ae', '--', 'site/pages/home.yaml'), outcome).toBe(pat);
   expect(await readFile(path.join(root, 'site', 'pages', 'home.yaml'), 'utf8')).toContain(edited);

@@ -155,7 +155,7 @@ describe('the nine tasks of a marketing manager', () => {
     await createEntry(ui, 'New page', title, address, `pages${address}.yaml`);
 
     // In the site settings, a new link at the end of the menu.
-    await openFromList(ui, /^Site settings/, 'site.yaml');
+    await openFromList(ui, /^Menu/, 'site.yaml');
     const links = model.settings.navigation.links;
     const first = ui.getByRole('button', { name: `1. ${links[0].label}`, exact: true });
     const menuList = panelOf(ui).getByRole('group').filter({ has: first }).last();

@@ -208,7 +208,7 @@ describe('what stands before a save stays in view', () => {
     await saveButton(ui).click();
     await expect.poll(() => whySaveWaits(ui), outcome).toBe('Saving…');
     release();
-    await ui.getByText('Saved site/pages/contact.yaml').waitFor(outcome);
+    await ui.getByText('Saved Contact', { exact: true }).waitFor(outcome);
     await expect.poll(() => whySaveWaits(ui), outcome).toBe('No unsaved edits');
   });
 });

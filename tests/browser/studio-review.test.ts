@@ -54,7 +54,7 @@ describe('the review', () => {
       .getByRole('navigation', { name: 'Content' })
       .getByRole('link', { name: /^First Fixture Note/ })
       .click();
-    await page.getByText('site/blog/first-note.md').waitFor(outcome);
+    await page.locator('[data-open-file="blog/first-note.md"]').waitFor(outcome);
     const image = page.getByRole('group', { name: imageLabel }).first();
     const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#d46a21' } })
       .png()

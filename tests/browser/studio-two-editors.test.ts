@@ -71,7 +71,7 @@ async function openAs(email: string, { watch = true } = {}): Promise<Page> {
 }
 
 const presence = (ui: Page) => ui.getByRole('banner').getByRole('status').filter({ hasText: 'Also open:' });
-const saved = (ui: Page) => ui.getByText(`Saved site/${file}`).first();
+const saved = (ui: Page) => ui.getByText('Saved Contact', { exact: true }).first();
 
 /** What changed in the contact page from the fixture's commit to the last: removed and added lines. */
 function changedSinceFixture(): { removed: string[]; added: string[] } {

@@ -99,7 +99,7 @@ describe('the words of the trade', () => {
     expect(slugOf(words)).toBe('why-centres-tell-stories-2025-and-beyond');
     await dialog.getByRole('button', { name: 'Create' }).click();
     // Creating writes the article and its cover, then opens it: the slowest step here.
-    await page.getByText(`site/blog/${slugOf(words)}.md`).waitFor({ timeout: 60_000 });
+    await page.locator(`[data-open-file="blog/${slugOf(words)}.md"]`).waitFor({ timeout: 60_000 });
     await access(path.join(session.studio().root, 'site', 'blog', `${slugOf(words)}.md`));
   });
 

@@ -213,7 +213,7 @@ describe('the editor nobody taught YAML', () => {
       .getByRole('navigation', { name: 'Content' })
       .getByRole('link', { name: /^Contact/ })
       .click();
-    await page.getByText('site/pages/contact.yaml').waitFor(outcome);
+    await page.locator('[data-open-file="pages/contact.yaml"]').waitFor(outcome);
     await page.getByRole('button', { name: 'Add a section' }).click();
     await page
       .getByRole('dialog', { name: 'Add a section' })
@@ -235,7 +235,7 @@ describe('the editor nobody taught YAML', () => {
     await expect.poll(() => slug.inputValue(), outcome).toBe('a-note-from-the-studio');
     await slug.fill('studio-note');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('site/blog/studio-note.md').waitFor(outcome);
+    await page.locator('[data-open-file="blog/studio-note.md"]').waitFor(outcome);
     await field(page, fileLabel('article', 'excerpt')).fill(
       'How an editor who never saw YAML wrote and published this note from the browser.',
     );
@@ -302,7 +302,7 @@ describe('access', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('Write to Us');
     await page.keyboard.press('ControlOrMeta+s');
-    await page.getByText('Saved site/pages/contact.yaml').waitFor(outcome);
+    await page.getByText('Saved Contact', { exact: true }).waitFor(outcome);
     expect(changedLines(studio(), 'pages/contact.yaml')).toEqual({
       removed: ['    eyebrow: Contact'],
       added: ['    eyebrow: Write to Us'],
