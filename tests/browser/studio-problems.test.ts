@@ -184,12 +184,12 @@ describe('what stands before a save stays in view', () => {
     await expect.poll(() => whySaveWaits(ui), outcome).toBe('');
     const file = path.join(session.studio().root, 'site', 'pages', 'home.yaml');
     await writeFile(file, `${await readFile(file, 'utf8')}# Written in a text editor meanwhile.\n`);
-    const notice = panelOf(ui).getByRole('alert').filter({ hasText: 'This file changed on disk' });
+    const notice = panelOf(ui).getByRole('alert').filter({ hasText: 'Someone else saved this meanwhile' });
     await notice.waitFor(outcome);
     await panelOf(ui).evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect.poll(() => panelOf(ui).evaluate((el) => el.scrollTop), outcome).toBeGreaterThan(200);
     expect(await inView(notice)).toBe(true);
-    expect(await whySaveWaits(ui)).toBe('This file changed on disk: merge or reload it first');
+    expect(await whySaveWaits(ui)).toBe('Someone else saved it meanwhile: merge or reload first');
     expect(await saveButton(ui).isDisabled()).toBe(true);
   });
 

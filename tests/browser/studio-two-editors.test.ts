@@ -101,7 +101,7 @@ it('each sees the other; edits of different fields both land, merged for the one
   expect(await onDisk()).toContain('\ntitle: Contact Ana\n');
 
   // Bo's studio hears of Ana's save, names her, and keeps his edit.
-  const notice = boUi.getByRole('alert').filter({ hasText: 'This file changed on disk' });
+  const notice = boUi.getByRole('alert').filter({ hasText: 'Someone else saved this meanwhile' });
   await notice
     .getByText(new RegExp(`^${ana} saved a newer version of Contact at \\d\\d:\\d\\d since you opened it`))
     .waitFor(outcome);

@@ -193,7 +193,7 @@ describe('editing a page', () => {
       '# Written in a text editor meanwhile.\ndescription: ',
     );
     await writeFile(path.join(studio().root, 'site', 'pages', 'contact.yaml'), elsewhere);
-    await page.getByRole('alert').filter({ hasText: 'This file changed on disk' }).waitFor(outcome);
+    await page.getByRole('alert').filter({ hasText: 'Someone else saved this meanwhile' }).waitFor(outcome);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByRole('button', { name: 'Reload it (drops your unsaved edits)' }).click();

@@ -119,7 +119,7 @@ describe('saving', () => {
     });
     expect(response.status).toBe(409);
     expect(((await response.json()) as { error: string }).error).toContain(
-      'changed on disk since the studio opened it',
+      'was changed by someone else since you opened it',
     );
     expect(await onDisk(contact)).toBe(elsewhere);
   });

@@ -209,7 +209,7 @@ describe('renaming a page', () => {
     });
     await expect(planMove(root, { file, version: 'old', address: '/deals' })).rejects.toMatchObject({
       status: 409,
-      message: expect.stringMatching(/^site\/pages\/offer\.yaml changed on disk since the studio opened it/),
+      message: expect.stringMatching(/^Page “offer” was changed by someone else since you opened it/),
     });
   });
 
