@@ -1,6 +1,7 @@
-// What is saved but not yet live: the commits that touched site/ after a given commit (the one the
-// live release was built from), newest first, each with who made it, when, its message, and for
-// every file it changed under site/ the entry's name and the changed lines (git's unified diff).
+// What is saved but not yet live: the commits after a given commit (the one the live release was
+// built from), newest first, each with who made it, when, its message, whether it changed the
+// site's code (files outside site/), and for every file it changed under site/ the entry's name
+// and the changed lines (git's unified diff).
 // The publish view (part E of #22) shows this list before a publisher presses Publish.
 import path from 'node:path';
 import { changedKind, readContent, titleOf } from './changes.ts';
@@ -23,6 +24,8 @@ export interface UnpublishedChange {
   at: string;
   message: string;
   files: UnpublishedFile[];
+  /** It changed files outside site/ (the site's code): the studio says it in one line, not as content. */
+  code?: boolean;
 }
 
 const commitPattern = /^[0-9a-f]{7,64}$/i;
@@ -34,8 +37,8 @@ function splitPatch(patch: string): string[] {
 }
 
 /**
- * The commits after `sinceCommit` (every commit when undefined) that change something under
- * site/, newest first; merges are left out (the commits they bring are listed themselves).
+ * The commits after `sinceCommit` (every commit when undefined) that change something in the
+ * studio's folder, newest first; merges are left out (the commits they bring are listed themselves).
  * Refuses a `sinceCommit` that is not a commit of this repository.
  */
 export async function unpublishedChanges(root: string, sinceCommit?: string): Promise<UnpublishedChange[]> {
@@ -47,18 +50,23 @@ export async function unpublishedChanges(root: string, sinceCommit?: string): Pr
     if (!known) throw new Error(`${sinceCommit} is not a commit of the repository in ${root}.`);
   }
   const range = sinceCommit === undefined ? 'HEAD' : `${sinceCommit}..HEAD`;
-  const hashes = (await git.raw(['log', '--no-merges', '--format=%H', range, '--', 'site']))
-    .split('\n')
-    .filter(Boolean);
+  // Every commit of the studio's folder: a developer's change to the code goes live with the next
+  // publish too, and is listed (as code) with the content.
+  const hashes = (await git.raw(['log', '--no-merges', '--format=%H', range, '--', '.'])).split('\n').filter(Boolean);
   const changes: UnpublishedChange[] = [];
   for (const commit of hashes) {
     // --relative: paths from the studio's folder, which may sit inside a larger repository.
     const options = ['--no-renames', '--relative', '--no-color'];
-    const [meta, names, patch] = await Promise.all([
+    const [meta, names, patch, everything] = await Promise.all([
       git.raw(['show', '-s', '--format=%an%x00%ae%x00%aI%x00%B', commit]),
       git.raw(['show', '--format=', '--name-only', '-z', ...options, commit, '--', 'site']),
       git.raw(['show', '--format=', '--patch', ...options, commit, '--', 'site']),
+      git.raw(['show', '--format=', '--name-only', '-z', ...options, commit, '--', '.']),
     ]);
+    const code = everything
+      .split('\0')
+      .filter(Boolean)
+      .some((name) => !name.startsWith('site/'));
     const [name = '', email = '', at = '', ...message] = meta.split('\0');
     const paths = names.split('\0').filter(Boolean);
     let diffs = splitPatch(patch);
@@ -78,6 +86,7 @@ export async function unpublishedChanges(root: string, sinceCommit?: string): Pr
       at: new Date(at).toISOString(),
       message: message.join('\0').trimEnd(),
       files,
+      ...(code && { code }),
     });
   }
   return changes;

@@ -1,5 +1,5 @@
 // The studio's top bar: the open entry's title, whether it has unsaved edits or problems, and Undo, Redo,
-// Changes and Save (their keys, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, are in use-studio-keys.ts).
+// Not live yet and Save (their keys, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, are in use-studio-keys.ts).
 import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -100,7 +100,7 @@ export function Toolbar() {
           leftSection={<IconGitCompare size={14} />}
           onClick={() => setShowChanges(true)}
         >
-          Changes
+          Not live yet
         </Button>
         <HistoryButton />
         <EntryActions />

@@ -279,7 +279,7 @@ it('the studio on a computer (npm run studio) has no Publish: a developer deploy
     });
     expect((await asked).status()).toBe(404);
     const toolbar = page.getByRole('banner');
-    await toolbar.getByRole('button', { name: 'Changes' }).waitFor(outcome);
+    await toolbar.getByRole('button', { name: 'Not live yet' }).waitFor(outcome);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await toolbar.getByRole('button', { name: 'Publish' }).count()).toBe(0);
     await page.close();

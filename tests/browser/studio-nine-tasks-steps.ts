@@ -96,11 +96,11 @@ export async function openFromList(ui: Page, name: RegExp, file: string): Promis
 
 /** The Changes view, once it has told what changed (or that nothing did). */
 export async function openChanges(ui: Page): Promise<Locator> {
-  await ui.getByRole('button', { name: 'Changes', exact: true }).click();
-  const review = ui.getByRole('dialog', { name: 'Changes since the last commit' });
+  await ui.getByRole('button', { name: 'Not live yet', exact: true }).click();
+  const review = ui.getByRole('dialog', { name: 'Saved — not live yet' });
   await review
     .getByRole('region')
-    .or(review.getByText(/^No changes/))
+    .or(review.getByText(/^Nothing new/))
     .first()
     .waitFor(outcome);
   return review;

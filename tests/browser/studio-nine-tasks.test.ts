@@ -448,7 +448,7 @@ describe('the nine tasks of a marketing manager', () => {
     );
     try {
       const after = await openChanges(ui);
-      await after.getByText(/^No changes/).waitFor(outcome);
+      await after.getByText(/^Nothing new/).waitFor(outcome);
     } finally {
       // The studio's copy back to the fixture as committed, for the tests after this one.
       studioGit(session.studio(), 'reset', '-q', '--hard', 'HEAD~1');

@@ -267,7 +267,7 @@ describe('every screen in the words of the people who edit the site', () => {
     const title = page.locator(`[data-path='${JSON.stringify(['title'])}']`);
     await title.fill('Contact us today');
     await save(page, 'pages/contact.yaml');
-    await page.getByRole('button', { name: 'Changes', exact: true }).click();
+    await page.getByRole('button', { name: 'Not live yet', exact: true }).click();
     await page.getByRole('dialog').getByRole('region').first().waitFor(outcome);
     await noDeveloperWords(page, 'Changes');
     await closeDialog(page);
