@@ -230,13 +230,9 @@ describe('every screen in the words of the people who edit the site', () => {
     const links = list.getByRole('link');
     for (let index = 0; index < (await links.count()); index++) {
       const name = (await links.nth(index).getAttribute('aria-label')) ?? (await links.nth(index).innerText());
+      const title = await links.nth(index).locator('.mantine-NavLink-label').innerText();
       await links.nth(index).click();
-      await expect.poll(() => links.nth(index).getAttribute('data-active'), outcome).toBe('true');
-      await page
-        .getByRole('region', { name: 'Editing panel' })
-        .locator('input, textarea, .cm-content')
-        .first()
-        .waitFor(outcome);
+      await page.locator('[data-open-file]').getByText(title, { exact: true }).waitFor(outcome);
       await noDeveloperWords(page, name);
     }
 
