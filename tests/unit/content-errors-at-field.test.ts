@@ -81,7 +81,7 @@ describe("the studio's check places each problem at its field", () => {
     ]);
   });
 
-  it('a problem in another file is said in words with that entry's kind and title, without its file, line or column', async () => {
+  it('a problem in another file is said in words with the entry’s kind and title, without its file, line or column', async () => {
     const verdict = await check(
       'pages/solutions.yaml',
       files['site/pages/solutions.yaml'].replace('/solutions', '/offer'),
