@@ -1,5 +1,5 @@
-// The list a section type is picked from: each type by its human name and description, found by
-// either (or by its name in the YAML).
+// The list a section type is picked from: each type by its human name and its help for editors,
+// found by either.
 import { Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { helpOf, type Contract } from './schema.ts';

@@ -64,11 +64,12 @@ describe('editing a page', () => {
     const headline = preview.getByRole('heading', { level: 1, name: 'Every Field. One Page.' });
     await preview.locator('[data-section="0"]').waitFor(outcome);
     await headline.hover();
-    // Hovering outlines the section and names its type.
+    // Hovering outlines the section and names its type as the panel does, never by its YAML name.
     const hovered = await preview
       .locator('[data-section="0"]')
       .evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el, '::before').content]);
-    expect(hovered).toEqual(['solid', '"hero"']);
+    expect(hovered).toEqual(['solid', JSON.stringify(sectionName('hero'))]);
+    expect(sectionName('hero')).not.toBe('hero');
     await headline.click();
     await page.getByRole('heading', { level: 2, name: 'Section 1' }).waitFor(outcome);
     const title = field(page, sectionLabel('hero', 'title'));
