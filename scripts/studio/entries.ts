@@ -3,7 +3,7 @@
 // compiler — with the edited text in place of the file — before anything is written.
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { formatError, inWords } from '../content/errors.ts';
+import { inWords } from '../content/errors.ts';
 import { splitFrontMatter } from '../content/front-matter.ts';
 import { kindOf as fileKind, loadSite, type LoadResult } from '../content/load-site.ts';
 import { blogPath } from '../content/model.ts';
@@ -33,7 +33,8 @@ function parseData(file: string, text: string, lineOffset = 0): Json {
   if (errors.length)
     throw new StudioError(
       422,
-      `${plainName(file)} cannot be opened here until a developer fixes it:\n${errors.map(formatError).join('\n')}\nThe studio opens it again by itself once it is saved.`,
+      // The compiler's words without the file's path: the person reading them is not the one who fixes it.
+      `${plainName(file)} cannot be opened here until a developer fixes it:\n${errors.map((error) => `Line ${error.line}: ${inWords(error)}`).join('\n')}\nThe studio opens it again by itself once it is fixed.`,
     );
   return (data ?? {}) as Json;
 }
