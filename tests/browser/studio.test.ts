@@ -106,7 +106,7 @@ describe('editing a page', () => {
     await field(page, sectionLabel('hero', 'title')).fill('A Headline Without Its Highlight');
     const problems = page.getByRole('alert').filter({ hasText: 'Problems to fix before saving' });
     await problems.waitFor(outcome);
-    await expect.poll(() => problems.textContent(), outcome).toContain('highlight');
+    await expect.poll(() => problems.textContent(), outcome).toContain(sectionLabel('hero', 'highlight'));
     await expect
       .poll(() => field(page, sectionLabel('hero', 'highlight')).getAttribute('aria-invalid'), outcome)
       .toBe('true');
@@ -212,7 +212,7 @@ describe('the editor nobody taught YAML', () => {
 
     await page
       .getByRole('navigation', { name: 'Content' })
-      .getByRole('link', { name: /^Contact/ })
+      .getByRole('link', { name: /^Contact\s*\/contact/ })
       .click();
     await page.locator('[data-open-file="pages/contact.yaml"]').waitFor(outcome);
     await page.getByRole('button', { name: 'Add a section' }).click();
