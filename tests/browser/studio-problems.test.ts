@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { errorOf, fieldAt, isFocused, panelOf, problemCount, saveButton, type DataPath } from './studio-locators.ts';
+import { sectionLabel } from '../fixtures/studio-labels.ts';
 import { outcome, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -57,7 +58,9 @@ describe('a problem at the field that must change', () => {
     expect(await ui.evaluate(() => document.body.innerText)).not.toMatch(/\.yaml:\d+:\d+/);
     // The top counts it and names its place, to go to.
     await expect.poll(() => summaryOf(ui).innerText(), outcome).toContain('1 problem, said at its field');
-    await summaryOf(ui).getByRole('button', { name: 'section 1 (hero) › highlight' }).waitFor(outcome);
+    await summaryOf(ui)
+      .getByRole('button', { name: `Section 1 › ${sectionLabel('hero', 'highlight')}` })
+      .waitFor(outcome);
     expect(await whySaveWaits(ui)).toBe('Fix the problem first');
     expect(await saveButton(ui).isDisabled()).toBe(true);
 
@@ -99,14 +102,16 @@ describe('a problem at the field that must change', () => {
     await problemCount(ui).click();
     await expect.poll(() => isFocused(fieldAt(ui, ['title'])), outcome).toBe(true);
     // A place in the summary goes to its own problem.
-    await summaryOf(ui).getByRole('button', { name: 'section 1 (hero) › title' }).click();
+    await summaryOf(ui)
+      .getByRole('button', { name: `Section 1 › ${sectionLabel('hero', 'title')}` })
+      .click();
     await expect.poll(() => isFocused(fieldAt(ui, heroTitle)), outcome).toBe(true);
   });
 
   it('an emptied number lands at its own field, in every kind of entry: Read time of an article, a delay of the site settings', async () => {
     for (const [query, at] of [
       ['?path=/resources/blogs/first-note', ['readTime']],
-      ['?file=site.yaml', ['tooltips', 'openDelay']],
+      ['?file=site.yaml&part=advanced', ['tooltips', 'openDelay']],
     ] as const) {
       const ui = await session.open(query);
       const field = fieldAt(ui, [...at]);
@@ -160,12 +165,15 @@ describe('a problem at the field that must change', () => {
     expect(await timesShown(ui, 'ink "/no-such-page" is not a page')).toBe(0);
   });
 
-  it('problems in other files are said at the top in words, with the file and without line and column', async () => {
+  it('problems in other files are said at the top in words, with the entry and without file, line and column', async () => {
     const ui = await session.open('?path=/contact');
     await ui.getByRole('button', { name: /^Page settings/ }).click();
     // An address a redirect already has: no move can be offered (rename/), so the links to /contact stay problems.
     await fieldAt(ui, ['path']).fill('/offers');
-    await expect.poll(() => summaryOf(ui).innerText(), outcome).toMatch(/site\/\S+\.yaml: .*"\/contact" is not a page/);
+    await expect
+      .poll(() => summaryOf(ui).innerText(), outcome)
+      .toMatch(/(Page|Article|Form) “[^”]+”: .*"\/contact" is not a page/);
+    expect(await summaryOf(ui).innerText()).not.toContain('site/');
     expect(await summaryOf(ui).innerText()).not.toMatch(/\.yaml:\d+/);
     const count = Number((await problemCount(ui).textContent())!.split(' ')[0]);
     expect(count).toBeGreaterThan(0);
