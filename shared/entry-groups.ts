@@ -27,15 +27,7 @@ export const isSettingsPart = (value: unknown): value is SettingsPart =>
   typeof value === 'string' && Object.hasOwn(settingsParts, value);
 
 export type EntryGroup =
-  | 'pages'
-  | 'articles'
-  | 'menu'
-  | 'contact'
-  | 'forms'
-  | 'brand'
-  | 'redirects'
-  | 'documents'
-  | 'advanced';
+  'pages' | 'articles' | 'menu' | 'contact' | 'forms' | 'brand' | 'redirects' | 'documents' | 'advanced';
 
 /** The groups in the order the list shows them, with their headings. */
 export const entryGroups: [EntryGroup, string][] = [

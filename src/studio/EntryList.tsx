@@ -26,9 +26,7 @@ export function EntryList({
   const [filter, setFilter] = useState('');
   const [creating, setCreating] = useState<'page' | 'article'>();
   const needle = filter.trim().toLowerCase();
-  const shown = entries.filter(
-    (e) => !needle || `${e.title} ${e.route ?? ''}`.toLowerCase().includes(needle),
-  );
+  const shown = entries.filter((e) => !needle || `${e.title} ${e.route ?? ''}`.toLowerCase().includes(needle));
   return (
     <Stack gap="xs" h="100%">
       <TextInput
