@@ -23,9 +23,6 @@ export function partHolds(part: SettingsPart, key: string): boolean {
   return part === 'advanced' ? !named.has(key) : settingsParts[part].keys.includes(key);
 }
 
-export const isSettingsPart = (value: unknown): value is SettingsPart =>
-  typeof value === 'string' && Object.hasOwn(settingsParts, value);
-
 export type EntryGroup =
   'pages' | 'articles' | 'menu' | 'contact' | 'forms' | 'brand' | 'redirects' | 'documents' | 'advanced';
 

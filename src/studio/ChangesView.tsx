@@ -13,7 +13,7 @@ import type { CommittedOf } from './review/ChangeLine.tsx';
 import { ChangedFileCard } from './review/ChangedFileCard.tsx';
 import { useStudio } from './store/store.ts';
 
-export const notLiveTitle = 'Saved — not live yet';
+const notLiveTitle = 'Saved — not live yet';
 
 export function ChangesView({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const publishing = usePublishing();
