@@ -381,7 +381,7 @@ describe('the nine tasks of a marketing manager', () => {
     const theirs = replaceOnce(await readFile(file, 'utf8'), `\ntitle: ${page.title}\n`, '\ntitle: Contact the Team\n');
     await writeFile(file, theirs);
 
-    const notice = panelOf(ui).getByRole('alert').filter({ hasText: 'changed on disk' });
+    const notice = panelOf(ui).getByRole('alert').filter({ hasText: 'Someone else saved this meanwhile' });
     await notice.waitFor(outcome);
     expect(await inPanelView(notice)).toBe(true);
     expect(await saveButton(ui).isDisabled()).toBe(true);
