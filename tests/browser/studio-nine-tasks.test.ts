@@ -385,7 +385,7 @@ describe('the nine tasks of a marketing manager', () => {
     await notice.waitFor(outcome);
     expect(await inPanelView(notice)).toBe(true);
     expect(await saveButton(ui).isDisabled()).toBe(true);
-    expect(await whySaveWaits(ui)).toMatch(/changed on disk/);
+    expect(await whySaveWaits(ui)).toMatch(/Someone else saved it meanwhile/);
     await pressSave(ui);
     expect(await readFile(file, 'utf8')).toBe(theirs);
 
