@@ -28,6 +28,8 @@ export interface UnpublishedChangeView {
   at: string;
   message: string;
   files: UnpublishedFileView[];
+  /** It changed the site's code (files outside site/): said as one line, never as content. */
+  code?: boolean;
 }
 
 export interface UnpublishedAnswer {

@@ -2,6 +2,7 @@
 // studio lives, how the page proves it is the studio (the per-run key in a header), and the shapes
 // of what the API sends and takes.
 import type { ContentError } from './content-error.ts';
+import type { SettingsPart } from './entry-groups.ts';
 
 export const studioPath = '/_studio/';
 export const studioApiPath = `${studioPath}api/`;
@@ -41,6 +42,8 @@ export interface EntrySummary {
   title: string;
   /** The address it is shown at (pages and articles). */
   route?: string;
+  /** Of the site's settings, the part this entry edits (shared/entry-groups.ts); none: all of them. */
+  part?: SettingsPart;
 }
 
 export interface Entry extends EntrySummary {

@@ -50,8 +50,10 @@ function newAjv(): Ajv {
   });
   // These are editor hints from the YAML language server's vocabulary; Ajv only needs to accept them.
   // patternErrorMessage is what the editor shows instead of a pattern; schema-errors.ts uses it too.
-  // `technical` marks a field the studio tucks away under "Details" (ids, image sizes): an annotation only.
-  ajv.addVocabulary(['markdownDescription', 'defaultSnippets', 'patternErrorMessage', 'technical']);
+  // `technical` marks a field the studio tucks away under "Details" (ids, image sizes), and
+  // `studioHelp` is the help the studio shows where the description speaks to YAML authors:
+  // annotations only.
+  ajv.addVocabulary(['markdownDescription', 'defaultSnippets', 'patternErrorMessage', 'technical', 'studioHelp']);
   return ajv;
 }
 

@@ -74,7 +74,7 @@ export async function createRoutes(app: FastifyInstance, options: { state: Studi
             site,
             checkedPath(site, relative),
             body,
-            `site/${relative} already exists; choose it from the images or rename your file.`,
+            `An image called “${path.posix.basename(relative)}” is already there; choose it from the images or rename your file.`,
           ),
         files: () => [relative],
         undo: unmake([relative]),

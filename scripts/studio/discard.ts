@@ -17,11 +17,12 @@ import { asStudioError, checkedPath, createNew, StudioError, versionOf } from '.
 import { committedOrRefuse } from './git-head.ts';
 import type { Recorder, Write } from './commit-save.ts';
 import { loadSite } from '../content/load-site.ts';
+import { plainName } from './entry-name.ts';
 
 const moved = (file: string) =>
   new StudioError(
     409,
-    `site/${file} changed on disk since the changes were listed (edited elsewhere?). Nothing was discarded: look at the changes again.`,
+    `${plainName(file)} was changed again since the changes were listed. Nothing was discarded: look at the changes again.`,
   );
 
 const mapped = <T>(work: Promise<T>): Promise<T> =>
@@ -79,7 +80,7 @@ async function discardFile(root: string, request: DiscardRequest, record: Record
   if (onDisk === undefined) {
     // Restored exclusively: a file made there meanwhile is someone's work, never overwritten.
     await recorded(record, site, file, undefined, detail, () =>
-      createNew(site, file, committed, `site/${file} was made again meanwhile; nothing was discarded.`),
+      createNew(site, file, committed, `${plainName(file)} was made again meanwhile; nothing was discarded.`),
     );
     return { version: versionOf(committed) };
   }
@@ -102,12 +103,15 @@ async function discardChanges(
   const [committed, onDisk] = await Promise.all([committedOrRefuse(root, file), current(site, file)]);
   if (onDisk === undefined || versionOf(onDisk) !== version) throw moved(file);
   if (committed === undefined || kind === 'image' || kind === 'other')
-    throw new StudioError(400, `site/${file} has no single changes to discard; discard the whole file instead.`);
+    throw new StudioError(400, `${plainName(file)} has no single changes to discard; discard all of it instead.`);
   const text = onDisk.toString('utf8');
   const before = readContent(file, kind, committed.toString('utf8'));
   const after = readContent(file, kind, text);
   if ('problem' in before || 'problem' in after)
-    throw new StudioError(422, `site/${file} cannot be read as data, so only the whole file can be discarded.`);
+    throw new StudioError(
+      422,
+      `${plainName(file)} cannot be read by the studio, so only all of its changes can be discarded together.`,
+    );
   const changes = contentChanges(before, after);
   const chosen = [...new Set(indexes)].map((i) => changes[i]);
   if (!chosen.length || chosen.some((change) => change === undefined)) throw moved(file);
@@ -125,7 +129,7 @@ async function discardChanges(
   } catch {
     throw new StudioError(
       422,
-      `Not discarded: site/${file} is written in a way the studio cannot change safely here. Discard the whole file instead, or change it in a text editor.`,
+      `Not discarded: ${plainName(file)} is written in a way the studio cannot change safely here. Discard all of its changes instead, or ask a developer.`,
     );
   }
   // Put back alone, a value may no longer fit the rest (a highlight that must be in the title):

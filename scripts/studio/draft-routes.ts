@@ -10,6 +10,7 @@ import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { maxDraftBytes, DraftStore } from './draft-store.ts';
 import { editableEntryKind } from './entries.ts';
 import { asStudioError, checkedPath, StudioError } from './files.ts';
+import { plainName } from './entry-name.ts';
 
 export interface DraftRoutesOptions {
   /** The folder that holds site/. */
@@ -69,7 +70,7 @@ export async function draftRoutes(app: FastifyInstance, options: DraftRoutesOpti
 function entryFile(site: ReturnType<typeof siteFiles>, file: string): string {
   const checked = checkedPath(site, file);
   if (!editableEntryKind(checked))
-    throw new StudioError(404, `site/${checked} is not a content file the studio edits.`);
+    throw new StudioError(404, `${plainName(checked)} is not something the studio edits.`);
   return checked;
 }
 

@@ -3,17 +3,19 @@
 // compiler — with the edited text in place of the file — before anything is written.
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { formatError, inWords } from '../content/errors.ts';
+import { inWords } from '../content/errors.ts';
 import { splitFrontMatter } from '../content/front-matter.ts';
 import { siteFileKind, loadSite, type LoadResult } from '../content/load-site.ts';
 import { blogPath } from '../content/model.ts';
 import { parseOptions, parseYaml } from '../content/yaml-source.ts';
 import { siteFiles, type Confinement } from '../../shared/confined-files.ts';
+import { kindWord, settingsEntries } from '../../shared/entry-groups.ts';
 import { listFiles } from '../../shared/confined-listing.ts';
 import { checkedPath, checkVersion, readVersioned, replaceVersioned, StudioError, versionOf } from './files.ts';
 import { writeFrontMatter, writeYaml } from './yaml-write.ts';
 import type { Recorder } from './commit-save.ts';
 import type { Entry, EntryEdit, EntryKind, EntrySummary, FieldError, Json } from '../../shared/studio-protocol.ts';
+import { plainName } from './entry-name.ts';
 
 /** The kind of a content file the studio edits (every kind the compiler reads but images). */
 export function editableEntryKind(file: string): EntryKind | undefined {
@@ -31,7 +33,8 @@ function parseData(file: string, text: string, lineOffset = 0): Json {
   if (errors.length)
     throw new StudioError(
       422,
-      `site/${file} cannot be opened here until this is fixed in a text editor:\n${errors.map(formatError).join('\n')}\nThe studio opens it again by itself once it is saved.`,
+      // The compiler's words without the file's path: the person reading them is not the one who fixes it.
+      `${plainName(file)} cannot be opened here until a developer fixes it:\n${errors.map((error) => `Line ${error.line}: ${inWords(error)}`).join('\n')}\nThe studio opens it again by itself once it is fixed.`,
     );
   return (data ?? {}) as Json;
 }
@@ -75,15 +78,28 @@ export async function listEntries(site: Confinement): Promise<EntrySummary[]> {
     } catch {
       // A file with a syntax error is still listed; opening it shows the error.
     }
-    entries.push(summarize(file, kind, data));
+    if (kind === 'settings') entries.push(...settingsEntries(file));
+    else entries.push(summarize(file, kind, data));
   }
   return entries;
+}
+
+/** The entry's kind and title as it is now ("Page “Contact us”"), else its plain name. */
+async function entryName(site: Confinement, file: string): Promise<string> {
+  const kind = editableEntryKind(file);
+  if (!kind || kind === 'settings' || kind === 'redirects') return plainName(file);
+  try {
+    const { text } = await readVersioned(site, file);
+    return `${kindWord(kind)} “${summarize(file, kind, split(file, kind, text).data).title}”`;
+  } catch {
+    return plainName(file);
+  }
 }
 
 export async function readEntry(site: Confinement, file: string): Promise<Entry> {
   checkedPath(site, file);
   const kind = editableEntryKind(file);
-  if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+  if (!kind) throw new StudioError(404, `${plainName(file)} is not something the studio edits.`);
   const { text, version } = await readVersioned(site, file);
   const { data, body } = split(file, kind, text);
   return { ...summarize(file, kind, data), version, data, body };
@@ -155,9 +171,13 @@ export async function judge(root: string, file: string, text: string, baseline?:
       text: inWords(error),
     }));
   const before = new Set((baseline?.errors ?? []).map((error) => `${error.file} ${error.path} ${error.message}`));
-  const elsewhere = result.errors
-    .filter((error) => error.file !== `site/${file}` && !before.has(`${error.file} ${error.path} ${error.message}`))
-    .map((error) => `${error.file}: ${inWords(error)}`);
+  const site = siteFiles(root);
+  // Named by the entry's title: the path of the file is for the logs, not for the person editing.
+  const elsewhere = await Promise.all(
+    result.errors
+      .filter((error) => error.file !== `site/${file}` && !before.has(`${error.file} ${error.path} ${error.message}`))
+      .map(async (error) => `${await entryName(site, error.file.replace(/^site\//, ''))}: ${inWords(error)}`),
+  );
   return { text, errors, elsewhere, result };
 }
 
@@ -176,7 +196,7 @@ export async function saveEntry(
   const site = siteFiles(root);
   checkedPath(site, file);
   const kind = editableEntryKind(file);
-  if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+  if (!kind) throw new StudioError(404, `${plainName(file)} is not something the studio edits.`);
   const current = await readVersioned(site, file);
   checkVersion(file, current.text, version);
   const text = editedText(kind, current.text, edit);

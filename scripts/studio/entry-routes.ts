@@ -12,6 +12,7 @@ import { checkedPath, readVersioned, StudioError } from './files.ts';
 import { judgedAsMove } from './rename-routes.ts';
 import { entryEditBody, fileQuery, previewWindow, saveBody, type FileQuery } from './api-schemas.ts';
 import type { StudioState } from './studio-state.ts';
+import { plainName } from './entry-name.ts';
 
 export interface EntryRoutesOptions {
   state: StudioState;
@@ -53,7 +54,7 @@ export async function entryRoutes(app: FastifyInstance, { state, commits }: Entr
     async (request) => {
       const file = checkedPath(site, request.query.file);
       const kind = editableEntryKind(file);
-      if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+      if (!kind) throw new StudioError(404, `${plainName(file)} is not something the studio edits.`);
       const edit = request.body;
       const current = await readVersioned(site, file);
       const text = editedText(kind, current.text, edit);

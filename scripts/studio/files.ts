@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { ConfinedFileError, readConfined, relativePath, type Confinement } from '../../shared/confined-files.ts';
 import { createFile, replaceFile } from '../../shared/confined-writes.ts';
+import { plainName } from './entry-name.ts';
 
 /** A refusal with its HTTP status and, for the studio page, details (the errors by field). */
 export class StudioError extends Error {
@@ -64,7 +65,7 @@ export function replaceVersioned(
         if (current === undefined)
           throw new StudioError(
             404,
-            `site/${relative} does not exist any more (deleted elsewhere?). Nothing was saved.`,
+            `${plainName(relative)} is no longer there: someone deleted it meanwhile. Nothing was saved.`,
           );
         if (versionOf(current.toString('utf8')) !== expected)
           throw conflict(relative, versionOf(current.toString('utf8')));
@@ -81,7 +82,7 @@ export function checkVersion(relative: string, text: string, expected: string): 
 const conflict = (relative: string, current: string) =>
   new StudioError(
     409,
-    `site/${relative} changed on disk since the studio opened it (edited elsewhere?). Nothing was saved: reload it to see the new version, then make your edit again.`,
+    `${plainName(relative)} was changed by someone else since you opened it. Nothing was saved: reload it to see the new version, then make your edit again.`,
     { current },
   );
 

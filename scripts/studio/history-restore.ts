@@ -14,6 +14,7 @@ import { judge, editableEntryKind } from './entries.ts';
 import { asStudioError, checkedPath, createNew, StudioError, versionOf } from './files.ts';
 import { gitIn } from './git-client.ts';
 import { fileAt, inHistory, knownCommit, noHistory } from './history.ts';
+import { plainName } from './entry-name.ts';
 
 /** "27 Nov 2026, 22:14 UTC": the server says a version's time the same way to everyone. */
 export function historyDate(iso: string): string {
@@ -27,7 +28,7 @@ export function historyDate(iso: string): string {
 const changedMeanwhile = (file: string) =>
   new StudioError(
     409,
-    `site/${file} changed since its history was shown (saved again, here or elsewhere). Nothing was restored: look at its history again.`,
+    `${plainName(file)} was saved again since its history was shown. Nothing was restored: look at its history again.`,
   );
 
 /** What a restore request asks for, checked: a content file, a version given by its commit. */
@@ -57,7 +58,7 @@ async function findVersion(root: string, request: RestoreRequest): Promise<Found
   checkedPath(site, file);
   checkedPath(site, from);
   const kind = editableEntryKind(file);
-  if (!kind) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+  if (!kind) throw new StudioError(404, `${plainName(file)} is not something the studio edits.`);
   if (editableEntryKind(from) !== kind)
     throw new StudioError(400, `site/${from} is not the same kind of entry as site/${file}.`);
   const problem = await noHistory(root);

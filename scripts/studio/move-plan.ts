@@ -9,6 +9,7 @@ import { compileSiteFiles, loadSite, readSiteFiles, type SiteFile } from '../con
 import { blogPath } from '../content/model.ts';
 import { changedKind, readContent, titleOf } from './changes.ts';
 import { editedText } from './entries.ts';
+import { plainName } from './entry-name.ts';
 import { checkVersion, StudioError, versionOf } from './files.ts';
 import { reservedRefusal } from '../../shared/reserved-addresses.ts';
 import { dropSlug, findLinks, retargetEntry, type ContentFile, type FoundLink } from './link-finder.ts';
@@ -165,7 +166,10 @@ async function judge(root: string, files: SiteFile[], changes: FileChange[]): Pr
   ]);
   const key = (e: { file: string; path: string; message: string }) => `${e.file} ${e.path} ${e.message}`;
   const had = new Set(before.errors.map(key));
-  return after.errors.filter((error) => !had.has(key(error))).map((error) => `${error.file}: ${inWords(error)}`);
+  // Each problem by the entry it is in, never by its file.
+  return after.errors
+    .filter((error) => !had.has(key(error)))
+    .map((error) => `${plainName(error.file.replace(/^site\//, ''))}: ${inWords(error)}`);
 }
 
 /** The moved entry first, so the commit's subject names it. */
@@ -194,11 +198,7 @@ export async function planMove(root: string, request: MoveRequest): Promise<Plan
     slugs = { from: slugOf(entry.file), to: slug };
   }
   const holder = holderOf(entries, to, entry);
-  if (holder)
-    throw new StudioError(
-      409,
-      `"${to}" is already the address of ${holder.title} (site/${holder.file}). Choose another address.`,
-    );
+  if (holder) throw new StudioError(409, `"${to}" is already the address of ${holder.title}. Choose another address.`);
   const redirects = redirectList(entries);
   const redirected = redirects.find((redirect) => redirect.from === to);
   // The address it had before (a rename taken back): that redirect goes, or it would loop.

@@ -1,8 +1,9 @@
-// What is saved but not yet live: the commits that touched site/ after a given commit (the one the
-// live release was built from), newest first, each with who made it, when, its message, and for
-// every file it changed under site/ the entry's name and the changed lines (git's unified diff).
-// The Publish view shows this list before a publisher presses Publish. Each listed commit costs a
-// few git processes, so callers ask for the newest few and count the rest (countUnpublished).
+// What is saved but not yet live: the commits after a given commit (the one the live release was
+// built from), newest first, each with who made it, when, its message, whether it changed the
+// site's code (files outside site/), and for every file it changed under site/ the entry's name
+// and the changed lines (git's unified diff). The Publish view shows this list before a publisher
+// presses Publish. Each listed commit costs a few git processes, so callers ask for the newest few
+// and count the rest (countUnpublished).
 import path from 'node:path';
 import { changedKind, readContent, titleOf } from './changes.ts';
 import { gitIn } from './git-client.ts';
@@ -24,6 +25,8 @@ export interface UnpublishedChange {
   at: string;
   message: string;
   files: UnpublishedFile[];
+  /** It changed files outside site/ (the site's code): the studio says it in one line, not as content. */
+  code?: boolean;
 }
 
 const commitPattern = /^[0-9a-f]{7,64}$/i;
@@ -60,12 +63,12 @@ async function rangeOf(
 export async function countUnpublished(root: string, sinceCommit?: string, range: Range = {}): Promise<number> {
   const git = gitIn(root);
   const revisions = await rangeOf(git, root, sinceCommit, range);
-  return Number((await git.raw(['rev-list', '--count', '--no-merges', revisions, '--', 'site'])).trim());
+  return Number((await git.raw(['rev-list', '--count', '--no-merges', revisions, '--', '.'])).trim());
 }
 
 /**
  * The newest `newest` commits (all when undefined) after `sinceCommit` (every commit when
- * undefined) up to `upTo` that change something under site/, newest first; merges are left out
+ * undefined) up to `upTo` that change something in the studio's folder, newest first; merges are left out
  * (the commits they bring are listed themselves). Refuses a `sinceCommit` that is not a commit of
  * this repository.
  */
@@ -77,18 +80,25 @@ export async function unpublishedChanges(
   const git = gitIn(root);
   const revisions = await rangeOf(git, root, sinceCommit, range);
   const limit = newest === undefined ? [] : [`--max-count=${Math.max(0, Math.floor(newest))}`];
-  const hashes = (await git.raw(['log', '--no-merges', ...limit, '--format=%H', revisions, '--', 'site']))
+  // Every commit of the studio's folder: a developer's change to the code goes live with the next
+  // publish too, and is listed (as code) with the content.
+  const hashes = (await git.raw(['log', '--no-merges', ...limit, '--format=%H', revisions, '--', '.']))
     .split('\n')
     .filter(Boolean);
   const changes: UnpublishedChange[] = [];
   for (const commit of hashes) {
     // --relative: paths from the studio's folder, which may sit inside a larger repository.
     const options = ['--no-renames', '--relative', '--no-color'];
-    const [meta, names, patch] = await Promise.all([
+    const [meta, names, patch, everything] = await Promise.all([
       git.raw(['show', '-s', '--format=%an%x00%ae%x00%aI%x00%B', commit]),
       git.raw(['show', '--format=', '--name-only', '-z', ...options, commit, '--', 'site']),
       git.raw(['show', '--format=', '--patch', ...options, commit, '--', 'site']),
+      git.raw(['show', '--format=', '--name-only', '-z', ...options, commit, '--', '.']),
     ]);
+    const code = everything
+      .split('\0')
+      .filter(Boolean)
+      .some((name) => !name.startsWith('site/'));
     const [name = '', email = '', at = '', ...message] = meta.split('\0');
     const paths = names.split('\0').filter(Boolean);
     let diffs = splitPatch(patch);
@@ -108,6 +118,7 @@ export async function unpublishedChanges(
       at: new Date(at).toISOString(),
       message: message.join('\0').trimEnd(),
       files,
+      ...(code && { code }),
     });
   }
   return changes;

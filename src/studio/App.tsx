@@ -66,7 +66,7 @@ function Studio() {
 function Entries() {
   const store = useStore();
   const entries = useStudio((state) => state.entries);
-  const current = useStudio((state) => state.entry?.file);
+  const current = useStudio((state) => state.entry);
   const loaded = useStudio((state) => state.site !== undefined);
   return (
     <aside style={{ borderRight: '1px solid var(--mantine-color-gray-3)', padding: 12, minHeight: 0 }}>
@@ -74,7 +74,7 @@ function Entries() {
       <EntryList
         entries={entries}
         current={current}
-        onOpen={(e) => void openEntry(store, e.file)}
+        onOpen={(e) => void openEntry(store, e.file, { part: e.part })}
         onCreated={(file) => void refreshEntries(store).then(() => openEntry(store, file))}
       />
     </aside>

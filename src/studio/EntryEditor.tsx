@@ -2,6 +2,7 @@
 // section's fields, an article's fields and Markdown body, or the fields of any other entry.
 import { Stack, Title } from '@mantine/core';
 import { useCallback } from 'react';
+import { partHolds } from '../../shared/entry-groups.ts';
 import type { Entry, Json } from './api.ts';
 import { AutoField } from './fields/AutoField.tsx';
 import { errorAt } from './fields/form-context.ts';
@@ -47,9 +48,12 @@ export function EntryEditor({ entry, contract }: { entry: Entry; contract: Contr
       </Stack>
     );
   }
+  // A part of the site's settings (the Menu) shows only its own fields of the file.
+  const part = entry.part;
+  const skip = part ? Object.keys(root.schema.properties ?? {}).filter((key) => !partHolds(part, key)) : [];
   return (
     <Stack gap="md">
-      <ObjectFields resolved={root} value={draft.data} path={[]} />
+      <ObjectFields resolved={root} value={draft.data} path={[]} skip={skip} />
       <SearchPreview entry={entry} data={draft.data} />
       {entry.kind === 'article' && <Body file={entry.file} value={draft.body} />}
     </Stack>

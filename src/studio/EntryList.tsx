@@ -1,21 +1,16 @@
-// The content list: pages by title and address, articles, forms, site settings, redirects and
-// documents, with a filter box (which says so when nothing matches) and buttons for a new page or
+// The content list, grouped as the people editing the site think of it (shared/entry-groups.ts):
+// pages by title and address, articles, the menu and footer, contact details, forms, the brand,
+// redirects, documents and the other settings, with a filter box (which says so when nothing matches) and buttons for a new page or
 // article (the `npm run new` scaffolds), asked for by title with the address derived from it.
 import { Button, Group, Modal, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { entryGroups, groupOf } from '../../shared/entry-groups.ts';
 import { slugOf } from '../../shared/slug.ts';
 import { api, type EntrySummary } from './api.ts';
 import { DeletedEntries } from './history/DeletedEntries.tsx';
 
-const groups: [EntrySummary['kind'], string][] = [
-  ['page', 'Pages'],
-  ['article', 'Articles'],
-  ['form', 'Forms'],
-  ['settings', 'Site settings'],
-  ['redirects', 'Redirects'],
-  ['document', 'Documents'],
-];
+const sameEntry = (a: EntrySummary, b?: EntrySummary) => a.file === b?.file && a.part === b.part;
 
 export function EntryList({
   entries,
@@ -24,16 +19,14 @@ export function EntryList({
   onCreated,
 }: {
   entries: EntrySummary[];
-  current?: string;
+  current?: EntrySummary;
   onOpen: (entry: EntrySummary) => void;
   onCreated: (file: string) => void;
 }) {
   const [filter, setFilter] = useState('');
   const [creating, setCreating] = useState<'page' | 'article'>();
   const needle = filter.trim().toLowerCase();
-  const shown = entries.filter(
-    (e) => !needle || `${e.title} ${e.route ?? ''} ${e.file}`.toLowerCase().includes(needle),
-  );
+  const shown = entries.filter((e) => !needle || `${e.title} ${e.route ?? ''}`.toLowerCase().includes(needle));
   return (
     <Stack gap="xs" h="100%">
       <TextInput
@@ -58,21 +51,21 @@ export function EntryList({
               Nothing matches "{filter.trim()}"
             </Text>
           )}
-          {groups.map(([kind, title]) => {
-            const items = shown.filter((e) => e.kind === kind);
+          {entryGroups.map(([group, title]) => {
+            const items = shown.filter((e) => groupOf(e) === group);
             if (!items.length) return null;
             return (
-              <div key={kind}>
+              <div key={group}>
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" mb={4}>
                   {title}
                 </Text>
                 {items.map((entry) => (
                   <NavLink
-                    key={entry.file}
-                    href={`?${entry.route ? `path=${encodeURIComponent(entry.route)}` : `file=${encodeURIComponent(entry.file)}`}`}
-                    active={entry.file === current}
+                    key={`${entry.file} ${entry.part ?? ''}`}
+                    href={`?${entry.route ? `path=${encodeURIComponent(entry.route)}` : `file=${encodeURIComponent(entry.file)}${entry.part ? `&part=${entry.part}` : ''}`}`}
+                    active={sameEntry(entry, current)}
                     label={entry.title}
-                    description={entry.route ?? entry.file}
+                    description={entry.route}
                     onClick={(event) => {
                       event.preventDefault();
                       onOpen(entry);

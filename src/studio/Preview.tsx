@@ -8,6 +8,9 @@ import { previewFrameAttribute } from '../components/edit-mode.ts';
 import type { Clue } from './click-path.ts';
 import type { FrameFit } from './PreviewWidths.tsx';
 import { sitePath, siteUrl } from '../routing/site-base.ts';
+import type { Contract } from './schema.ts';
+import { useStudio } from './store/store.ts';
+import { sectionName } from './TypePicker.tsx';
 
 const studioStyle = `
 [data-section] { cursor: pointer; }
@@ -15,6 +18,15 @@ const studioStyle = `
 [data-section]:hover::before { content: attr(data-type); position: absolute; top: 0; left: 0; z-index: 10; background: #1c7ed6; color: #fff; font: 600 12px/1.6 system-ui, sans-serif; padding: 0 6px; }
 [data-studio-selected] { outline: 3px solid #e8590c !important; outline-offset: -3px; }
 `;
+
+/** The hover label of each section type: its name as the panel and the outline say it (the schema's title). */
+const sectionNamesStyle = (contract?: Contract) =>
+  (contract?.sectionTypes ?? [])
+    .map(
+      (type) =>
+        `[data-section][data-type=${JSON.stringify(type)}]:hover::before { content: ${JSON.stringify(sectionName(contract!, type))}; }`,
+    )
+    .join('\n');
 
 /** What acts on the page itself: a button that submits no form, a disclosure. */
 const pageControls = 'button[type="button"], summary';
@@ -56,6 +68,13 @@ export function Preview({
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const latest = useRef({ selected, onPick });
+  const names = sectionNamesStyle(useStudio((state) => state.site?.contract));
+  const namesNow = useRef(names);
+  useEffect(() => {
+    namesNow.current = names;
+    const style = frame.current?.contentDocument?.getElementById('studio-section-names');
+    if (style) style.textContent = names;
+  }, [names]);
   useEffect(() => {
     latest.current = { selected, onPick };
   });
@@ -94,7 +113,10 @@ export function Preview({
       const style = doc.createElement('style');
       style.id = 'studio-style';
       style.textContent = studioStyle;
-      doc.head.append(style);
+      const named = doc.createElement('style');
+      named.id = 'studio-section-names';
+      named.textContent = namesNow.current;
+      doc.head.append(style, named);
       doc.addEventListener('click', onClick, true);
       // The page renders after its data arrives, and again after each edit.
       observer?.disconnect();

@@ -1,5 +1,5 @@
-// The studio's top bar: the open file, whether it has unsaved edits or problems, and Undo, Redo,
-// Changes and Save (their keys, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, are in use-studio-keys.ts).
+// The studio's top bar: the open entry's title, whether it has unsaved edits or problems, and Undo, Redo,
+// Not live yet and Save (their keys, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, are in use-studio-keys.ts).
 import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -16,7 +16,7 @@ import { canUndo as undoable, invalidInputReason, isDirty } from './store/studio
 export function Toolbar() {
   const store = useStore();
   const { dispatch } = store;
-  const file = useStudio((state) => state.entry?.file);
+  const entry = useStudio((state) => state.entry);
   const dirty = useStudio(isDirty);
   const problems = useProblems();
   const invalidInput = useStudio(invalidInputReason);
@@ -54,9 +54,17 @@ export function Toolbar() {
       <Title order={1} size="h4" style={{ flex: 'none' }}>
         Studio
       </Title>
-      {file && (
-        <Text size="sm" c="dimmed" truncate="end" title={`site/${file}`} style={{ flex: '0 1 auto', minWidth: 48 }}>
-          site/{file}
+      {entry && (
+        // data-open-file: for tests to know which file is open; the person reads the title.
+        <Text
+          size="sm"
+          c="dimmed"
+          truncate="end"
+          title={entry.title}
+          data-open-file={entry.file}
+          style={{ flex: '0 1 auto', minWidth: 48 }}
+        >
+          {entry.title}
         </Text>
       )}
       <Presence />
@@ -103,7 +111,7 @@ export function Toolbar() {
           leftSection={<IconGitCompare size={14} />}
           onClick={() => setShowChanges(true)}
         >
-          Changes
+          Not live yet
         </Button>
         <HistoryButton />
         <EntryActions />

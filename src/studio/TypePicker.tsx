@@ -1,8 +1,8 @@
-// The list a section type is picked from: each type by its human name and description, found by
-// either (or by its name in the YAML).
+// The list a section type is picked from: each type by its human name and its help for editors,
+// found by either.
 import { Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import type { Contract } from './schema.ts';
+import { helpOf, type Contract } from './schema.ts';
 
 export function TypePicker({
   opened,
@@ -16,10 +16,12 @@ export function TypePicker({
   onPick: (type: string) => void;
 }) {
   const [filter, setFilter] = useState('');
+  const helpOfType = (type: string) => {
+    const schema = contract.section(type)?.schema;
+    return schema && helpOf(schema);
+  };
   const types = contract.sectionTypes.filter((type) =>
-    `${sectionName(contract, type)} ${type} ${contract.section(type)?.schema.description ?? ''}`
-      .toLowerCase()
-      .includes(filter.toLowerCase()),
+    `${sectionName(contract, type)} ${helpOfType(type) ?? ''}`.toLowerCase().includes(filter.toLowerCase()),
   );
   return (
     <Modal opened={opened} onClose={onClose} title="Add a section" size="lg">
@@ -40,7 +42,7 @@ export function TypePicker({
           >
             <Text fw={700}>{sectionName(contract, type)}</Text>
             <Text size="sm" c="dimmed">
-              {contract.section(type)?.schema.description}
+              {helpOfType(type)}
             </Text>
           </UnstyledButton>
         ))}

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import type { DataPath } from './api.ts';
 import type { EntryKind } from '../../shared/studio-protocol.ts';
-import type { Contract, Resolved, Schema } from './schema.ts';
+import { labelOf, type Contract, type Resolved, type Schema } from './schema.ts';
 import type { StudioStore } from './store/store.ts';
 import { useStudio } from './store/store.ts';
 import { outsideFresh, useFreshItem } from './fresh-item.ts';
@@ -44,6 +44,23 @@ export function hasField(contract: Contract, kind: EntryKind, at: DataPath): boo
   return true;
 }
 
+/**
+ * Where a problem is, in the form's words: each step's title ("Section 2 › Highlighted words",
+ * "Questions 3 › Answer"); undefined when the form has no field there.
+ */
+export function placeOf(contract: Contract, kind: EntryKind, at: DataPath): string | undefined {
+  let current: Resolved | undefined = contract.root(kind);
+  const steps: string[] = [];
+  for (const part of at) {
+    const parent: Resolved = current;
+    current = childOf(contract, parent, part);
+    if (!current) return undefined;
+    if (typeof part === 'number') steps.push(`${steps.pop() ?? 'Item'} ${part + 1}`);
+    else steps.push(part === 'sections' && kind === 'page' ? 'Section' : labelOf(part, current.schema));
+  }
+  return steps.join(' › ') || undefined;
+}
+
 /** The open entry's problems, in the order of the file, then those in other files. */
 export function useProblems(): Problem[] {
   const check = useStudio((state) => state.check);
@@ -61,11 +78,16 @@ export function useProblems(): Problem[] {
     if (!check || !kind || !contract) return typed;
     const inFile = outsideFresh([...check.errors], fresh)
       .sort((a, b) => a.line - b.line || a.col - b.col)
-      .map((error): Problem => ({
-        at: hasField(contract, kind, error.at) ? error.at : undefined,
-        place: error.path || (error.at.length === 0 && kind !== 'page' ? 'the text' : 'this file'),
-        words: error.text,
-      }));
+      .map((error): Problem => {
+        const place =
+          placeOf(contract, kind, error.at) ??
+          (kind === 'page' ? 'this page' : error.at.length === 0 ? 'the text' : 'here');
+        return {
+          at: hasField(contract, kind, error.at) ? error.at : undefined,
+          place,
+          words: `${place}: ${error.message}`,
+        };
+      });
     const elsewhere = check.elsewhere.map((words): Problem => ({ place: words.split(':')[0], words }));
     return [...typed, ...inFile, ...elsewhere];
   }, [check, kind, contract, invalid, fresh]);
@@ -80,7 +102,7 @@ export function whySaveWaits(state: {
   invalidInput?: string;
 }): string | undefined {
   if (state.saving) return 'Saving…';
-  if (state.conflict) return 'This file changed on disk: merge or reload it first';
+  if (state.conflict) return 'Someone else saved it meanwhile: merge or reload first';
   if (state.invalidInput) return state.invalidInput;
   if (state.problems)
     return state.problems === 1 ? 'Fix the problem first' : `Fix the ${state.problems} problems first`;

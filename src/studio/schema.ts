@@ -23,7 +23,12 @@ export type Schema = {
   minItems?: number;
   /** Tucked away under "Details" in the forms (ids, image sizes): see schema/*.json. */
   technical?: boolean;
+  /** The help the studio shows under the field, where the description is written for the YAML guide. */
+  studioHelp?: string;
 };
+
+/** The help under a field in the studio: its studio help, else its description. */
+export const helpOf = (schema: Schema): string | undefined => schema.studioHelp ?? schema.description;
 
 export interface Resolved {
   schema: Schema;

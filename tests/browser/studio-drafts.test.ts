@@ -129,8 +129,8 @@ describe('in the laptop studio', () => {
     await ui.keyboard.press('End');
     await ui.keyboard.type(' and a draft');
     await expect.poll(async () => Object.keys(await keptInBrowser(ui)), outcome).toEqual([file]);
-    await ui.getByRole('button', { name: 'Changes', exact: true }).click();
-    const review = ui.getByRole('dialog', { name: 'Changes since the last commit' });
+    await ui.getByRole('button', { name: 'Not live yet', exact: true }).click();
+    const review = ui.getByRole('dialog', { name: 'Saved — not live yet' });
     await review.getByRole('button', { name: 'Discard all changes to Second Fixture Note' }).click();
     await review.getByRole('button', { name: 'Yes, discard' }).click();
     await expect.poll(() => onDisk(file), outcome).toBe(await committed(file));

@@ -154,7 +154,7 @@ describe("the studio's own address", () => {
         await page.goto(studio.studioUrl + query);
         await page.waitForFunction(() => document.documentElement.dataset.studio === 'ready', undefined, outcome);
         // The studio falls back to the home page; nothing it was sent names or holds the outside file.
-        await page.getByText('site/pages/home.yaml').waitFor(outcome);
+        await page.locator('[data-open-file="pages/home.yaml"]').waitFor(outcome);
         expect(
           /Outside Secret|"name": "gcc-storyteller-site"|root:x:0/.exec(answers.join('\n'))?.[0],
           query,

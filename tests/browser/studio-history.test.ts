@@ -80,7 +80,8 @@ it('a page saved twice lists both saves in its history, and the first one restor
   expect(newestText).toMatch(/Title: .*Talk to Us.*Contact the Team/s);
   expect(newestText).toMatch(/as it is now/i);
   expect(await older.innerText()).toMatch(/Talk to Us: Title[\s\S]*Title: .*Contact.*Talk to Us/);
-  expect(await oldest.innerText()).toMatch(/The site[\s\S]*Owner \(owner@example\.com\)[\s\S]*Created\./);
+  // Each version summed up from its change, never by the commit's message ("The site").
+  expect(await oldest.innerText()).toMatch(/^New page: [\s\S]*Owner \(owner@example\.com\)[\s\S]*Created\./);
 
   // Asked first: nothing is written until the editor says yes.
   await older.getByRole('button', { name: /^Restore Talk to Us as of / }).click();
@@ -116,7 +117,7 @@ it('a page deleted in the history is brought back whole, as a new commit', async
   const dialog = ui.getByRole('dialog', { name: 'Deleted pages and articles' });
   const card = dialog.getByRole('article', { name: 'Page: Draft Page' });
   await card.waitFor(outcome);
-  expect(await card.innerText()).toContain('site/pages/draft.yaml, deleted by Owner (owner@example.com)');
+  expect(await card.innerText()).toContain('Deleted by Owner (owner@example.com)');
   await card.getByRole('button', { name: 'Bring back Draft Page' }).click();
   await card.getByRole('button', { name: 'Yes, bring it back' }).click();
 
@@ -124,7 +125,7 @@ it('a page deleted in the history is brought back whole, as a new commit', async
   await expect.poll(() => git('rev-list', 'HEAD~1'), outcome).toBe(before);
   expect(git('log', '-1', '--format=%ae %s')).toMatch(new RegExp(`^${editor} Restored Draft Page as of `));
   // It opens, and the list of deleted pages no longer has it.
-  await ui.getByText('site/pages/draft.yaml', { exact: true }).waitFor(outcome);
+  await ui.locator('[data-open-file="pages/draft.yaml"]').waitFor(outcome);
   await ui.getByRole('button', { name: 'Deleted pages and articles' }).click();
   await dialog.getByText("No page or article was deleted in the site's history.").waitFor(outcome);
   await ui.context().close();

@@ -40,7 +40,7 @@ const marked = (ui: Page) => ui.evaluate(() => (window as unknown as { listsMark
 
 const openEntry = async (ui: Page, name: RegExp, file: string) => {
   await ui.getByRole('navigation', { name: 'Content' }).getByRole('link', { name }).click();
-  await ui.getByText(`site/${file}`, { exact: true }).waitFor(outcome);
+  await ui.locator(`[data-open-file="${file}"]`).waitFor(outcome);
 };
 
 /** The link picker's offers for what is typed in it (none while it has nothing to offer: no list opens). */
@@ -67,7 +67,7 @@ describe('lists that follow the site', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => ui.evaluate(() => new URLSearchParams(location.search).get('path')), outcome).toBe(address);
 
-    await openEntry(ui, /^Site settings/, 'site.yaml');
+    await openEntry(ui, /^Menu/, 'site.yaml');
     await expect.poll(() => offers(ui, address), outcome).toContain(address);
     await expect.poll(() => at(ui, ctaLink).getAttribute('aria-invalid'), outcome).not.toBe('true');
     // Back as it was, so the next entry opens without asking about unsaved edits.
@@ -84,7 +84,7 @@ describe('lists that follow the site', () => {
     await move.getByRole('checkbox', { name: /^Add a redirect/ }).uncheck();
     await move.getByRole('button', { name: 'Save and change the address' }).click();
     await move.waitFor({ state: 'detached', ...outcome });
-    await openEntry(ui, /^Site settings/, 'site.yaml');
+    await openEntry(ui, /^Menu/, 'site.yaml');
     await expect.poll(() => offers(ui, renamed), outcome).toContain(renamed);
     expect(await offers(ui, address)).not.toContain(address);
     await expect.poll(() => at(ui, ctaLink).getAttribute('aria-invalid'), outcome).toBe('true');

@@ -32,6 +32,7 @@ import { mailedLink } from '../fixtures/studio-sign-in.ts';
 import { sectionLabel } from '../fixtures/studio-labels.ts';
 import { launchChromium } from './chromium.ts';
 import { outcome } from './studio-session.ts';
+import { developerWordsOn, schemaKeys } from './studio-walk.ts';
 
 const headline = 'Every Field. One Page.';
 const edited = 'Every Field. One Page. Published from the studio';
@@ -147,13 +148,25 @@ it('a publisher signs in by the mailed link, edits and saves, publishes, and rol
     .getByRole('textbox', { name: sectionLabel('hero', 'title'), exact: true });
   await title.fill(edited);
   await ui.getByRole('button', { name: 'Save', exact: true }).click();
-  await ui.getByText('Saved site/pages/home.yaml').waitFor(outcome);
+  await ui.getByText('Saved Start', { exact: true }).waitFor(outcome);
   // A commit authored by the signed-in editor; visitors still get the published release.
   await expect.poll(() => git('log', '-1', '--format=%ae', '--', 'site/pages/home.yaml'), outcome).toBe(pat);
   expect(await readFile(path.join(root, 'site', 'pages', 'home.yaml'), 'utf8')).toContain(edited);
   const before = await livePage();
   expect(pageWords(before)).toContain(headline);
   expect(pageWords(before)).not.toContain(edited);
+
+  // Right after the save, "Not live yet" shows it (each save on the server is kept at once, so
+  // there is nothing left "since the last commit"): who saved it, a summary and the review's words.
+  await ui.getByRole('banner').getByRole('button', { name: 'Not live yet', exact: true }).click();
+  const notLive = ui.getByRole('dialog', { name: 'Saved — not live yet' });
+  const saved = notLive.getByRole('region', { name: 'Not published yet' }).getByRole('article').first();
+  await saved.getByText(`pat (${pat})`).waitFor(outcome);
+  await saved.getByText(edited).first().waitFor(outcome);
+  expect(await saved.getAttribute('aria-label')).toMatch(/^Start: .* changed/);
+  expect(await developerWordsOn(ui, schemaKeys())).toEqual([]);
+  await ui.keyboard.press('Escape');
+  await notLive.waitFor({ state: 'detached', ...outcome });
 
   // The Publish view: the change (who, which entry, in the review's words) and the page before and after.
   const view = await openPublishView(ui);
@@ -353,7 +366,7 @@ it('the studio on a computer (npm run studio) has no Publish: a developer deploy
     });
     expect((await asked).status()).toBe(404);
     const toolbar = page.getByRole('banner');
-    await toolbar.getByRole('button', { name: 'Changes' }).waitFor(outcome);
+    await toolbar.getByRole('button', { name: 'Not live yet' }).waitFor(outcome);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await toolbar.getByRole('button', { name: 'Publish' }).count()).toBe(0);
     await page.close();

@@ -64,7 +64,7 @@ it('edits a section type that only the schema and the registry know, and saves e
   await caption.fill('Trusted by teams on three continents');
   await preview.getByText('Trusted by teams on three continents').waitFor(outcome);
   await tab.getByRole('button', { name: 'Save', exact: true }).click();
-  await tab.getByText('Saved site/pages/partners.yaml').waitFor(outcome);
+  await tab.getByText('Saved Partners', { exact: true }).waitFor(outcome);
   expect(await readFile(path.join(studio.root, 'site', 'pages', 'partners.yaml'), 'utf8')).toBe(
     page.replace('Trusted by one company so far', 'Trusted by teams on three continents'),
   );

@@ -91,16 +91,16 @@ export async function selectSection(ui: Page, index: number): Promise<void> {
 /** Opens an entry from the content list by its name, and waits until it is the open one. */
 export async function openFromList(ui: Page, name: RegExp, file: string): Promise<void> {
   await ui.getByRole('navigation', { name: 'Content' }).getByRole('link', { name }).click();
-  await ui.getByText(`site/${file}`, { exact: true }).waitFor(outcome);
+  await ui.locator(`[data-open-file="${file}"]`).waitFor(outcome);
 }
 
 /** The Changes view, once it has told what changed (or that nothing did). */
 export async function openChanges(ui: Page): Promise<Locator> {
-  await ui.getByRole('button', { name: 'Changes', exact: true }).click();
-  const review = ui.getByRole('dialog', { name: 'Changes since the last commit' });
+  await ui.getByRole('button', { name: 'Not live yet', exact: true }).click();
+  const review = ui.getByRole('dialog', { name: 'Saved — not live yet' });
   await review
     .getByRole('region')
-    .or(review.getByText(/^No changes/))
+    .or(review.getByText(/^Nothing new/))
     .first()
     .waitFor(outcome);
   return review;
@@ -175,5 +175,5 @@ export async function createEntry(
   await expect.poll(() => dialog.getByRole('textbox', { name: /^Address/ }).inputValue(), outcome).toBe(address);
   await dialog.getByRole('button', { name: 'Create' }).click();
   // Creating writes the entry (and an article's cover picture), then opens it.
-  await ui.getByText(`site/${file}`, { exact: true }).waitFor({ timeout: 60_000 });
+  await ui.locator(`[data-open-file="${file}"]`).waitFor({ timeout: 60_000 });
 }

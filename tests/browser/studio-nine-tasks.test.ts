@@ -158,7 +158,7 @@ describe('the nine tasks of a marketing manager', () => {
     await createEntry(ui, 'New page', title, address, `pages${address}.yaml`);
 
     // In the site settings, a new link at the end of the menu.
-    await openFromList(ui, /^Site settings/, 'site.yaml');
+    await openFromList(ui, /^Menu/, 'site.yaml');
     const links = model.settings.navigation.links;
     const first = ui.getByRole('button', { name: `1. ${links[0].label}`, exact: true });
     const menuList = panelOf(ui).getByRole('group').filter({ has: first }).last();
@@ -380,11 +380,11 @@ describe('the nine tasks of a marketing manager', () => {
     const theirs = replaceOnce(await readFile(file, 'utf8'), `\ntitle: ${page.title}\n`, '\ntitle: Contact the Team\n');
     await writeFile(file, theirs);
 
-    const notice = panelOf(ui).getByRole('alert').filter({ hasText: 'changed on disk' });
+    const notice = panelOf(ui).getByRole('alert').filter({ hasText: 'Someone else saved this meanwhile' });
     await notice.waitFor(outcome);
     expect(await inPanelView(notice)).toBe(true);
     expect(await saveButton(ui).isDisabled()).toBe(true);
-    expect(await whySaveWaits(ui)).toMatch(/changed on disk/);
+    expect(await whySaveWaits(ui)).toMatch(/Someone else saved it meanwhile/);
     await pressSave(ui);
     expect(await readFile(file, 'utf8')).toBe(theirs);
 
@@ -448,7 +448,7 @@ describe('the nine tasks of a marketing manager', () => {
     );
     try {
       const after = await openChanges(ui);
-      await after.getByText(/^No changes/).waitFor(outcome);
+      await after.getByText(/^Nothing new/).waitFor(outcome);
     } finally {
       // The studio's copy back to the fixture as committed, for the tests after this one.
       studioGit(session.studio(), 'reset', '-q', '--hard', 'HEAD~1');

@@ -119,7 +119,7 @@ describe('with an editor on the list', () => {
     await frame.getByRole('heading', { level: 1, name: edited, exact: true }).waitFor(outcome);
 
     await ui.getByRole('button', { name: 'Save', exact: true }).click();
-    await ui.getByText('Saved site/pages/home.yaml').waitFor(outcome);
+    await ui.getByText('Saved Start', { exact: true }).waitFor(outcome);
     expect(await readFile(path.join(server.root, 'site', 'pages', 'home.yaml'), 'utf8')).toContain(edited);
     // The save is a commit by the signed-in editor: the gate's editor reached the studio.
     const author = () =>

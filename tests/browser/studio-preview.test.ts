@@ -54,7 +54,7 @@ it('typing in a field re-renders the preview in place: no reload, the outline, t
 
   // Saved, the page shows what was saved; undone, the preview goes back to the file's old title.
   await ui.getByRole('button', { name: 'Save', exact: true }).click();
-  await ui.getByText('Saved site/pages/home.yaml').waitFor(outcome);
+  await ui.getByText('Saved Start', { exact: true }).waitFor(outcome);
   await frame.getByRole('heading', { level: 2, name: 'Four Figures in a Row Live', exact: true }).waitFor(outcome);
   await ui.getByRole('button', { name: 'Undo', exact: true }).click();
   await frame.getByRole('heading', { level: 2, name: 'Four Figures in a Row', exact: true }).waitFor(outcome);

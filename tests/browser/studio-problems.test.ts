@@ -18,6 +18,7 @@ import {
   saveButton,
   type DataPath,
 } from './studio-locators.ts';
+import { sectionLabel } from '../fixtures/studio-labels.ts';
 import { outcome, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -100,14 +101,16 @@ describe('a problem at the field that must change', () => {
     await problemCount(ui).click();
     await expect.poll(() => isFocused(fieldAt(ui, ['title'])), outcome).toBe(true);
     // A place in the summary goes to its own problem.
-    await summaryOf(ui).getByRole('button', { name: 'section 1 (hero) › title' }).click();
+    await summaryOf(ui)
+      .getByRole('button', { name: `Section 1 › ${sectionLabel('hero', 'title')}` })
+      .click();
     await expect.poll(() => isFocused(fieldAt(ui, heroTitle)), outcome).toBe(true);
   });
 
   it('an emptied number lands at its own field, in every kind of entry: Read time of an article, a delay of the site settings', async () => {
     for (const [query, at] of [
       ['?path=/resources/blogs/first-note', ['readTime']],
-      ['?file=site.yaml', ['tooltips', 'openDelay']],
+      ['?file=site.yaml&part=advanced', ['tooltips', 'openDelay']],
     ] as const) {
       const ui = await session.open(query);
       const field = fieldAt(ui, [...at]);
@@ -162,12 +165,15 @@ describe('a problem at the field that must change', () => {
     expect(await timesShown(ui, 'ink "/no-such-page" is not a page')).toBe(0);
   });
 
-  it('problems in other files are said at the top in words, with the file and without line and column', async () => {
+  it('problems in other files are said at the top in words, with the entry and without file, line and column', async () => {
     const ui = await session.open('?path=/contact');
     await ui.getByRole('button', { name: /^Page settings/ }).click();
     // An address a redirect already has: no move can be offered (rename/), so the links to /contact stay problems.
     await fieldAt(ui, ['path']).fill('/offers');
-    await expect.poll(() => summaryOf(ui).innerText(), outcome).toMatch(/site\/\S+\.yaml: .*"\/contact" is not a page/);
+    await expect
+      .poll(() => summaryOf(ui).innerText(), outcome)
+      .toMatch(/(Page|Article|Form) “[^”]+”: .*"\/contact" is not a page/);
+    expect(await summaryOf(ui).innerText()).not.toContain('site/');
     expect(await summaryOf(ui).innerText()).not.toMatch(/\.yaml:\d+/);
     const count = Number((await problemCount(ui).textContent())!.split(' ')[0]);
     expect(count).toBeGreaterThan(0);
@@ -186,12 +192,12 @@ describe('what stands before a save stays in view', () => {
     await expect.poll(() => whySaveWaits(ui), outcome).toBe('');
     const file = path.join(session.studio().root, 'site', 'pages', 'home.yaml');
     await writeFile(file, `${await readFile(file, 'utf8')}# Written in a text editor meanwhile.\n`);
-    const notice = panelOf(ui).getByRole('alert').filter({ hasText: 'This file changed on disk' });
+    const notice = panelOf(ui).getByRole('alert').filter({ hasText: 'Someone else saved this meanwhile' });
     await notice.waitFor(outcome);
     await panelOf(ui).evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect.poll(() => panelOf(ui).evaluate((el) => el.scrollTop), outcome).toBeGreaterThan(200);
     expect(await inView(notice)).toBe(true);
-    expect(await whySaveWaits(ui)).toBe('This file changed on disk: merge or reload it first');
+    expect(await whySaveWaits(ui)).toBe('Someone else saved it meanwhile: merge or reload first');
     expect(await saveButton(ui).isDisabled()).toBe(true);
   });
 
@@ -210,7 +216,7 @@ describe('what stands before a save stays in view', () => {
     await saveButton(ui).click();
     await expect.poll(() => whySaveWaits(ui), outcome).toBe('Saving…');
     release();
-    await ui.getByText('Saved site/pages/contact.yaml').waitFor(outcome);
+    await ui.getByText('Saved Contact', { exact: true }).waitFor(outcome);
     await expect.poll(() => whySaveWaits(ui), outcome).toBe('No unsaved edits');
   });
 });

@@ -31,8 +31,8 @@ const field = (p: Page, name: string) =>
   p.getByRole('region', { name: 'Editing panel' }).getByRole('textbox', { name, exact: true });
 
 async function openReview(page: Page) {
-  await page.getByRole('button', { name: 'Changes', exact: true }).click();
-  const review = page.getByRole('dialog', { name: 'Changes since the last commit' });
+  await page.getByRole('button', { name: 'Not live yet', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Saved — not live yet' });
   await review.getByRole('region').first().waitFor(outcome);
   return review;
 }
@@ -54,7 +54,7 @@ describe('the review', () => {
       .getByRole('navigation', { name: 'Content' })
       .getByRole('link', { name: /^First Fixture Note/ })
       .click();
-    await page.getByText('site/blog/first-note.md').waitFor(outcome);
+    await page.locator('[data-open-file="blog/first-note.md"]').waitFor(outcome);
     const image = page.getByRole('group', { name: imageLabel }).first();
     const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#d46a21' } })
       .png()
@@ -142,7 +142,7 @@ describe('the review', () => {
       .toBe('Cover of the fixture article First Fixture Note');
     await upload.getByRole('button', { name: /^Discard all changes/ }).click();
     await upload.getByRole('button', { name: 'Yes, discard' }).click();
-    await review.getByText('No changes: everything is as it was at the last commit.').waitFor(outcome);
+    await review.getByText(/^Nothing new: everything saved here/).waitFor(outcome);
     expect(studioGit(studio(), 'status', '--porcelain')).toBe('');
   });
 });

@@ -49,8 +49,9 @@ export function useStudio(options: { restore?: boolean } = {}): StudioSession {
   };
 }
 
-/** Save, and wait for the studio to say so. */
+/** Save the open `file`, and wait for the studio to say it has no unsaved edits left. */
 export async function save(page: Page, file: string): Promise<void> {
+  await page.locator(`[data-open-file="${file}"]`).waitFor(outcome);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText(`Saved site/${file}`).waitFor(outcome);
+  await page.getByText('No unsaved edits', { exact: true }).waitFor(outcome);
 }

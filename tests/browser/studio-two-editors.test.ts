@@ -72,7 +72,8 @@ async function openAs(email: string, { watch = true } = {}): Promise<Page> {
 }
 
 const presence = (ui: Page) => ui.getByRole('banner').getByRole('status').filter({ hasText: 'Also open:' });
-const saved = (ui: Page) => ui.getByText(`Saved site/${file}`).first();
+// The notice names the entry by its title as saved last (a merged save: the colleague's title).
+const saved = (ui: Page) => ui.getByText(/^Saved Contact/).first();
 
 /** What changed in the contact page from the fixture's commit to the last: removed and added lines. */
 function changedSinceFixture(): { removed: string[]; added: string[] } {
@@ -102,7 +103,7 @@ it('each sees the other; edits of different fields both land, merged for the one
   expect(await onDisk()).toContain('\ntitle: Contact Ana\n');
 
   // Bo's studio hears of Ana's save, names her, and keeps his edit.
-  const notice = boUi.getByRole('alert').filter({ hasText: 'This file changed on disk' });
+  const notice = boUi.getByRole('alert').filter({ hasText: 'Someone else saved this meanwhile' });
   await notice
     .getByText(new RegExp(`^${ana} saved a newer version of Contact at \\d\\d:\\d\\d since you opened it`))
     .waitFor(outcome);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { sectionSchemas } from '../../scripts/content/schemas.ts';
 import { slugOf } from '../../shared/slug.ts';
@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { changedLines, fixtureSite } from '../fixtures/studio.ts';
 import { sectionLabel, sectionName } from '../fixtures/studio-labels.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
+import { developerWordsOn, schemaKeys } from './studio-walk.ts';
 
 const session = useStudio({ restore: true });
 
@@ -99,7 +100,7 @@ describe('the words of the trade', () => {
     expect(slugOf(words)).toBe('why-centres-tell-stories-2025-and-beyond');
     await dialog.getByRole('button', { name: 'Create' }).click();
     // Creating writes the article and its cover, then opens it: the slowest step here.
-    await page.getByText(`site/blog/${slugOf(words)}.md`).waitFor({ timeout: 60_000 });
+    await page.locator(`[data-open-file="blog/${slugOf(words)}.md"]`).waitFor({ timeout: 60_000 });
     await access(path.join(session.studio().root, 'site', 'blog', `${slugOf(words)}.md`));
   });
 
@@ -209,5 +210,92 @@ describe('the words of the trade', () => {
       .toBe(slug);
     await save(page, 'pages/offer.yaml');
     expect(changedLines(session.studio(), 'pages/offer.yaml').added).toEqual([`    id: ${slug}`]);
+  });
+});
+
+describe('every screen in the words of the people who edit the site', () => {
+  const keys = schemaKeys();
+  /** The developer words found on each screen walked, told all at once at the end of a test. */
+  let found: string[] = [];
+  beforeEach(() => void (found = []));
+  afterEach(() => expect(found).toEqual([]));
+  const noDeveloperWords = async (page: Page, screen: string) =>
+    found.push(...(await developerWordsOn(page, keys)).map((word) => `${screen}: ${word}`));
+  const closeDialog = async (page: Page) => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached', ...outcome });
+  };
+
+  it('the list, each kind of entry, the section types, the dialogs, a refusal and the problems say nothing a developer says', async () => {
+    const page = await session.open('?path=/');
+    const list = page.getByRole('navigation', { name: 'Content' });
+    await page.locator('[data-section-row]').first().waitFor(outcome);
+    await noDeveloperWords(page, 'the list and a page');
+
+    // Each section of the page, by its type's name.
+    const rows = page.locator('[data-section-row]');
+    for (let index = 0; index < (await rows.count()); index++) {
+      await rows.nth(index).click();
+      await page.getByRole('heading', { level: 2, name: `Section ${index + 1}` }).waitFor(outcome);
+      await noDeveloperWords(page, `section ${index + 1}`);
+    }
+    await page.getByRole('button', { name: 'Add a section' }).click();
+    await page.getByRole('dialog', { name: 'Add a section' }).waitFor(outcome);
+    await noDeveloperWords(page, 'the section types');
+    await closeDialog(page);
+
+    // Every entry of the list, one kind after another: articles, forms, the settings' parts, redirects.
+    const links = list.getByRole('link');
+    for (let index = 0; index < (await links.count()); index++) {
+      const name = (await links.nth(index).getAttribute('aria-label')) ?? (await links.nth(index).innerText());
+      const title = await links.nth(index).locator('.mantine-NavLink-label').innerText();
+      await links.nth(index).click();
+      await page.locator('[data-open-file]').getByText(title, { exact: true }).waitFor(outcome);
+      await noDeveloperWords(page, name);
+    }
+
+    for (const dialog of ['New page', 'New article']) {
+      await page.getByRole('button', { name: dialog }).click();
+      await page.getByRole('dialog', { name: dialog }).waitFor(outcome);
+      await noDeveloperWords(page, dialog);
+      await closeDialog(page);
+    }
+  });
+
+  it('the page menu, Changes, History, a refused save and the problem list say nothing a developer says', async () => {
+    const page = await session.open('?path=/contact');
+    await page.locator('[data-section-row]').first().waitFor(outcome);
+    for (const [item, dialog] of [
+      ['Change address…', /^Change the address/],
+      ['Delete page…', /^Delete/],
+    ] as const) {
+      await page.getByRole('button', { name: 'Page', exact: true }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      await page.getByRole('dialog', { name: dialog }).getByRole('button').first().waitFor(outcome);
+      await noDeveloperWords(page, item);
+      await closeDialog(page);
+    }
+
+    // A saved edit: Changes and History tell it.
+    await page.getByRole('button', { name: 'Page settings' }).click();
+    const title = page.locator(`[data-path='${JSON.stringify(['title'])}']`);
+    await title.fill('Contact us today');
+    await save(page, 'pages/contact.yaml');
+    await page.getByRole('button', { name: 'Not live yet', exact: true }).click();
+    await page.getByRole('dialog').getByRole('region').first().waitFor(outcome);
+    await noDeveloperWords(page, 'Changes');
+    await closeDialog(page);
+    await page.getByRole('button', { name: /^History/ }).click();
+    await page.getByRole('dialog').getByRole('article').first().waitFor(outcome);
+    await noDeveloperWords(page, 'History');
+    await closeDialog(page);
+
+    // A problem, listed, and a save refused for it.
+    await title.fill('');
+    await page.getByRole('button', { name: /^1 problem/ }).waitFor(outcome);
+    await noDeveloperWords(page, 'a problem');
+    await page.keyboard.press('Control+s');
+    await page.getByRole('alert').filter({ hasText: 'Not saved' }).waitFor(outcome);
+    await noDeveloperWords(page, 'a refused save');
   });
 });

@@ -65,11 +65,12 @@ describe('editing a page', () => {
     const headline = preview.getByRole('heading', { level: 1, name: 'Every Field. One Page.' });
     await preview.locator('[data-section="0"]').waitFor(outcome);
     await headline.hover();
-    // Hovering outlines the section and names its type.
+    // Hovering outlines the section and names its type as the panel does, never by its YAML name.
     const hovered = await preview
       .locator('[data-section="0"]')
       .evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el, '::before').content]);
-    expect(hovered).toEqual(['solid', '"hero"']);
+    expect(hovered).toEqual(['solid', JSON.stringify(sectionName('hero'))]);
+    expect(sectionName('hero')).not.toBe('hero');
     await headline.click();
     await page.getByRole('heading', { level: 2, name: 'Section 1' }).waitFor(outcome);
     const title = field(page, sectionLabel('hero', 'title'));
@@ -106,7 +107,7 @@ describe('editing a page', () => {
     await field(page, sectionLabel('hero', 'title')).fill('A Headline Without Its Highlight');
     const problems = page.getByRole('alert').filter({ hasText: 'Problems to fix before saving' });
     await problems.waitFor(outcome);
-    await expect.poll(() => problems.textContent(), outcome).toContain('highlight');
+    await expect.poll(() => problems.textContent(), outcome).toContain(sectionLabel('hero', 'highlight'));
     await expect
       .poll(() => field(page, sectionLabel('hero', 'highlight')).getAttribute('aria-invalid'), outcome)
       .toBe('true');
@@ -194,7 +195,7 @@ describe('editing a page', () => {
       '# Written in a text editor meanwhile.\ndescription: ',
     );
     await writeFile(path.join(studio().root, 'site', 'pages', 'contact.yaml'), elsewhere);
-    await page.getByRole('alert').filter({ hasText: 'This file changed on disk' }).waitFor(outcome);
+    await page.getByRole('alert').filter({ hasText: 'Someone else saved this meanwhile' }).waitFor(outcome);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByRole('button', { name: 'Reload it (drops your unsaved edits)' }).click();
@@ -212,9 +213,9 @@ describe('the editor nobody taught YAML', () => {
 
     await page
       .getByRole('navigation', { name: 'Content' })
-      .getByRole('link', { name: /^Contact/ })
+      .getByRole('link', { name: /^Contact\s*\/contact/ })
       .click();
-    await page.getByText('site/pages/contact.yaml').waitFor(outcome);
+    await page.locator('[data-open-file="pages/contact.yaml"]').waitFor(outcome);
     await page.getByRole('button', { name: 'Add a section' }).click();
     await page
       .getByRole('dialog', { name: 'Add a section' })
@@ -236,7 +237,7 @@ describe('the editor nobody taught YAML', () => {
     await expect.poll(() => slug.inputValue(), outcome).toBe('a-note-from-the-studio');
     await slug.fill('studio-note');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('site/blog/studio-note.md').waitFor(outcome);
+    await page.locator('[data-open-file="blog/studio-note.md"]').waitFor(outcome);
     await field(page, fileLabel('article', 'excerpt')).fill(
       'How an editor who never saw YAML wrote and published this note from the browser.',
     );
@@ -304,7 +305,7 @@ describe('access', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('Write to Us');
     await page.keyboard.press('ControlOrMeta+s');
-    await page.getByText('Saved site/pages/contact.yaml').waitFor(outcome);
+    await page.getByText('Saved Contact', { exact: true }).waitFor(outcome);
     expect(changedLines(studio(), 'pages/contact.yaml')).toEqual({
       removed: ['    eyebrow: Contact'],
       added: ['    eyebrow: Write to Us'],

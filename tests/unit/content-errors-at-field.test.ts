@@ -81,14 +81,14 @@ describe("the studio's check places each problem at its field", () => {
     ]);
   });
 
-  it('a problem in another file is said in words with that file, without line and column', async () => {
+  it('a problem in another file is said in words with the entry’s kind and title, without its file, line or column', async () => {
     const verdict = await check(
       'pages/solutions.yaml',
       files['site/pages/solutions.yaml'].replace('/solutions', '/offer'),
     );
     expect(verdict.errors).toEqual([]);
     expect(verdict.elsewhere).toContain(
-      'site/pages/home.yaml: section 1 (hero) › button 1 (Solutions) › to: "/solutions" is not a page.',
+      'Page “Home”: section 1 (hero) › button 1 (Solutions) › to: "/solutions" is not a page.',
     );
   });
 });

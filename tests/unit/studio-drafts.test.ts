@@ -141,7 +141,7 @@ describe('drafts on the server', () => {
         'not a content file',
         () => request('GET /draft', { editor: 'ann@example.com', target: 'images/logo.png' }),
         404,
-        /not a content file/,
+        /is not something the studio edits/,
       ],
       ['not JSON', () => keep('ann@example.com', '{"base":'), 400, /not JSON/],
       ['not an object', () => keep('ann@example.com', '[1, 2]'), 400, /not an object/],

@@ -203,7 +203,7 @@ describe('restoring a version', () => {
     });
     await expect(refused({ file: 'pages/home.yaml', commit: first, version: 'stale' })).rejects.toMatchObject({
       status: 409,
-      message: expect.stringContaining('changed since its history was shown'),
+      message: expect.stringContaining('was saved again since its history was shown'),
     });
     await expect(refused({ file: 'pages/home.yaml', commit: 'HEAD', version })).rejects.toMatchObject({ status: 404 });
     await expect(refused({ file: 'pages/home.yaml', commit: git('rev-parse', 'HEAD'), version })).rejects.toMatchObject(

@@ -44,7 +44,7 @@ describe('Save says why it waits', () => {
       'Read time holds “six”: Write a whole number.',
     );
     expect(whySaveWaits({ ...ready, problems: 2, conflict: true })).toBe(
-      'This file changed on disk: merge or reload it first',
+      'Someone else saved it meanwhile: merge or reload first',
     );
     expect(whySaveWaits({ ...ready, conflict: true, saving: true })).toBe('Saving…');
   });

@@ -36,23 +36,26 @@ describe('unpublished changes', () => {
     base = await repository('');
   });
 
-  it('lists each commit touching site/ since the given one, newest first, with who, when, what and the lines', async () => {
+  it('lists each commit since the given one, newest first, with who, when, what and the lines; one touching the code as code', async () => {
     const home = await readFile(sitePath('pages/home.yaml'), 'utf8');
     await writeFile(sitePath('pages/home.yaml'), home.replace('title: Start', 'title: Begin'));
     git('add', 'site/pages/home.yaml');
     const first = commit('ann', 'Begin: Title', '2026-03-04T05:06:07Z');
-    // A commit outside site/ is no change of the site's content.
+    // A commit outside site/ is a change of the site's code, listed as such, never as content.
     await writeFile(path.join(top, 'notes.txt'), 'not content\n');
     git('add', 'notes.txt');
-    commit('dev', 'Notes');
+    const code = commit('dev', 'Notes');
     await writeFile(sitePath('images/new one.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]));
     await unlink(sitePath('pages/summary.yaml'));
     git('add', '-A', 'site');
     const second = commit('bob', 'New image and a page removed\n\nWith a body.', '2026-03-05T10:00:00Z');
 
     const changes = await unpublishedChanges(root, base);
-    expect(changes.map((c) => c.commit)).toEqual([second, first]);
-    const [removal, edit] = changes;
+    expect(changes.map((c) => c.commit)).toEqual([second, code, first]);
+    const [removal, developers, edit] = changes;
+    expect(developers).toMatchObject({ code: true, files: [] });
+    expect(edit.code).toBeUndefined();
+    expect(removal.code).toBeUndefined();
     expect(edit).toMatchObject({
       author: { name: 'ann', email: 'ann@example.com' },
       at: '2026-03-04T05:06:07.000Z',
@@ -74,9 +77,9 @@ describe('unpublished changes', () => {
     expect(removal.files[1].diff).not.toContain('new one.png');
 
     expect(await unpublishedChanges(root, second)).toEqual([]);
-    expect((await unpublishedChanges(root, first)).map((c) => c.commit)).toEqual([second]);
-    // From the start (no release yet): every commit touching site/, the first included.
-    expect((await unpublishedChanges(root)).map((c) => c.commit)).toEqual([second, first, base]);
+    expect((await unpublishedChanges(root, first)).map((c) => c.commit)).toEqual([second, code]);
+    // From the start (no release yet): every commit, the first included.
+    expect((await unpublishedChanges(root)).map((c) => c.commit)).toEqual([second, code, first, base]);
   });
 
   it('leaves merges out but lists the commits they bring', async () => {

@@ -5,7 +5,7 @@
 import { memo, type ComponentType } from 'react';
 import type { Json } from '../api.ts';
 import { samePath } from '../data-path.ts';
-import { labelOf, typeOf, type Resolved } from '../schema.ts';
+import { helpOf, labelOf, typeOf, type Resolved } from '../schema.ts';
 import { ChoiceField } from './ChoiceField.tsx';
 import { errorAt, useForm, type FieldProps, type KindProps } from './form-context.ts';
 import { GroupField } from './GroupField.tsx';
@@ -69,7 +69,7 @@ function FieldView({ name, schema, file, value, path, required, example, source 
   const error = errorAt(form.errors, path);
   const common = {
     label,
-    description: resolved.schema.description,
+    description: helpOf(resolved.schema),
     required,
     error,
     placeholder: placeholderOf(resolved.schema.examples?.[0], example),

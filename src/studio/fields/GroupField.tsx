@@ -10,7 +10,7 @@ import { slugOf } from '../../../shared/slug.ts';
 import { wordsFrom } from '../../../shared/words-from.ts';
 import type { DataPath, Json } from '../api.ts';
 import { startsWith } from '../data-path.ts';
-import type { Resolved, Schema } from '../schema.ts';
+import { helpOf, type Resolved, type Schema } from '../schema.ts';
 import { recordOf, useForm, type KindProps } from './form-context.ts';
 
 /** Every field of an object schema, in the schema's order (`skip`: fields shown elsewhere). */
@@ -121,9 +121,9 @@ function Details({ paths, children }: { paths: DataPath[]; children: ReactNode }
 export function GroupField({ resolved, label, value, path, error }: KindProps) {
   return (
     <Fieldset legend={label}>
-      {resolved.schema.description && (
+      {helpOf(resolved.schema) && (
         <Text size="xs" c="dimmed" mb="xs">
-          {resolved.schema.description}
+          {helpOf(resolved.schema)}
         </Text>
       )}
       {error && (

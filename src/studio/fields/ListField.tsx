@@ -7,7 +7,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Json } from '../api.ts';
 import { withCopyAfter } from '../data-path.ts';
-import { emptyValue, labelOf, newValue, typeOf } from '../schema.ts';
+import { emptyValue, helpOf, labelOf, newValue, typeOf } from '../schema.ts';
 import { SortableList } from '../SortableList.tsx';
 import { useForm, type KindProps } from './form-context.ts';
 import { itemName } from './item-name.ts';
@@ -38,9 +38,9 @@ export function ListField({ resolved, label, value, path, error }: KindProps) {
   const example = item.schema.examples?.[0] as Json | undefined;
   return (
     <Fieldset legend={`${label} (${items.length})`}>
-      {resolved.schema.description && (
+      {helpOf(resolved.schema) && (
         <Text size="xs" c="dimmed" mb="xs">
-          {resolved.schema.description}
+          {helpOf(resolved.schema)}
         </Text>
       )}
       {error && (

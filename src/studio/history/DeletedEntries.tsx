@@ -81,7 +81,7 @@ function DeletedCard({ entry, onRestored }: { entry: DeletedEntry; onRestored: (
           {noun}: {entry.title}
         </Text>
         <Text size="xs" c="dimmed">
-          site/{entry.file}, deleted by {entry.by.name} ({entry.by.email}), {when(entry.at)}
+          Deleted by {entry.by.name} ({entry.by.email}), {when(entry.at)}
         </Text>
       </AskFirst>
       {problem && (

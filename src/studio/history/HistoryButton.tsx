@@ -9,7 +9,9 @@ import { HistoryList } from './HistoryList.tsx';
 export function HistoryButton() {
   const entry = useStudio((state) => state.entry);
   // The content list is read again after each save, so it has the entry's name as saved last.
-  const title = useStudio((state) => state.entries.find((e) => e.file === state.entry?.file)?.title);
+  const title = useStudio(
+    (state) => state.entries.find((e) => e.file === state.entry?.file && e.part === state.entry?.part)?.title,
+  );
   const [opened, setOpened] = useState(false);
   return (
     <>

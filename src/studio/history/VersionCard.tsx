@@ -8,6 +8,7 @@ import type { HistoryVersion } from '../../../shared/history.ts';
 import { when } from '../publish/publish-api.ts';
 import { ChangeLine } from '../review/ChangeLine.tsx';
 import { describeFile } from '../review/describe.ts';
+import { fileSummary } from '../review/summary.ts';
 import { openEntry, refreshEntries } from '../store/commands.ts';
 import { useStore, useStudio } from '../store/store.ts';
 import { isDirty } from '../store/studio-state.ts';
@@ -32,7 +33,8 @@ export function VersionCard({
   const dirty = useStudio(isDirty);
   const [problem, setProblem] = useState<string>();
   const { change } = version;
-  const subject = version.message.split('\n')[0] || '(no description)';
+  // Said from the change itself, never from the commit's message (a developer's words).
+  const subject = contract ? fileSummary(contract, change) : change.title;
   const lines = contract && change.status === 'modified' && !change.problem ? describeFile(contract, change) : [];
   const date = when(version.at);
   const restore = async () => {
@@ -82,20 +84,15 @@ export function VersionCard({
         ))}
         {change.status === 'modified' && !change.problem && !lines.length && (
           <Text component="li" size="sm" c="dimmed">
-            Only comments, the layout of the file or its name changed; what visitors see is the same.
+            Only notes, the layout or its address changed; what visitors see is the same.
           </Text>
         )}
         {change.problem && (
           <Text component="li" size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-            This version cannot be compared value by value: {change.problem}
+            This version cannot be compared field by field; a developer can tell what changed.
           </Text>
         )}
       </Stack>
-      {version.file !== file && (
-        <Text size="xs" c="dimmed" mt={4}>
-          Saved then as site/{version.file}.
-        </Text>
-      )}
       {problem && (
         <Alert color="red" mt={6} role="alert" style={{ whiteSpace: 'pre-wrap' }}>
           {problem}

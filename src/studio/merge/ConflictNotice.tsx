@@ -31,7 +31,7 @@ export function ConflictNotice() {
   return (
     <Alert
       color="orange"
-      title="This file changed on disk"
+      title="Someone else saved this meanwhile"
       role="alert"
       // Opaque and on top while the form scrolls under it.
       style={{
@@ -43,9 +43,11 @@ export function ConflictNotice() {
       }}
     >
       <Text size="sm" mb="xs">
-        {by ? `${newerVersionSaid(by, title ?? `site/${file}`)} since you opened it.` : `site/${file} changed.`} Your
-        unsaved edits are kept: merging takes in the changes beside yours, and asks you wherever you both changed the
-        same thing.
+        {by
+          ? `${newerVersionSaid(by, title ?? 'This entry')} since you opened it.`
+          : `${title ?? 'This entry'} was changed meanwhile.`}{' '}
+        Your unsaved edits are kept: merging takes in the changes beside yours, and asks you wherever you both changed
+        the same thing.
       </Text>
       <Group gap="xs">
         <Button size="xs" loading={merging} onClick={merge}>

@@ -1,10 +1,12 @@
-// What is saved but not live yet, newest first: each change with who made it and when, and each of
-// its files said in the review's words (src/studio/review/), with git's lines behind "Lines changed"
-// and, for a page, "Before and after" to see it rendered as visitors see it now and once published.
-import { Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
-import type { UnpublishedAnswer, UnpublishedFileView } from '../../../shared/publishing.ts';
+// What is saved but not live yet, newest first: each change summed up in words with who made it and
+// when, each of its files said in the review's words (src/studio/review/) and, for a page, "Before
+// and after" to see it rendered as visitors see it now and once published. Developers' changes to
+// the site's code are one line, "Site code updated", however many there are in a row.
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { UnpublishedAnswer, UnpublishedChangeView, UnpublishedFileView } from '../../../shared/publishing.ts';
 import { ChangeLine } from '../review/ChangeLine.tsx';
 import { describeFile, fileHeading } from '../review/describe.ts';
+import { changeSummary } from '../review/summary.ts';
 import type { Contract } from '../schema.ts';
 import { useStudio } from '../store/store.ts';
 import type { EntrySummary } from '../api.ts';
@@ -25,7 +27,8 @@ export function UnpublishedList({
 }: {
   answer: UnpublishedAnswer;
   shown?: string;
-  onShow: (route: string) => void;
+  /** Shows a page before and after; without it, no such button. */
+  onShow?: (route: string) => void;
 }) {
   const contract = useStudio((state) => state.site?.contract);
   const entries = useStudio((state) => state.entries);
@@ -41,24 +44,29 @@ export function UnpublishedList({
         </Text>
       )}
       <Stack gap="sm">
-        {answer.changes.map((change) => (
-          <Card key={change.commit} withBorder padding="sm" component="article" aria-label={change.message}>
-            <Text fw={600}>{change.message.split('\n')[0]}</Text>
-            <Text size="xs" c="dimmed">
-              {change.author.name} ({change.author.email}), {when(change.at)}
-            </Text>
-            {change.files.map((file) => (
-              <FileChange
-                key={file.file}
-                file={file}
-                contract={contract}
-                route={routeOf(entries, file)}
-                shown={shown}
-                onShow={onShow}
-              />
-            ))}
-          </Card>
-        ))}
+        {inRuns(answer.changes).map((run) => {
+          const [change] = run;
+          if (change.code) return <CodeUpdated key={change.commit} run={run} />;
+          const summary = contract ? changeSummary(contract, change.files) : '';
+          return (
+            <Card key={change.commit} withBorder padding="sm" component="article" aria-label={summary}>
+              <Text fw={600}>{summary}</Text>
+              <Text size="xs" c="dimmed">
+                {change.author.name} ({change.author.email}), {when(change.at)}
+              </Text>
+              {change.files.map((file) => (
+                <FileChange
+                  key={file.file}
+                  file={file}
+                  contract={contract}
+                  route={routeOf(entries, file)}
+                  shown={shown}
+                  onShow={onShow}
+                />
+              ))}
+            </Card>
+          );
+        })}
       </Stack>
       {answer.earlier > 0 && (
         <Text size="sm" c="dimmed" mt="xs">
@@ -67,6 +75,31 @@ export function UnpublishedList({
         </Text>
       )}
     </section>
+  );
+}
+
+/** Each content change alone, and each run of changes to the site's code together. */
+function inRuns(changes: UnpublishedChangeView[]): UnpublishedChangeView[][] {
+  const runs: UnpublishedChangeView[][] = [];
+  for (const change of changes) {
+    const last = runs.at(-1);
+    if (change.code && last?.[0].code) last.push(change);
+    else runs.push([change]);
+  }
+  return runs;
+}
+
+/** Developers' changes to the site's code, newest first: one line, with who and since when. */
+function CodeUpdated({ run }: { run: UnpublishedChangeView[] }) {
+  const names = [...new Set(run.map((change) => change.author.name))].join(', ');
+  return (
+    <Card withBorder padding="sm" component="article" aria-label="Site code updated">
+      <Text fw={600}>Site code updated</Text>
+      <Text size="xs" c="dimmed">
+        By {names}, {when(run[0].at)}
+        {run.length > 1 ? ` (${run.length} updates)` : ''}
+      </Text>
+    </Card>
   );
 }
 
@@ -81,7 +114,7 @@ function FileChange({
   contract?: Contract;
   route?: string;
   shown?: string;
-  onShow: (route: string) => void;
+  onShow?: (route: string) => void;
 }) {
   const lines = contract && file.status === 'modified' && !file.problem ? describeFile(contract, file) : [];
   const heading = fileHeading(file);
@@ -91,7 +124,7 @@ function FileChange({
         <Text size="sm" fw={500}>
           {heading}
         </Text>
-        {route !== undefined && (
+        {route !== undefined && onShow && (
           <Button
             size="compact-xs"
             variant={shown === route ? 'filled' : 'light'}
@@ -114,15 +147,9 @@ function FileChange({
       )}
       {file.problem && (
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-          This version cannot be compared value by value: {file.problem}
+          This version cannot be compared field by field; a developer can tell what changed.
         </Text>
       )}
-      <details>
-        <summary style={{ fontSize: 'var(--mantine-font-size-xs)', cursor: 'pointer' }}>Lines changed</summary>
-        <Code block fz="xs" mt={4}>
-          {file.diff}
-        </Code>
-      </details>
     </div>
   );
 }

@@ -66,7 +66,7 @@ function DeleteForm({ offer }: { offer: DeleteOffer }) {
   return (
     <Stack>
       <Text size="sm">
-        The {noun} at <b>{offer.from}</b> (site/{offer.file}) is removed from the site
+        The {noun} at <b>{offer.from}</b> is removed from the site
         {dirty ? ', with your unsaved edits of it' : ''}.
       </Text>
       {answer && current && <LinksHere answer={answer} address={offer.from} />}

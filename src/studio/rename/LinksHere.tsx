@@ -1,4 +1,4 @@
-// What links to an address, each place in the studio's words with its file, and the problems the
+// What links to an address, each place in the studio's words (the entry's title first), and the problems the
 // change would meet (nothing is written while there are any).
 import { Alert, List, Text } from '@mantine/core';
 import type { MoveAnswer } from './rename-api.ts';
@@ -14,12 +14,7 @@ export function LinksHere({ answer, address }: { answer: MoveAnswer; address: st
       {answer.links.length > 0 && (
         <List size="sm" spacing={2} mt={4} style={{ maxHeight: 180, overflow: 'auto' }}>
           {answer.links.map((link, i) => (
-            <List.Item key={`${link.file} ${link.where} ${i}`}>
-              {link.where}{' '}
-              <Text span size="xs" c="dimmed">
-                (site/{link.file})
-              </Text>
-            </List.Item>
+            <List.Item key={`${link.file} ${link.where} ${i}`}>{link.where}</List.Item>
           ))}
         </List>
       )}
@@ -48,11 +43,12 @@ export function Problems({ answer, refusal }: { answer?: MoveAnswer; refusal?: s
   );
 }
 
-/** The files the change writes, together. */
+/** How many entries the change writes, together. */
 export function FilesTogether({ answer }: { answer: MoveAnswer }) {
+  const count = answer.files.length;
   return (
     <Text size="xs" c="dimmed">
-      Changed together, in one step: {answer.files.map((file) => `site/${file}`).join(', ')}
+      {count === 1 ? 'One entry changes.' : `${count} entries change together, in one step.`}
     </Text>
   );
 }

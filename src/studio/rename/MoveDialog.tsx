@@ -57,7 +57,7 @@ function MoveForm({ offer }: { offer: MoveOffer }) {
       setOffer(undefined);
       notifications.show({
         color: 'green',
-        message: `${offer.title} is now at ${done.to}: ${done.files.length} file${done.files.length === 1 ? '' : 's'} changed in one step.`,
+        message: `${offer.title} is now at ${done.to}: ${done.files.length} ${done.files.length === 1 ? 'entry' : 'entries'} changed in one step.`,
       });
       await leaveChangedEntry(store, offer.file, () => done.file ?? offer.file);
     } catch (error) {

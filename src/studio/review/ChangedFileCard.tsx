@@ -44,12 +44,9 @@ export function ChangedFileCard({
           <Title order={3} size="h5">
             {heading}
           </Title>
-          <Text size="xs" c="dimmed">
-            site/{file.file}
-          </Text>
         </div>
         <ConfirmButton
-          text="Discard file"
+          text="Discard all"
           label={`Discard all changes to ${heading}`}
           question={discardQuestion(store, file, true)}
           onConfirm={run()}
@@ -57,19 +54,19 @@ export function ChangedFileCard({
       </Group>
       {file.kind === 'image' && (
         <Group gap="xs" mt={4}>
-          {file.status !== 'added' && <Thumbnail committed={file.file} alt={`${file.file}, as last committed`} />}
+          {file.status !== 'added' && <Thumbnail committed={file.file} alt={`${file.title}, before`} />}
           {file.status === 'modified' && <Text aria-hidden>→</Text>}
-          {file.status !== 'deleted' && <Thumbnail src={addressOf(file.file)} alt={file.file} />}
+          {file.status !== 'deleted' && <Thumbnail src={addressOf(file.file)} alt={file.title} />}
         </Group>
       )}
       {file.problem && (
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-          This file cannot be compared value by value until it reads as YAML again: {file.problem}
+          This cannot be compared field by field until a developer fixes it.
         </Text>
       )}
       {file.status === 'modified' && !file.problem && file.kind === 'other' && (
         <Text size="sm" c="dimmed">
-          This file changed; it is not one the studio edits, so its contents are not shown here.
+          This changed; it is not something the studio edits, so what changed is not shown here.
         </Text>
       )}
       {file.status === 'modified' &&
@@ -78,7 +75,7 @@ export function ChangedFileCard({
         file.kind !== 'other' &&
         !lines.length && (
           <Text size="sm" c="dimmed">
-            Only comments or the layout of the file changed; what visitors see is the same.
+            Only notes or the layout changed; what visitors see is the same.
           </Text>
         )}
       {lines.length > 0 && (

@@ -13,12 +13,12 @@ export function discardQuestion(store: StudioStore, file: ChangedFile, whole: bo
   const state = store.getState();
   const unsaved = state.entry?.file === file.file && isDirty(state) ? ' Your unsaved edits to it are dropped too.' : '';
   const what = !whole
-    ? 'Put this back as it was at the last commit?'
+    ? 'Put this back as it was before?'
     : file.status === 'added'
-      ? 'Delete this new file?'
+      ? 'Delete this new entry?'
       : file.status === 'deleted'
-        ? 'Bring this file back?'
-        : 'Put this whole file back as it was at the last commit?';
+        ? 'Bring this back?'
+        : 'Put all of this back as it was before?';
   return `${what}${unsaved}`;
 }
 

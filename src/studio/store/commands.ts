@@ -12,16 +12,21 @@ import { offerDraft } from '../drafts/draft-offer.ts';
 import { dropDraft } from '../drafts/kept-drafts.ts';
 import { setConnectionLost } from '../connection.ts';
 import { leaveFresh } from '../fresh-item.ts';
+import { settingsParts, type SettingsPart } from '../../../shared/entry-groups.ts';
 
 const addressOf = (entry: EntrySummary) =>
-  entry.route ? `?path=${encodeURIComponent(entry.route)}` : `?file=${encodeURIComponent(entry.file)}`;
+  entry.route
+    ? `?path=${encodeURIComponent(entry.route)}`
+    : `?file=${encodeURIComponent(entry.file)}${entry.part ? `&part=${entry.part}` : ''}`;
 
-/** The entry the page's address names (?path= or ?file=), else the home page, else the first. */
+/** The entry the page's address names (?path=, or ?file= and &part=), else the home page, else the first. */
 function fromAddress(list: EntrySummary[]): EntrySummary | undefined {
   const params = new URLSearchParams(location.search);
   const path = params.get('path');
+  const part = params.get('part') ?? undefined;
   return (
-    list.find((e) => (path ? e.route === path : e.file === params.get('file'))) ??
+    list.find((e) => (path ? e.route === path : e.file === params.get('file') && e.part === part)) ??
+    list.find((e) => !path && e.file === params.get('file')) ??
     list.find((e) => e.route === '/') ??
     list[0]
   );
@@ -34,7 +39,7 @@ function fromAddress(list: EntrySummary[]): EntrySummary | undefined {
 export async function openEntry(
   store: StudioStore,
   file: string,
-  { push = true, discard = false } = {},
+  { push = true, discard = false, part }: { push?: boolean; discard?: boolean; part?: SettingsPart } = {},
 ): Promise<void> {
   if (
     isDirty(store.getState()) &&
@@ -43,7 +48,8 @@ export async function openEntry(
   )
     return;
   try {
-    const entry = await api.entry(file);
+    const read = await api.entry(file);
+    const entry = part ? { ...read, part, title: settingsParts[part].title } : read;
     store.dispatch({ type: 'open', entry });
     await offerDraft(store, entry, { drop: discard });
     if (push) window.history.pushState(null, '', addressOf(entry));
@@ -67,7 +73,7 @@ export async function loadStudio(store: StudioStore): Promise<void> {
       entries,
     });
     const wanted = fromAddress(entries);
-    if (wanted) await openEntry(store, wanted.file, { push: false });
+    if (wanted) await openEntry(store, wanted.file, { push: false, part: wanted.part });
     document.documentElement.dataset.studio = 'ready';
   } catch (error) {
     store.dispatch({ type: 'failed', message: (error as Error).message });
@@ -79,7 +85,7 @@ export async function followAddress(store: StudioStore): Promise<void> {
   const entries = await api.entries();
   store.dispatch({ type: 'listed', entries });
   const wanted = fromAddress(entries);
-  if (wanted) await openEntry(store, wanted.file, { push: false });
+  if (wanted) await openEntry(store, wanted.file, { push: false, part: wanted.part });
 }
 
 let listsAsked = 0;
@@ -146,7 +152,7 @@ export async function saveEntry(store: StudioStore): Promise<void> {
   try {
     const { version } = await api.save(entry.file, entry.version, draft.data, draft.body);
     store.dispatch({ type: 'saved', version, draft });
-    notifications.show({ message: `Saved site/${entry.file}`, color: 'green' });
+    notifications.show({ message: `Saved ${entry.title}`, color: 'green' });
     void refreshEntries(store);
   } catch (error) {
     if (error instanceof StudioRequestError && error.status === 409) {

@@ -158,7 +158,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     case 'open':
       return {
         ...state,
-        entry: action.entry,
+        entry: keepPart(state.entry, action.entry),
         history: freshHistory({ data: action.entry.data, body: action.entry.body }),
         selected: undefined,
         reveal: undefined,
@@ -176,7 +176,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       // Nothing of the editor's own in it: the newer version as if just opened, with nothing to undo.
       const theirs = same(action.draft, { data: action.entry.data, body: action.entry.body });
       const next = theirs ? freshHistory(action.draft) : record(history, action.draft, '', 0);
-      return { ...state, entry: action.entry, history: next, conflict: false, saving: false };
+      return { ...state, entry: keepPart(state.entry, action.entry), history: next, conflict: false, saving: false };
     }
     case 'unreadable':
       return { ...state, entry: undefined, unreadable: { file: action.file, message: action.message } };
@@ -257,6 +257,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Whether the draft differs from the file as last read or saved. */
 export const isDirty = (state: StudioState): boolean =>
   state.entry !== undefined && !same(state.history.present, { data: state.entry.data, body: state.entry.body });
+
+/**
+ * The part of the site's settings open (the Menu, the Contact details) stays open when its file is
+ * read again: after a save, a merge, a change on disk, a restored version.
+ */
+function keepPart(open: Entry | undefined, next: Entry): Entry {
+  if (next.part || !open?.part || open.file !== next.file) return next;
+  return { ...next, part: open.part, title: open.title };
+}
 
 /** A page's sections in the draft, or undefined for any other entry. */
 export function sectionsOf(state: Pick<StudioState, 'entry' | 'history'>): Json[] | undefined {
