@@ -188,9 +188,7 @@ describe('renaming a page', () => {
     expect(viaRedirect.problems).toEqual([]);
     expect(viaRedirect.changes.map((c) => c.file).sort()).toEqual(['pages/offer.yaml', 'redirects.yaml']);
     const neither = await planMove(root, { ...base, updateLinks: false, redirect: false });
-    expect(neither.problems).toContainEqual(
-      expect.stringMatching(/^site\/pages\/home\.yaml: .*"\/offer" is not a page/),
-    );
+    expect(neither.problems).toContainEqual(expect.stringMatching(/^Page “home”: .*"\/offer" is not a page/));
   });
 
   it('refuses an address already taken, a redirect’s address, and a file changed meanwhile', async () => {
