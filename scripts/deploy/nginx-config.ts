@@ -181,17 +181,18 @@ export function nginxConfig(options: NginxOptions): string {
   const studio = options.studio
     ? [
         '    # The studio: one instance edits the checkout and publishes, so every /_studio/ request goes there,',
-        "    # its preview's websocket and its image uploads included.",
+        '    # its change stream and its image uploads included.',
         block('^~ /_studio/', [
           `client_max_body_size ${Math.ceil(maxUploadBytes / 2 ** 20) + 1}m;`,
           'proxy_pass http://studio;',
           'proxy_http_version 1.1;',
-          'proxy_set_header Upgrade $http_upgrade;',
-          'proxy_set_header Connection $connection_upgrade;',
+          // No websocket: the studio opens none, so no upgrade is passed on, and the connection
+          // to the studio stays open for the next request.
+          "proxy_set_header Connection '';",
           'proxy_set_header Host $http_host;',
           'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
           'proxy_set_header X-Forwarded-Proto $scheme;',
-          // The studio's change stream and websocket stay open while the page is.
+          // The studio's change stream stays open while the page is, each event sent on at once.
           'proxy_buffering off;',
           'proxy_read_timeout 1h;',
         ]),
@@ -246,11 +247,6 @@ ${
     ? `  upstream studio {
     server ${upstreamAddress(options.studio)};
     keepalive 4;
-  }
-  # A websocket's upgrade is passed on; any other request keeps the connection to the studio open.
-  map $http_upgrade $connection_upgrade {
-    default upgrade;
-    "" "";
   }
 
 `

@@ -52,7 +52,7 @@ export interface AccessContext {
   siteName: () => string;
   now: () => number;
   sessions: SecretRecords<Session>;
-  /** The change streams and websockets each session holds open, ended with it. */
+  /** The change streams each session holds open, ended with it. */
   streams: OpenStreams;
 }
 
