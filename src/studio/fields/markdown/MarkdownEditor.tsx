@@ -7,7 +7,7 @@ import { markdown as markdownLanguage } from '@codemirror/lang-markdown';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { Annotation, Compartment, EditorState, Transaction } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
-import { Input, Stack, Typography } from '@mantine/core';
+import { Stack, Typography } from '@mantine/core';
 import MarkdownIt from 'markdown-it';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { applyEdit, currentEdit, difference, formats, formattingKeys } from './editor-commands.ts';
@@ -15,6 +15,7 @@ import { ImageDialog } from './ImageDialog.tsx';
 import { LinkDialog } from './LinkDialog.tsx';
 import { insertImage, insertLink, selectedWords, type Edit } from './markdown-commands.ts';
 import { Toolbar } from './Toolbar.tsx';
+import { EditorFrame } from '../text-frame/EditorFrame.tsx';
 import classes from './MarkdownEditor.module.css';
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
@@ -124,25 +125,22 @@ export function MarkdownEditor({
 
   return (
     <Stack gap="sm">
-      <Input.Wrapper
+      <EditorFrame
         id={id}
         label={label}
         description={description}
         error={error}
-        labelElement="div"
-        labelProps={{ onClick: () => view.current?.focus() }}
+        onLabelClick={() => view.current?.focus()}
+        toolbar={
+          <Toolbar
+            onFormat={(action) => view.current && applyEdit(view.current, formats[action])}
+            onLink={openLink}
+            onImage={() => setDialog({ kind: 'image' })}
+          />
+        }
       >
-        <div className={classes.editor} data-error={error ? true : undefined}>
-          <div className={classes.toolbar}>
-            <Toolbar
-              onFormat={(action) => view.current && applyEdit(view.current, formats[action])}
-              onLink={openLink}
-              onImage={() => setDialog({ kind: 'image' })}
-            />
-          </div>
-          <div ref={host} />
-        </div>
-      </Input.Wrapper>
+        <div ref={host} className={classes.editor} />
+      </EditorFrame>
       {dialog?.kind === 'link' && (
         <LinkDialog
           words={dialog.words}

@@ -2,7 +2,7 @@
 // descriptions, in a ProseMirror editor. The studio's draft owns the Markdown: each edit is written
 // back block by block (markdown-blocks.ts), so the file changes only where the text was edited, and
 // a value changed from outside (the studio's undo, a reload) replaces only the blocks that differ.
-import { Input, Stack, Typography } from '@mantine/core';
+import { Stack, Typography } from '@mantine/core';
 import { EditorState, type Command, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import 'prosemirror-view/style/prosemirror.css';
@@ -22,6 +22,7 @@ import {
   visualFormats,
   visualKeys,
 } from './visual-commands.ts';
+import { EditorFrame } from '../text-frame/EditorFrame.tsx';
 import classes from './VisualEditor.module.css';
 
 const label = 'Text';
@@ -123,29 +124,26 @@ export function VisualEditor({
 
   return (
     <Stack gap="sm">
-      <Input.Wrapper
+      <EditorFrame
         id={id}
         label={label}
         description={description}
         error={error}
-        labelElement="div"
-        labelProps={{ onClick: () => view.current?.focus() }}
+        onLabelClick={() => view.current?.focus()}
+        toolbar={
+          <Toolbar
+            onFormat={(action) => run(visualFormats[action])}
+            onLink={openLink}
+            onImage={() =>
+              setDialog({ kind: 'image', initial: view.current ? selectedImage(view.current.state) : undefined })
+            }
+          />
+        }
       >
-        <div className={classes.editor} data-error={error ? true : undefined}>
-          <div className={classes.toolbar}>
-            <Toolbar
-              onFormat={(action) => run(visualFormats[action])}
-              onLink={openLink}
-              onImage={() =>
-                setDialog({ kind: 'image', initial: view.current ? selectedImage(view.current.state) : undefined })
-              }
-            />
-          </div>
-          <Typography className={classes.text}>
-            <div ref={host} />
-          </Typography>
-        </div>
-      </Input.Wrapper>
+        <Typography className={classes.text}>
+          <div ref={host} />
+        </Typography>
+      </EditorFrame>
       {dialog?.kind === 'link' && (
         <LinkDialog
           words={dialog.words}
