@@ -6,6 +6,7 @@ import { parseSvg, sanitiseSvg } from '../content/svg-file.ts';
 import { changedKind } from './changes.ts';
 import { checkedPath, StudioError } from './files.ts';
 import { committedOrRefuse } from './git-head.ts';
+import { plainName } from './entry-name.ts';
 
 const rasterTypes: [string, (b: Buffer) => boolean][] = [
   ['image/png', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
@@ -18,13 +19,13 @@ const rasterTypes: [string, (b: Buffer) => boolean][] = [
 
 export async function committedImage(root: string, file: string): Promise<{ type: string; body: Buffer | string }> {
   checkedPath(siteFiles(root), file);
-  if (changedKind(file) !== 'image') throw new StudioError(404, `site/${file} is not an image.`);
+  if (changedKind(file) !== 'image') throw new StudioError(404, `${plainName(file)} is not an image.`);
   const bytes = await committedOrRefuse(root, file);
-  if (!bytes) throw new StudioError(404, `The last commit has no site/${file}.`);
+  if (!bytes) throw new StudioError(404, `The last saved version has no ${plainName(file)}.`);
   const raster = rasterTypes.find(([, test]) => test(bytes));
   if (raster) return { type: raster[0], body: bytes };
   const text = bytes.toString('utf8');
   if (file.endsWith('.svg') && !('problem' in parseSvg(text)))
     return { type: 'image/svg+xml', body: sanitiseSvg(text) };
-  throw new StudioError(415, `The committed site/${file} is not a picture the studio can show.`);
+  throw new StudioError(415, `The saved ${plainName(file)} is not a picture the studio can show.`);
 }

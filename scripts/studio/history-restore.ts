@@ -60,7 +60,7 @@ async function findVersion(root: string, request: RestoreRequest): Promise<Found
   const kind = editableEntryKind(file);
   if (!kind) throw new StudioError(404, `${plainName(file)} is not something the studio edits.`);
   if (editableEntryKind(from) !== kind)
-    throw new StudioError(400, `site/${from} is not the same kind of entry as site/${file}.`);
+    throw new StudioError(400, `${plainName(from)} is not the same kind of entry as ${plainName(file)}.`);
   const problem = await noHistory(root);
   if (problem) throw new StudioError(409, problem);
   const git = gitIn(root);
@@ -77,7 +77,7 @@ async function findVersion(root: string, request: RestoreRequest): Promise<Found
     );
   const bytes = await fileAt(git, full, from);
   if (bytes === undefined)
-    throw new StudioError(404, `site/${from} is not in version ${full.slice(0, 7)}. Nothing was restored.`);
+    throw new StudioError(404, `${plainName(from)} is not in that version. Nothing was restored.`);
   const [at = '', subject = ''] = (await git.raw(['show', '-s', '--format=%aI%x00%s', full])).trim().split('\0');
   const content = readContent(file, kind, bytes.toString('utf8'));
   return {
@@ -125,11 +125,14 @@ export async function restoreVersion(
   const { file, bytes } = found;
   const now = await onDisk(root, file);
   if (now === undefined)
-    throw new StudioError(404, `site/${file} does not exist now: bring it back from the deleted pages and articles.`);
+    throw new StudioError(
+      404,
+      `${plainName(file)} does not exist now: bring it back from the deleted pages and articles.`,
+    );
   if (typeof request.version !== 'string' || versionOf(now.toString('utf8')) !== request.version)
     throw changedMeanwhile(file);
   if (now.equals(bytes))
-    throw new StudioError(409, `site/${file} is already exactly this version: nothing to restore.`);
+    throw new StudioError(409, `${plainName(file)} is already exactly this version: nothing to restore.`);
   await checkValid(root, file, bytes);
   const site = siteFiles(root);
   await record({

@@ -11,6 +11,7 @@ import { checkedPath, StudioError } from './files.ts';
 import { deletedEntries, entryHistory } from './history.ts';
 import { bringBack, restoreVersion } from './history-restore.ts';
 import type { StudioState } from './studio-state.ts';
+import { plainName } from './entry-name.ts';
 
 const restoreBody: JSONSchemaType<RestoreRequest> = {
   type: 'object',
@@ -37,7 +38,7 @@ export async function historyRoutes(app: FastifyInstance, options: { state: Stud
   app.get<{ Querystring: HistoryQuery }>('/history', async (request) => {
     const file = request.query.file ?? '';
     checkedPath(site, file);
-    if (!editableEntryKind(file)) throw new StudioError(404, `site/${file} is not a content file the studio edits.`);
+    if (!editableEntryKind(file)) throw new StudioError(404, `${plainName(file)} is not something the studio edits.`);
     const head = request.query.head || undefined;
     const skip = Number(request.query.skip ?? 0);
     if (!Number.isSafeInteger(skip) || skip < 0) throw new StudioError(400, 'Skip a whole number of versions.');

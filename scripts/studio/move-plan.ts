@@ -73,9 +73,9 @@ function theEntry(entries: Map<string, SiteEntry>, file: unknown, version: unkno
     throw new StudioError(400, 'Say which page or article, and the version you opened.');
   const entry = entries.get(file);
   if (!entry)
-    throw new StudioError(404, `site/${file} does not exist any more (deleted elsewhere?). Nothing was changed.`);
+    throw new StudioError(404, `${plainName(file)} does not exist any more (deleted elsewhere?). Nothing was changed.`);
   if (entry.kind !== 'page' && entry.kind !== 'article')
-    throw new StudioError(400, `site/${file} is not a page or an article: only those have an address.`);
+    throw new StudioError(400, `${plainName(file)} is not a page or an article: only those have an address.`);
   checkVersion(file, entry.text, version);
   return entry;
 }

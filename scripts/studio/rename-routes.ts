@@ -12,6 +12,7 @@ import { asStudioError, createNew, readVersioned, replaceVersioned, StudioError,
 import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import { planDelete, planMove, type FileChange, type Plan } from './move-plan.ts';
 import type { StudioState } from './studio-state.ts';
+import { plainName } from './entry-name.ts';
 
 const mapped = <T>(work: Promise<T>): Promise<T> =>
   work.catch((error: unknown) => {
@@ -125,7 +126,7 @@ export async function judgedAsMove(
   try {
     const { version } = await readVersioned(siteFiles(root), file);
     const plan = await planMove(root, { file, version, address, edit });
-    return { ...verdict, elsewhere: plan.problems.filter((problem) => !problem.startsWith(`site/${file}: `)) };
+    return { ...verdict, elsewhere: plan.problems.filter((problem) => !problem.startsWith(`${plainName(file)}: `)) };
   } catch {
     // Not a move (the same address), or one the dialog will refuse in words: the check as it was.
     return verdict;
