@@ -1,7 +1,9 @@
 // Part of `npm run lint` and `npm test`: every commit subject since the commit named in
 // .githooks/subjects-checked-since has at most 72 characters (the commit-msg hook refuses longer
 // ones when they are written; this catches a commit made without the hook). Commits older than
-// that base keep their long subjects: history is not rewritten, so a fresh clone still passes.
+// that base keep their long subjects: history is not rewritten, so a fresh clone still passes. So do
+// the commits of a branch begun before the base and merged after it (they were written where the
+// hook did not exist yet): only commits descended from the base are checked.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,13 +12,13 @@ export const maxSubjectLength = 72;
 
 const git = (root: string, args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
 
-/** The subjects longer than the limit among the commits after `base` up to HEAD, as `hash subject`. */
+/** The subjects longer than the limit among the commits descended from `base` up to HEAD, as `hash subject`. */
 export function longSubjects(root: string, base: string): { checked: number; long: string[]; note?: string } {
   if (git(root, ['rev-parse', '--git-dir']).status !== 0)
     return { checked: 0, long: [], note: 'not a git repository: no commit to check' };
   // A shallow clone may not hold the base: then the commits it has are checked, back to its edge.
   const known = git(root, ['cat-file', '-e', `${base}^{commit}`]).status === 0;
-  const range = known ? [`${base}..HEAD`] : ['HEAD'];
+  const range = known ? ['--ancestry-path', `${base}..HEAD`] : ['HEAD'];
   const log = git(root, ['log', '--format=%h %s', ...range]);
   if (log.status !== 0) throw new Error(`git log failed: ${log.stderr.trim()}`);
   const subjects = log.stdout.split('\n').filter(Boolean);

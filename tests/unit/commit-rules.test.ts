@@ -104,6 +104,21 @@ describe('commit subjects of at most 72 characters', () => {
     expect(found.long).toEqual([expect.stringMatching(new RegExp(`^[0-9a-f]+ ${long}$`))]);
   });
 
+  it('ignores a branch begun before the base and merged after it, but not a commit made on top of the base', async () => {
+    const repo = await repository();
+    repo.commit('Start');
+    const before = repo.head();
+    repo.commit('Set the rule');
+    const base = repo.head();
+    run(repo.dir, 'git', ['checkout', '-q', '-b', 'old', before]);
+    repo.commit(long);
+    run(repo.dir, 'git', ['checkout', '-q', 'main']);
+    run(repo.dir, 'git', ['merge', '-q', '--no-ff', '-m', 'Merge the old branch', 'old']);
+    expect(longSubjects(repo.dir, base)).toEqual({ checked: 1, long: [], note: undefined });
+    repo.commit(long);
+    expect(longSubjects(repo.dir, base).long).toHaveLength(1);
+  });
+
   it("npm run lint's check passes on this repository and fails, naming it, on a long subject", async () => {
     const script = path.join(root, 'scripts', 'lint', 'commit-subjects.ts');
     const here = run(root, process.execPath, [script]);
