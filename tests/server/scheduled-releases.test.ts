@@ -1,8 +1,8 @@
 // Scheduled releases going live (server/releases/scheduler.ts): at its time the release built ahead
 // becomes the live one on every instance serving the folder (the first to take the lock switches,
 // the other follows `current`), one missed while no server ran goes live at the next start and is
-// said to be late (its record and the audit log), and an article's time that another release
-// overtook is not made live. The clock is moved; nothing waits for real minutes.
+// said to be late (its record, the audit log and the releases list), and an article's time that
+// another release overtook is not made live. The clock is moved; nothing waits for real minutes.
 import type { FastifyInstance } from 'fastify';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import {
   type ScheduledRelease,
 } from '../../server/releases/scheduled.ts';
 import { newReleaseId, readCurrent, releaseDir, writeCurrent } from '../../server/releases/store.ts';
+import { listReleases } from '../../scripts/publish/publish.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
 import { writeRelease } from '../fixtures/release-fixture.ts';
 
@@ -123,6 +124,9 @@ it('one whose time passed while no server ran goes live at start, said to be lat
   const [line] = await readAudit(a.dataDir);
   expect(line.action).toBe('scheduled-live');
   expect(line.detail).toContain('went live at start, 20 minutes late');
+  // The releases the studio lists (and `npm run releases -- list`) say it went live late.
+  const kept = (await listReleases({ dataDir: a.dataDir, releasesDir })).find((each) => each.id === record.releaseId);
+  expect(kept).toMatchObject({ live: true, scheduled: { for: record.at, late: true } });
 });
 
 it("an article's time that another release overtook is not made live", async () => {
