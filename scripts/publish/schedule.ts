@@ -83,7 +83,10 @@ export async function buildAhead(options: SchedulingOptions, record: ScheduledRe
     const failed: ScheduledRelease = {
       ...now,
       state: 'failed',
-      failure: built.reason.replace(/published/, 'scheduled'),
+      // The build's reason speaks of a publish; the publisher is asked to schedule again.
+      failure: built.reason
+        .replace('nothing was published', 'nothing will go live')
+        .replace('publish again', 'schedule again'),
     };
     await writeScheduled(releasesDir, failed);
     await appendAudit(options.dataDir, {

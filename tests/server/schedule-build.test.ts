@@ -169,6 +169,7 @@ describe('scheduled releases, built ahead', () => {
       expect(mail.headers.subject).toMatch(/^Your release scheduled for .+ \(India, UTC\+05:30\) will not go live$/);
       expect(mail.text).toContain('so your changes to the Fixture Works site will not go live then.');
       expect(mail.text).toContain('The site stays as it is.');
+      expect(mail.text).toContain('The site has errors, so nothing will go live. Fix them and schedule again.');
       expect(mail.text).toContain('site/pages/home.yaml:');
       expect((await readAudit(dataDir)).at(-1)).toMatchObject({ who: 'pat@example.com', action: 'schedule-failed' });
     },
