@@ -2,8 +2,8 @@
 // and, for a publisher only, Schedule (the commit whose changes were shown, refused in words when a
 // save was made since or the time cannot be used), Move and Cancel. The build runs in the
 // background; the list says "getting ready" until it is done, and a failure is mailed. This plugin
-// also keeps the articles' own times scheduled (article-times.ts): at start, every little while,
-// and after a publish or roll-back (`followNow`).
+// also keeps the articles' own times scheduled (article-times.ts): at start and every little while,
+// which is how a publish or roll-back made since is caught up with.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
