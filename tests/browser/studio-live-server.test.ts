@@ -9,9 +9,9 @@
 // with a problem shows the compiler's messages and changes nothing; the laptop studio has no Publish.
 // An editor shares a saved change by a preview link, which a browser without a session opens, and
 // stops it.
-// A publisher schedules the changes on the site's clock (a past time refused in words), sees the
-// release made ready in the background, and cancels it.
-import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+// A publisher schedules on the site's clock (a past time refused in words); a schedule of a site with
+// a problem says it will not go live and mails her; one without is made ready, and she cancels it.
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
@@ -36,6 +36,7 @@ import { developerWordsOn, schemaKeys } from './studio-walk.ts';
 
 const headline = 'Every Field. One Page.';
 const edited = 'Every Field. One Page. Published from the studio';
+const colleagues = 'Ask Us Anything, a colleague’s words';
 const pat = 'pat@example.com';
 const ed = 'ed@example.com';
 /** A publish builds the whole site in a child process: slow on a busy two-core machine. */
@@ -187,8 +188,9 @@ it('a publisher signs in by the mailed link, edits and saves, publishes, and rol
   expect(assets.length).toBeGreaterThan(0);
   // A colleague saves while the publisher reads the list: her Publish is refused, in words, and the
   // list shows the newer change to look at before publishing again.
-  await appendFile(path.join(root, 'site', 'pages', 'contact.yaml'), '# a colleague’s note\n');
-  git('-c', 'user.name=Colleague', '-c', 'user.email=colleague@example.com', 'commit', '-q', '-am', 'Contact: a note');
+  const contact = path.join(root, 'site', 'pages', 'contact.yaml');
+  await writeFile(contact, (await readFile(contact, 'utf8')).replace('title: Ask Us Anything', `title: ${colleagues}`));
+  git('-c', 'user.name=Colleague', '-c', 'user.email=colleague@example.com', 'commit', '-q', '-am', 'Contact: a title');
   const publishButton = view
     .getByRole('region', { name: 'Publishing' })
     .getByRole('button', { name: 'Publish', exact: true });
@@ -196,7 +198,8 @@ it('a publisher signs in by the mailed link, edits and saves, publishes, and rol
   await view.getByText('Changes were saved since this list was shown, so nothing was published.').waitFor(outcome);
   await view
     .getByRole('region', { name: 'Not published yet' })
-    .getByRole('article', { name: 'Contact: a note' })
+    .getByRole('article', { name: /^Contact: / })
+    .filter({ hasText: colleagues })
     .waitFor(outcome);
   expect(await readCurrent(path.join(config.dataDir, 'releases'))).toBe(firstRelease);
   expect(await view.getByRole('region', { name: 'Publishing' }).textContent()).not.toMatch(
@@ -348,6 +351,8 @@ it('a publish of a site with a problem shows the compiler’s message, and visit
   expect(await livePage()).toBe(before);
   expect((await readAudit(config.dataDir)).at(-1)).toMatchObject({ who: pat, action: 'publish-failed' });
   await ui.context().close();
+  // The developer takes the slip back: the site as saved has no problem again.
+  git('-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'revert', '--no-edit', 'HEAD');
 }, 300_000);
 
 it('the studio on a computer (npm run studio) has no Publish: a developer deploys', async () => {
@@ -375,34 +380,62 @@ it('the studio on a computer (npm run studio) has no Publish: a developer deploy
   }
 }, 300_000);
 
-// Skipped: run after the preview-link test in this file, the build ahead never shows "Ready" here
-// (the same scheduling passes in tests/server/schedule-build.test.ts and studio-schedule-routes).
-it.skip('a publisher schedules the changes on the site’s clock, sees it made ready, and cancels it', async () => {
+it('a publisher schedules on the site’s clock, is told by e-mail when it cannot go live, sees it made ready, and cancels it', async () => {
+  const zone = 'Asia/Kolkata';
+  const home = path.join(root, 'site', 'pages', 'home.yaml');
+  const saved = await readFile(home, 'utf8');
+  // A developer's slip first: the release scheduled for it cannot be made.
+  await writeFile(home, `${saved}noSuchField: true\n`);
+  git('-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '-q', '-am', 'Another slip');
   const ui = await signIn(pat);
-  const view = await openPublishView(ui);
-  const scheduled = view.getByRole('region', { name: 'Scheduled releases' });
+  let view = await openPublishView(ui);
+  let scheduled = view.getByRole('region', { name: 'Scheduled releases' });
   await scheduled.getByText('Nothing is scheduled.').waitFor(outcome);
-  await scheduled.getByRole('button', { name: 'Schedule…' }).click();
-  const field = scheduled.getByLabel('Goes live on (India, UTC+05:30 time)');
+  const scheduleAt = async (wallClock: string) => {
+    await scheduled.getByRole('button', { name: 'Schedule…' }).click();
+    await scheduled.getByLabel('Goes live on (India, UTC+05:30 time)').fill(wallClock);
+    await scheduled.getByRole('button', { name: 'Schedule', exact: true }).click();
+  };
   // A time already past is refused in words, and nothing is scheduled.
-  await field.fill('2020-01-01T09:00');
-  await scheduled.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await scheduleAt('2020-01-01T09:00');
   await scheduled
     .getByText('Wednesday 1 January 2020, 09:00 (India, UTC+05:30) has already passed.', { exact: false })
     .waitFor(outcome);
-  const tomorrow = wallClockText(Date.now() + 86_400_000, 'Asia/Kolkata');
-  await field.fill(tomorrow);
-  await scheduled.getByRole('button', { name: 'Schedule', exact: true }).click();
-  const row = scheduled.getByRole('row').filter({ hasText: `Changes scheduled by ${pat}` });
-  await row.getByText(describeTime(Date.parse(`${tomorrow}:00+05:30`), 'Asia/Kolkata')).waitFor(outcome);
-  // Built ahead, in the background: the list follows it until it waits for its time.
-  await row.getByText('Ready, waiting for its time').waitFor(building);
+  await scheduled.getByRole('button', { name: 'Not now', exact: true }).click();
+  const rowAt = (ms: number) =>
+    scheduled.getByRole('row', { name: `Changes scheduled by ${pat}, ${describeTime(ms, zone)}` });
+
+  const tomorrow = wallClockText(Date.now() + 86_400_000, zone);
+  const mails = smtp.received.length;
+  await scheduleAt(tomorrow);
+  const failed = rowAt(Date.parse(`${tomorrow}:00+05:30`));
+  await failed.getByText('Will not go live').waitFor(building);
+  await failed
+    .getByText(`The site has errors, so nothing will go live. Fix them and schedule again. ${pat} was told by e-mail.`)
+    .waitFor(outcome);
+  await expect.poll(() => smtp.received.slice(mails).map((mail) => mail.envelope.rcptTo), outcome).toEqual([[pat]]);
+  expect(smtp.received.at(-1)?.headers.subject).toMatch(/^Your release scheduled for .+ will not go live$/);
+
+  // The slip taken back and the list shown again: scheduled once more, built ahead in the background
+  // (the list follows it until it waits for its time), and cancelled.
+  git('-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'revert', '--no-edit', 'HEAD');
+  expect(await readFile(home, 'utf8')).toBe(saved);
+  await ui.keyboard.press('Escape');
+  await view.waitFor({ state: 'detached', ...outcome });
+  view = await openPublishView(ui);
+  scheduled = view.getByRole('region', { name: 'Scheduled releases' });
+  const later = wallClockText(Date.now() + 2 * 86_400_000, zone);
+  await scheduleAt(later);
+  const ready = rowAt(Date.parse(`${later}:00+05:30`));
+  await ready.getByText('Ready, waiting for its time').waitFor(building);
   expect(await scheduled.textContent()).not.toMatch(/\b(commit|[0-9a-f]{7,40})\b/i);
-  await row.getByRole('button', { name: 'Cancel' }).click();
-  await scheduled.getByText('Nothing is scheduled.').waitFor(outcome);
+  await ready.getByRole('button', { name: 'Cancel' }).click();
+  await ready.waitFor({ state: 'detached', ...outcome });
+  await failed.getByText('Will not go live').waitFor(outcome);
   expect((await readAudit(config.dataDir)).map((event) => [event.who, event.action])).toEqual(
     expect.arrayContaining([
       [pat, 'schedule'],
+      [pat, 'schedule-failed'],
       [pat, 'schedule-cancelled'],
     ]),
   );
