@@ -7,15 +7,22 @@
 // second) and a clock that runs at real speed: the test holds it while the release is built and
 // then moves it to a few seconds before the time, so nothing waits for the minute itself. What
 // "within 5 s" is measured by is that clock, read when each instance is first seen serving the change.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+// A schedule whose build was cut short by a stop (its record still building, its work folder half
+// written) is built again when the editing instance starts, and goes live at its time.
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { readAudit } from '../../server/studio-access/audit.ts';
 import { addEditor } from '../../server/studio-access/editors.ts';
 import { SESSION_COOKIE } from '../../server/studio-access/sessions.ts';
-import { readScheduled } from '../../server/releases/scheduled.ts';
+import {
+  readScheduled,
+  scheduledBuildDir,
+  writeScheduled,
+  type ScheduledRelease,
+} from '../../server/releases/scheduled.ts';
 import { LATE_AFTER_MS } from '../../server/releases/scheduler.ts';
 import { newReleaseId, readCurrent, writeCurrent } from '../../server/releases/store.ts';
 import type { ScheduledAnswer } from '../../shared/scheduling.ts';
@@ -51,13 +58,13 @@ beforeAll(async () => {
   await writeRelease(releasesDir, before, { label: 'Before' });
   await writeCurrent(releasesDir, before);
   await addEditor(path.join(work, 'editing'), pat, 'publisher');
-  const home = path.join(root, 'site', 'pages', 'home.yaml');
-  await writeFile(home, (await readFile(home, 'utf8')).replace(/^ {4}title: .*One Page\.$/m, `    title: ${headline}`));
-  git(root, 'commit', '-qam', 'Home: the launch headline');
 }, BUILD_MS);
 
-afterAll(async () => {
+afterEach(async () => {
   for (const app of apps) await app.close();
+  apps.clear();
+});
+afterAll(async () => {
   await rm(work, { recursive: true, force: true });
   await rm(path.dirname(distDir), { recursive: true, force: true });
 });
@@ -94,6 +101,14 @@ async function servingInstance() {
   return { app, dataDir };
 }
 
+/** Commits `words` as the home page's headline; the commit's hash. */
+async function commitHeadline(words: string) {
+  const home = path.join(root, 'site', 'pages', 'home.yaml');
+  await writeFile(home, (await readFile(home, 'utf8')).replace(/^ {4}title: .*One Page\.$/m, `    title: ${words}`));
+  git(root, 'commit', '-qam', `Home: ${words}`);
+  return git(root, 'rev-parse', 'HEAD');
+}
+
 const serves = async (app: FastifyInstance, words: string) =>
   pageWords((await app.inject({ url: '/' })).body).includes(words);
 
@@ -105,7 +120,7 @@ it(
 
     // The next whole minute at least a minute ahead, as the Publish view asks it: on the site's clock.
     const at = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
-    const commit = git(root, 'rev-parse', 'HEAD');
+    const commit = await commitHeadline(headline);
     clock.held = Date.now();
     const made = await editing.api('schedule', { commit, at: wallClockText(at, (await siteClock(root)).timeZone) });
     const [record] = made.schedules;
@@ -135,6 +150,8 @@ it(
     const [editingSaw, servingSaw] = await Promise.all([seenAt(editing.app), seenAt(serving.app)]);
     for (const saw of [editingSaw, servingSaw]) expect(saw - at).toBeLessThanOrEqual(5_000);
 
+    // Its record says so a moment after `current` is switched, which the instances follow at once.
+    await vi.waitFor(async () => expect((await readScheduled(releasesDir, record.id))?.state).toBe('live'));
     const live = await readScheduled(releasesDir, record.id);
     expect(live).toMatchObject({ state: 'live', late: false });
     expect(await readCurrent(releasesDir)).toBe(live?.releaseId);
@@ -152,4 +169,45 @@ it(
     expect(listed.late).toBeUndefined();
   },
   2 * BUILD_MS,
+);
+
+it(
+  'a schedule whose build a stopped editing instance left half done is built again at its start, and goes live at its time',
+  async () => {
+    const words = 'Built again after a stop. One Page.';
+    const commit = await commitHeadline(words);
+    const at = Date.parse('2027-03-01T03:30:00Z');
+    clock.held = at - 3_600_000;
+    // What an editing instance stopped while it built leaves: the record still building, and the
+    // build's work folder half written.
+    const record: ScheduledRelease = {
+      id: newReleaseId(new Date(clock.held - 60_000)),
+      commit,
+      at: new Date(at).toISOString(),
+      by: pat,
+      kind: 'planned',
+      state: 'building',
+      createdAt: new Date(clock.held - 60_000).toISOString(),
+      releaseId: newReleaseId(new Date(at)),
+    };
+    await writeScheduled(releasesDir, record);
+    const halfDone = `${scheduledBuildDir(releasesDir, record.releaseId)}.partial`;
+    await mkdir(path.join(halfDone, 'assets'), { recursive: true });
+    await writeFile(path.join(halfDone, 'index.html'), '<p>half');
+
+    const serving = await servingInstance();
+    const editing = await editingInstance();
+    const stateOf = async () => (await editing.api('scheduled')).schedules.find((each) => each.id === record.id)?.state;
+    await vi.waitFor(async () => expect(await stateOf()).toBe('waiting'), { timeout: BUILD_MS, interval: 500 });
+    await expect(stat(halfDone)).rejects.toThrow();
+    expect(await serves(serving.app, words)).toBe(false);
+
+    clock.held = at;
+    for (const app of [editing.app, serving.app])
+      await vi.waitFor(async () => expect(await serves(app, words)).toBe(true), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(async () =>
+      expect(await readScheduled(releasesDir, record.id)).toMatchObject({ state: 'live', late: false }),
+    );
+  },
+  BUILD_MS,
 );
