@@ -21,7 +21,7 @@ export const newReviewId = () => randomBytes(6).toString('hex');
 const text = { type: 'string' } as const;
 const pathSchema = {
   type: 'array',
-  items: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+  items: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
 } as unknown as JSONSchemaType<ReviewNote['path']>;
 
 const noteSchema: JSONSchemaType<ReviewNote> = {

@@ -51,10 +51,11 @@ const noteBody: JSONSchemaType<ReviewNoteAsk> = {
     path: {
       type: 'array',
       maxItems: 30,
+      // The index first: Fastify coerces types, and the string first would read an index as a key.
       items: {
         anyOf: [
-          { type: 'string', maxLength: 100 },
           { type: 'integer', minimum: 0 },
+          { type: 'string', maxLength: 100 },
         ],
       },
     } as unknown as JSONSchemaType<ReviewNoteAsk['path']>,
