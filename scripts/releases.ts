@@ -165,9 +165,10 @@ async function main(): Promise<number> {
       if (rest.length) throw new Error(`Unexpected "${shown(rest[0])}".\n${usage}`);
       const at = await timeOf(values.at);
       const commit = values.commit ? await resolveCommit(root, values.commit) : await headCommit(root);
-      await approvalFor(approvalPlace, commit, config.approvalRequired === true);
+      const approvedBy = await approvalFor(approvalPlace, commit, config.approvalRequired === true);
       const { record, built: done } = await schedule(scheduling, {
         commit,
+        approvedBy,
         at,
         by: values.by ?? 'owner',
       });

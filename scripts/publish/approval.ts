@@ -70,9 +70,15 @@ export async function approvalFor(
       'The approval of these changes was given by someone who made some of them, so it does not count: someone else must approve them.',
     );
   if (!decision) {
+    // An approval of an earlier version not live yet: saves were made after it.
+    const live = await liveCommit(place);
     const earlier = reviews.flatMap((review) => review.decisions).filter((d) => d.verdict === 'approved');
     for (const approval of earlier)
-      if (await isAncestor(place.root, approval.commit, commit)) throw new NotApproved(savedSince);
+      if (
+        (await isAncestor(place.root, approval.commit, commit)) &&
+        !(live && (await isAncestor(place.root, approval.commit, live)))
+      )
+        throw new NotApproved(savedSince);
   }
   throw new NotApproved(unapproved);
 }

@@ -106,9 +106,9 @@ export async function scheduleRoutes(
     const editor = publisher(request.raw);
     const commit = await reviewedCommit(root, request.body?.commit);
     // What goes live at its time must be approved now, where approval is required.
-    await approvalOrRefusal(options, commit);
+    const approvedBy = await approvalOrRefusal(options, commit);
     const at = await timeOf(request.body?.at);
-    const { built } = await schedule(options, { commit, at, by: editor.email });
+    const { built } = await schedule(options, { commit, at, by: editor.email, approvedBy });
     logged(built);
     return reply.code(202).send(await answer());
   });

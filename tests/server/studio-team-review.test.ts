@@ -239,4 +239,10 @@ it('publishes exactly the version someone else approved, "approved by" in its re
     [pat, 'publish'],
   ]);
   expect((await readAudit(dataDir)).at(-1)?.detail).toContain(`approved by ${pia}`);
+  // The next change needs an approval of its own: the one of the live version is not "saved since".
+  await saveAs(ann, 'Ann: after the publish');
+  expect(await ask(pat, 'POST /publish', { commit: git('rev-parse', 'HEAD') })).toEqual({
+    status: 409,
+    body: { error: unapproved },
+  });
 }, 300_000);
