@@ -85,6 +85,8 @@ const publisherOnly = 'Only a publisher can approve changes or ask for more. Ask
 const ownChanges =
   'You made some of these changes, so someone else must approve them: ask another publisher to review them.';
 const gone = 'That review is not there any more.';
+const askedAlready =
+  'A review of these changes was already asked for: the publishers have its link. Open it under Reviews.';
 
 export async function teamReviewRoutes(app: FastifyInstance, options: PublishingOptions & { root: string }) {
   const { root, dataDir } = options;
@@ -162,7 +164,11 @@ export async function teamReviewRoutes(app: FastifyInstance, options: Publishing
       notes: [],
       decisions: [],
     };
-    await changeReviews(dataDir, (reviews) => ({ reviews: [review, ...reviews], result: undefined }));
+    // One review per version: asking again for the same one would only mail the publishers again.
+    await changeReviews(dataDir, (reviews) => {
+      if (reviews.some((earlier) => earlier.commit === shown)) throw new StudioError(409, askedAlready);
+      return { reviews: [review, ...reviews], result: undefined };
+    });
     await appendAudit(dataDir, {
       who: editor.email,
       action: 'review-asked',

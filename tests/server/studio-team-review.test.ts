@@ -128,6 +128,14 @@ describe('asking for a review', () => {
     );
     expect(mailed[0].text).toContain('The new line, please');
     expect(mailed[0].text).toContain(`https://www.example.com/_studio/?review=${id}`);
+    // Asking again for the same version mails nobody again.
+    expect(await ask(ann, 'POST /reviews', { commit, message: 'Again' })).toEqual({
+      status: 409,
+      body: {
+        error: 'A review of these changes was already asked for: the publishers have its link. Open it under Reviews.',
+      },
+    });
+    expect(mailed).toHaveLength(2);
   });
 
   it('keeps a note at a field, from anyone signed in', async () => {
