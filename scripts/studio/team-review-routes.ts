@@ -27,7 +27,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { liveCommit } from '../publish/approval.ts';
 import { authorsBetween, headCommit, isAncestor } from '../publish/git.ts';
 import { composeDecisionMail, composeReviewAskedMail } from '../publish/review-mail.ts';
-import { siteClock } from '../publish/site-clock.ts';
+import { siteClock, type SiteClock } from '../publish/site-clock.ts';
 import { changeReviews, newReviewId, readReviews, reviewIdPattern } from '../publish/team-reviews.ts';
 import { StudioError } from './files.ts';
 import { reviewedCommit, type PublishingOptions } from './publish-routes.ts';
@@ -100,10 +100,7 @@ export async function teamReviewRoutes(app: FastifyInstance, options: Publishing
     return `${origin}${studioPath}?${new URLSearchParams({ review: id })}`;
   };
   /** Sends after the answer: a slow mail server holds up no request; a failure is logged. */
-  const mail = (
-    request: FastifyRequest,
-    compose: (site: Awaited<ReturnType<typeof siteClock>>) => SendMailOptions[],
-  ) => {
+  const mail = (request: FastifyRequest, compose: (site: SiteClock) => SendMailOptions[]) => {
     const { mailer, from } = options.mail ?? {};
     if (!mailer) return;
     void siteClock(root)
