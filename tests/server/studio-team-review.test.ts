@@ -18,7 +18,8 @@ import { publishRoutes, type PublishingOptions } from '../../scripts/studio/publ
 import { scheduleRoutes } from '../../scripts/studio/schedule-routes.ts';
 import { teamReviewRoutes } from '../../scripts/studio/team-review-routes.ts';
 import type { Mailer } from '../../server/leads/mailer.ts';
-import { readReleaseInfo } from '../../server/releases/store.ts';
+import { listScheduled } from '../../server/releases/scheduled.ts';
+import { readCurrent, readReleaseInfo } from '../../server/releases/store.ts';
 import { readAudit } from '../../server/studio-access/audit.ts';
 import { addEditor, type Role } from '../../server/studio-access/editors.ts';
 import { setEditor } from '../../server/studio-access/request-editor.ts';
@@ -206,16 +207,21 @@ describe('refusals', () => {
     });
   });
 
-  it('refuses the command line publish of an unapproved version', async () => {
-    const run = await promisify(execFile)(
-      process.execPath,
-      [path.join(projectRoot, 'scripts', 'releases.ts'), 'publish'],
-      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, RELEASES_DIR: '', PUBLISH_NEEDS_APPROVAL: 'true' } },
-    ).catch((error: { code: number; stdout: string; stderr: string }) => error);
-    expect(run).toMatchObject({ code: 1 });
-    expect(run.stderr.trim()).toBe(
-      'Changes were saved after the last approval, so the approval no longer counts: what goes live must be exactly what was approved. Ask for a review of the newest version.',
-    );
+  it('refuses the command line publish and schedule of an unapproved version', async () => {
+    const releases = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [path.join(projectRoot, 'scripts', 'releases.ts'), ...args], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, RELEASES_DIR: '', PUBLISH_NEEDS_APPROVAL: 'true' },
+      }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    for (const run of await Promise.all([releases('publish'), releases('schedule', '--at', tomorrow)])) {
+      expect(run).toMatchObject({ code: 1 });
+      expect(run.stderr.trim()).toBe(
+        'Changes were saved after the last approval, so the approval no longer counts: what goes live must be exactly what was approved. Ask for a review of the newest version.',
+      );
+    }
+    expect(await readCurrent(path.join(dataDir, 'releases'))).toBeUndefined();
+    expect(await listScheduled(path.join(dataDir, 'releases'))).toEqual([]);
   });
 });
 
