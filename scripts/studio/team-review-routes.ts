@@ -95,8 +95,9 @@ export async function teamReviewRoutes(app: FastifyInstance, options: Publishing
     if (!editor) throw new StudioError(401, 'You are not signed in. Sign in again to review changes.');
     return editor;
   };
-  const reviewLink = (request: FastifyRequest, id: string) => {
-    const origin = linkOrigin(request, options.publicUrl) ?? '';
+  /** PUBLIC_URL, else the address asked on this machine, else the site's own address (site.yaml's url). */
+  const reviewLink = (request: FastifyRequest, id: string, site: SiteClock) => {
+    const origin = linkOrigin(request, options.publicUrl) ?? new URL(site.url).origin;
     return `${origin}${studioPath}?${new URLSearchParams({ review: id })}`;
   };
   /** Sends after the answer: a slow mail server holds up no request; a failure is logged. */
@@ -171,11 +172,14 @@ export async function teamReviewRoutes(app: FastifyInstance, options: Publishing
       action: 'review-asked',
       detail: `review ${review.id} of ${shown.slice(0, 12)}: ${review.message}`,
     });
-    const link = reviewLink(request, review.id);
     const publishers = (await readEditors(dataDir)).filter(
       (person) => person.role === 'publisher' && person.email !== editor.email,
     );
-    mail(request, (site) => publishers.map((person) => composeReviewAskedMail(review, person.email, link, site)));
+    mail(request, (site) =>
+      publishers.map((person) =>
+        composeReviewAskedMail(review, person.email, reviewLink(request, review.id, site), site),
+      ),
+    );
     return reply.code(201).send(await view(review, shown, live));
   });
 
@@ -232,8 +236,8 @@ export async function teamReviewRoutes(app: FastifyInstance, options: Publishing
         action: decision.verdict === 'approved' ? 'review-approved' : 'review-changes-asked',
         detail: `review ${review.id}, version ${shown.slice(0, 12)}${note ? `: ${note}` : ''}`,
       });
-      const link = reviewLink(request, review.id);
-      if (review.by !== editor.email) mail(request, (site) => [composeDecisionMail(review, decision, link, site)]);
+      if (review.by !== editor.email)
+        mail(request, (site) => [composeDecisionMail(review, decision, reviewLink(request, review.id, site), site)]);
       return answer();
     },
   );
