@@ -48,6 +48,10 @@ const whatText = {
   'role-changed': 'changed role',
   share: 'shared a preview',
   'share-revoked': 'revoked a preview link',
+  'review-asked': 'asked for a review',
+  'review-note': 'left a note in a review',
+  'review-approved': 'approved changes',
+  'review-changes-asked': 'asked for changes',
 } satisfies Record<AuditAction, string>;
 
 /** Control and direction-changing characters shown as \uXXXX: text from the log cannot drive the terminal. */

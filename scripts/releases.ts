@@ -8,7 +8,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../server/config.ts';
 import { appendAudit } from '../server/studio-access/audit.ts';
-import { UnknownCommit } from './publish/git.ts';
+import { headCommit, resolveCommit, UnknownCommit } from './publish/git.ts';
+import { approvalFor } from './publish/approval.ts';
 import { listReleases, publish, rollback, UnknownRelease } from './publish/publish.ts';
 import { ShareRefused } from './publish/share.ts';
 import { shareCommand } from './publish/share-commands.ts';
@@ -75,6 +76,7 @@ async function main(): Promise<number> {
     ...where,
     mail: { mailer: mailerFor(config), from: config.mailFrom },
   };
+  const approvalPlace = { root, ...where, distDir: config.distDir };
   const clock = () => siteClock(root);
   /** The time asked, or an error in words. */
   const timeOf = async (input: string | undefined) => {
@@ -109,6 +111,7 @@ async function main(): Promise<number> {
             release.at ? release.at.slice(0, 16).replace('T', ' ') : '?',
             shown(release.by) || '(first set up)',
             release.commit.slice(0, 12) || '(no commit)',
+            ...(release.approvedBy ? [`approved by ${shown(release.approvedBy)}`] : []),
           ].join('  '),
         );
       return 0;
@@ -124,11 +127,14 @@ async function main(): Promise<number> {
     }
     case 'publish': {
       const by = values.by ?? 'owner';
+      const commit = values.commit ? await resolveCommit(root, values.commit) : await headCommit(root);
+      const approvedBy = await approvalFor(approvalPlace, commit, config.approvalRequired === true);
       const result = await publish({
-        root: path.resolve('.'),
+        root,
         ...where,
         by,
-        commit: values.commit,
+        approvedBy,
+        commit,
         distDir: config.distDir,
         push: config.publishPush,
         onStep: (step) => console.log(`${step.step}${step.detail ? `: ${step.detail}` : ''}`),
@@ -158,8 +164,11 @@ async function main(): Promise<number> {
     case 'schedule': {
       if (rest.length) throw new Error(`Unexpected "${shown(rest[0])}".\n${usage}`);
       const at = await timeOf(values.at);
+      const commit = values.commit ? await resolveCommit(root, values.commit) : await headCommit(root);
+      const approvedBy = await approvalFor(approvalPlace, commit, config.approvalRequired === true);
       const { record, built: done } = await schedule(scheduling, {
-        commit: values.commit,
+        commit,
+        approvedBy,
         at,
         by: values.by ?? 'owner',
       });

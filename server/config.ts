@@ -38,6 +38,8 @@ export interface ServerConfig {
   releasesDir?: string;
   /** PUBLISH_PUSH "origin main": after each publish, `git push origin HEAD:main`. */
   publishPush?: PublishPush;
+  /** PUBLISH_NEEDS_APPROVAL: a change goes live only once someone other than its authors approved it. Default false. */
+  approvalRequired?: boolean;
   /** "Sign in with <provider>" for the studio: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, all or none. */
   oidc?: OidcConfig;
 }
@@ -47,6 +49,14 @@ function integer(name: string, value: string | undefined, fallback: number): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${value}"`);
   return parsed;
+}
+
+/** A yes-or-no setting: true/yes/1 or false/no/0 (any case); unset or empty is no. */
+export function parseSwitch(name: string, value: string | undefined): boolean {
+  const text = (value ?? '').trim().toLowerCase();
+  if (['', 'false', 'no', '0'].includes(text)) return false;
+  if (['true', 'yes', '1'].includes(text)) return true;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 // proxy-addr's names for address ranges, accepted beside addresses and CIDRs.
@@ -191,6 +201,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     releasesDir: path.resolve(root, env.RELEASES_DIR || path.join(env.DATA_DIR || 'var', 'releases')),
     publishPush: parsePublishPush(env.PUBLISH_PUSH),
+    approvalRequired: parseSwitch('PUBLISH_NEEDS_APPROVAL', env.PUBLISH_NEEDS_APPROVAL),
     oidc: parseOidc(env),
   };
 }

@@ -11,6 +11,8 @@ export interface ReleaseView {
   commit: string;
   at: string;
   by: string;
+  /** Who approved exactly this version in a review, when someone who made none of its changes did. */
+  approvedBy?: string;
   live: boolean;
   /** It went live as scheduled: for when, and whether late (no server was running at its time). */
   scheduled?: { for: string; late: boolean; article?: { title: string; change: 'goes-live' | 'expires' } };

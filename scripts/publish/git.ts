@@ -94,3 +94,25 @@ export async function exportSite(root: string, commit: string, dest: string): Pr
   const [archived, extracted] = await Promise.all([ended(archive), ended(untar)]);
   if (archived !== 0 || extracted !== 0) throw new Error(`site/ of ${commit} could not be read: ${errors.trim()}`);
 }
+
+/**
+ * The e-mail addresses (lower-cased) of the authors of the commits after `since` (every commit when
+ * undefined) up to `commit`: whose changes would go live with it.
+ */
+export async function authorsBetween(root: string, since: string | undefined, commit: string): Promise<Set<string>> {
+  const range = since ? `${since}..${commit}` : commit;
+  const out = await git(root, ['log', '--no-merges', '--format=%ae', range, '--', '.'], 30_000);
+  return new Set(
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map((email) => email.toLowerCase()),
+  );
+}
+
+/** Whether `commit` is `descendant` or one of its ancestors (its changes are part of it). */
+export const isAncestor = (root: string, commit: string, descendant: string) =>
+  git(root, ['merge-base', '--is-ancestor', commit, descendant], 30_000).then(
+    () => true,
+    () => false,
+  );

@@ -39,6 +39,8 @@ export interface PublishOptions {
   releasesDir?: string;
   /** Who publishes (an e-mail address). */
   by: string;
+  /** Who approved this commit in a review (scripts/publish/approval.ts): kept in the release's record. */
+  approvedBy?: string;
   /** The commit to publish (its hash); default: the checked-out one. The release is built from it and it is what is pushed. */
   commit?: string;
   /** DIST_DIR: the build served while no release is live, kept as a release at the first publish. */
@@ -84,7 +86,13 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
       root: options.root,
       commit,
       into: releaseDir(releasesDir, id),
-      info: { id, commit, at: new Date().toISOString(), by: options.by },
+      info: {
+        id,
+        commit,
+        at: new Date().toISOString(),
+        by: options.by,
+        ...(options.approvedBy && { approvedBy: options.approvedBy }),
+      },
       step,
       onChild: options.onChild,
     });

@@ -57,7 +57,13 @@ export async function buildAhead(options: SchedulingOptions, record: ScheduledRe
           root: options.root,
           commit: record.commit,
           into,
-          info: { id: record.releaseId, commit: record.commit, at: record.at, by: record.by },
+          info: {
+            id: record.releaseId,
+            commit: record.commit,
+            at: record.at,
+            by: record.by,
+            ...(record.approvedBy && { approvedBy: record.approvedBy }),
+          },
           asOf: at,
         });
       });
@@ -121,6 +127,8 @@ export interface NewSchedule {
   at: number;
   by: string;
   kind?: ScheduledRelease['kind'];
+  /** Who approved the commit in a review (scripts/publish/approval.ts): kept in the release's record. */
+  approvedBy?: string;
   follows?: string;
   article?: ScheduledRelease['article'];
 }
@@ -141,6 +149,7 @@ export async function schedule(
     at: new Date(plan.at).toISOString(),
     by: plan.by,
     kind: plan.kind ?? 'planned',
+    ...(plan.approvedBy && { approvedBy: plan.approvedBy }),
     ...(plan.follows && { follows: plan.follows }),
     ...(plan.article && { article: plan.article }),
     state: 'building',

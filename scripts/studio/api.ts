@@ -16,6 +16,7 @@ import { renameRoutes } from './rename-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
+import { teamReviewRoutes } from './team-review-routes.ts';
 import type { StudioState } from './studio-state.ts';
 
 export interface StudioApiOptions {
@@ -60,5 +61,6 @@ export async function studioApi(app: FastifyInstance, options: StudioApiOptions)
     const { dataDir, releasesDir, publicUrl } = options.publishing;
     await app.register(shareRoutes, { root, dataDir, releasesDir, publicUrl });
     await app.register(scheduleRoutes, { root, ...options.publishing });
+    await app.register(teamReviewRoutes, { root, ...options.publishing });
   }
 }

@@ -91,7 +91,9 @@ export function studioOnServer(
           distDir: config.distDir,
           push: config.publishPush,
           publicUrl: config.publicUrl,
-          // A scheduled release whose build fails is mailed to its publisher, as sign-in links are.
+          approvalRequired: config.approvalRequired,
+          // A scheduled release whose build fails is mailed to its publisher, and a review asked of
+          // the publishers, as sign-in links are.
           mail: { mailer: mailerFor(config), from: config.mailFrom },
         },
         draftsDir: path.join(config.dataDir, 'drafts'),

@@ -23,6 +23,7 @@ import { listReleases, publish, rollback, UnknownRelease } from '../publish/publ
 import { headCommit, resolveCommit, savesSince, UnknownCommit } from '../publish/git.ts';
 import { PublishBusy } from '../publish/lock.ts';
 import type { SchedulingOptions } from '../publish/schedule.ts';
+import { approvalFor, NotApproved } from '../publish/approval.ts';
 import { oneAtATime } from './one-at-a-time.ts';
 import { compareInCommit } from './commit-compare.ts';
 import { StudioError } from './files.ts';
@@ -37,8 +38,21 @@ export interface PublishingOptions {
   push?: PublishPush;
   /** PUBLIC_URL: shared preview links are made on it. */
   publicUrl?: string;
-  /** Where a scheduled release whose build failed is told to its publisher. */
+  /** Where a scheduled release whose build failed is told to its publisher, and a review asked of the publishers. */
   mail?: SchedulingOptions['mail'];
+  /** PUBLISH_NEEDS_APPROVAL: nothing goes live without the approval of someone who did not make it. */
+  approvalRequired?: boolean;
+}
+
+/** The approver of `commit`, refused in words (409) when approval is required and it has none that counts. */
+export async function approvalOrRefusal(
+  options: PublishingOptions & { root: string },
+  commit: string,
+): Promise<string | undefined> {
+  return approvalFor(options, commit, options.approvalRequired === true).catch((error: unknown) => {
+    if (error instanceof NotApproved) throw new StudioError(409, error.message);
+    throw error;
+  });
 }
 
 const publisherOnly = 'Only a publisher can publish or roll back. Ask the site owner to make you one.';
@@ -115,7 +129,7 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
 
   const reviewed = (named: unknown) => reviewedCommit(root, named);
 
-  function startPublish(editor: Editor, commit: string): PublishRun {
+  function startPublish(editor: Editor, commit: string, approvedBy: string | undefined): PublishRun {
     if (running) throw new StudioError(409, `${run?.by ?? 'Someone'} is publishing now. Wait for it to finish.`);
     running = true;
     const current: PublishRun = { by: editor.email, startedAt: new Date().toISOString(), steps: [] };
@@ -126,6 +140,7 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
       distDir: options.distDir,
       commit,
       by: editor.email,
+      approvedBy,
       push: options.push,
       onStep: (step) => current.steps.push(step),
     })
@@ -140,7 +155,9 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
         await appendAudit(options.dataDir, {
           who: editor.email,
           action: outcome.ok ? 'publish' : 'publish-failed',
-          detail: outcome.ok ? `release ${outcome.id}` : [outcome.reason, ...outcome.messages].join('\n'),
+          detail: outcome.ok
+            ? `release ${outcome.id}${approvedBy ? `, approved by ${approvedBy}` : ''}`
+            : [outcome.reason, ...outcome.messages].join('\n'),
         });
       })
       .catch((error: unknown) => console.error(`studio: the publish could not be logged: ${(error as Error).message}`));
@@ -154,7 +171,9 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
 
   app.post<{ Body: { commit?: unknown } | undefined }>('/publish', async (request, reply) => {
     const editor = publisher(request.raw);
-    return reply.code(202).send({ run: startPublish(editor, await reviewed(request.body?.commit)) });
+    const commit = await reviewed(request.body?.commit);
+    const approvedBy = await approvalOrRefusal(options, commit);
+    return reply.code(202).send({ run: startPublish(editor, commit, approvedBy) });
   });
 
   app.get('/releases', async (request) => {

@@ -23,7 +23,7 @@ import {
 } from '../publish/schedule.ts';
 import { siteClock } from '../publish/site-clock.ts';
 import { StudioError } from './files.ts';
-import { reviewedCommit } from './publish-routes.ts';
+import { approvalOrRefusal, reviewedCommit, type PublishingOptions } from './publish-routes.ts';
 
 /** How often the articles' own times are looked at. */
 const FOLLOW_EVERY_MS = 30_000;
@@ -40,7 +40,10 @@ const stateWords = {
 
 const publisherOnly = 'Only a publisher can schedule a release. Ask the site owner to make you one.';
 
-export async function scheduleRoutes(app: FastifyInstance, options: SchedulingOptions) {
+export async function scheduleRoutes(
+  app: FastifyInstance,
+  options: SchedulingOptions & Pick<PublishingOptions, 'approvalRequired' | 'distDir'>,
+) {
   const { root } = options;
   const now = () => options.now?.() ?? Date.now();
   const signedIn = (req: IncomingMessage): Editor => {
@@ -102,8 +105,10 @@ export async function scheduleRoutes(app: FastifyInstance, options: SchedulingOp
   app.post<{ Body: { commit?: unknown; at?: unknown } | undefined }>('/schedule', async (request, reply) => {
     const editor = publisher(request.raw);
     const commit = await reviewedCommit(root, request.body?.commit);
+    // What goes live at its time must be approved now, where approval is required.
+    const approvedBy = await approvalOrRefusal(options, commit);
     const at = await timeOf(request.body?.at);
-    const { built } = await schedule(options, { commit, at, by: editor.email });
+    const { built } = await schedule(options, { commit, at, by: editor.email, approvedBy });
     logged(built);
     return reply.code(202).send(await answer());
   });

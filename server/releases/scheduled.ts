@@ -29,6 +29,8 @@ export interface ScheduledRelease {
   at: string;
   /** Who scheduled it (an e-mail address, or "owner" from the command line). */
   by: string;
+  /** Who approved the commit in a review, when someone who made none of its changes did. */
+  approvedBy?: string;
   /** A publisher's plan, or an article's go-live or expiry time the server follows by itself. */
   kind: 'planned' | 'article';
   /** For an article's time: the release it follows; it goes live only while that one is live. */

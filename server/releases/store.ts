@@ -62,6 +62,8 @@ export interface ReleaseInfo {
   at: string;
   /** Who published it (an e-mail address, or the operator's name from the command line); '' for the build served before the first publish. */
   by: string;
+  /** Who approved exactly this version in a review, when someone who made none of its changes did. */
+  approvedBy?: string;
   /** The moment it was built for, when not the moment it was built (a scheduled release). */
   asOf?: string;
   /** The articles' go-live and expiry times after that moment, soonest first: when it needs a successor. */
@@ -122,6 +124,7 @@ export async function readReleaseInfo(releasesDir: string, id: string): Promise<
       commit: text(info.commit),
       at: text(info.at),
       by: text(info.by),
+      ...(text(info.approvedBy) && { approvedBy: text(info.approvedBy) }),
       ...(info.asOf && { asOf: text(info.asOf) }),
       ...(articleTimes.length && { articleTimes }),
     };

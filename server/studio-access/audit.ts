@@ -30,6 +30,10 @@ export const auditActions = [
   'role-changed',
   'share',
   'share-revoked',
+  'review-asked',
+  'review-note',
+  'review-approved',
+  'review-changes-asked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

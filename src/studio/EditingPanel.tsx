@@ -4,6 +4,7 @@ import { Loader, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { EntryEditor } from './EntryEditor.tsx';
 import { FormProvider } from './FormProvider.tsx';
+import { EntryNotes } from './team-review/EntryNotes.tsx';
 import { Notices } from './Notices.tsx';
 import { useStudio } from './store/store.ts';
 
@@ -59,6 +60,7 @@ export function EditingPanel() {
           {!contract && !unreadable && <Loader size="sm" aria-label="Loading" />}
           {entry && contract && (
             <FormProvider>
+              <EntryNotes />
               <EntryEditor entry={entry} contract={contract} />
             </FormProvider>
           )}

@@ -1,11 +1,12 @@
 // The forms' shared context, built from the store: the contract and lists, the live check's
-// errors, the field to reveal, edits as named actions, and the field dispatcher.
+// errors, the field to reveal, reviewers' notes, edits as named actions, and the field dispatcher.
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { DataPath, Json } from './api.ts';
 import { AutoField } from './fields/AutoField.tsx';
 import { FormContext, type FormContextValue } from './fields/form-context.ts';
 import { useStore, useStudio } from './store/store.ts';
 import { startsWith } from './data-path.ts';
+import { useReviewNotes } from './team-review/team-review-api.ts';
 import { freshItem, leaveFresh, outsideFresh, useFreshItem } from './fresh-item.ts';
 
 export function FormProvider({ children }: { children: ReactNode }) {
@@ -16,6 +17,7 @@ export function FormProvider({ children }: { children: ReactNode }) {
   const file = useStudio((state) => state.entry?.file ?? '');
   // Stable, so a keystroke re-renders only the fields on its path (AutoField is memoised).
   const fresh = useFreshItem();
+  const notes = useReviewNotes(file);
   const onChange = useCallback(
     (path: DataPath, value: Json | undefined) => {
       // An edit elsewhere than in the new item (or its list) leaves it.
@@ -41,9 +43,10 @@ export function FormProvider({ children }: { children: ReactNode }) {
         onMerge,
         onImageUploaded,
         reveal,
+        notes,
         Field: AutoField,
       },
-    [site, file, check, fresh, onChange, onMerge, onImageUploaded, reveal],
+    [site, file, check, fresh, onChange, onMerge, onImageUploaded, reveal, notes],
   );
   return form ? <FormContext.Provider value={form}>{children}</FormContext.Provider> : null;
 }

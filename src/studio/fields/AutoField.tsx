@@ -18,6 +18,7 @@ import { NumberField } from './NumberField.tsx';
 import { SwitchField } from './SwitchField.tsx';
 import { ConstField, TextField } from './TextField.tsx';
 import { WordsField } from './WordsField.tsx';
+import { FieldNotes } from '../team-review/FieldNotes.tsx';
 
 const kinds = {
   const: ConstField,
@@ -76,9 +77,29 @@ function FieldView({ name, schema, file, value, path, required, example, source 
     'data-path': JSON.stringify(path),
   };
   const set = (next: Json | undefined) => form.onChange(path, next === '' && !required ? undefined : next);
+  const notes = <FieldNotes path={path} />;
   if (source !== undefined)
     return (
-      <WordsField
+      <>
+        <WordsField
+          resolved={resolved}
+          name={name}
+          label={label}
+          value={value}
+          path={path}
+          required={required}
+          error={error}
+          common={common}
+          set={set}
+          source={source}
+        />
+        {notes}
+      </>
+    );
+  const Kind = kinds[fieldComponentKind(resolved)];
+  return (
+    <>
+      <Kind
         resolved={resolved}
         name={name}
         label={label}
@@ -88,22 +109,9 @@ function FieldView({ name, schema, file, value, path, required, example, source 
         error={error}
         common={common}
         set={set}
-        source={source}
       />
-    );
-  const Kind = kinds[fieldComponentKind(resolved)];
-  return (
-    <Kind
-      resolved={resolved}
-      name={name}
-      label={label}
-      value={value}
-      path={path}
-      required={required}
-      error={error}
-      common={common}
-      set={set}
-    />
+      {notes}
+    </>
   );
 }
 

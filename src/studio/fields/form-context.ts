@@ -4,6 +4,7 @@
 // dispatcher imports them without a circle).
 import { createContext, useContext, type ComponentType } from 'react';
 import { missingFieldOf } from '../../../shared/content-error.ts';
+import type { ReviewNote } from '../../../shared/team-review.ts';
 import type { DataPath, FieldError, Json } from '../api.ts';
 import { samePath } from '../data-path.ts';
 import type { Contract, Resolved, Schema } from '../schema.ts';
@@ -36,6 +37,8 @@ export interface FormContextValue {
   onImageUploaded: (src: string) => void;
   /** A field to bring into view (clicked in the preview): the list items holding it open. */
   reveal?: DataPath;
+  /** Reviewers' notes left at the open entry's fields (src/studio/team-review/). */
+  notes: ReviewNote[];
   /** The dispatcher, for fields inside fields. */
   Field: ComponentType<FieldProps>;
 }

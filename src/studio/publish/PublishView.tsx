@@ -1,6 +1,6 @@
 // The Publish view: what visitors see now (the live release), what was saved since and is not live
 // yet (each change with who, when, which entry, in the review's words, and the page before and after),
-// Publish with its progress, a preview to share with people without an account, and the kept
+// Publish with its progress, the reviews asked of the publishers, a preview to share with people without an account, and the kept
 // releases to roll back to. Everyone signed in sees it; only a publisher publishes and rolls back,
 // and an editor is told why not.
 import { Alert, Modal, Stack, Text, Title } from '@mantine/core';
@@ -15,9 +15,18 @@ import { SharePanel } from './SharePanel.tsx';
 import { ScheduledReleases } from './ScheduledReleases.tsx';
 import { routeOf, UnpublishedList } from './UnpublishedList.tsx';
 import { useStudio } from '../store/store.ts';
+import { ReviewsPanel } from '../team-review/ReviewsPanel.tsx';
 import { isDirty } from '../store/studio-state.ts';
 
-export function PublishView({ editor, onClose }: { editor: PublishState['editor']; onClose: () => void }) {
+export function PublishView({
+  editor,
+  onClose,
+  onOpenReview,
+}: {
+  editor: PublishState['editor'];
+  onClose: () => void;
+  onOpenReview: (id: string) => void;
+}) {
   const [answer, setAnswer] = useState<UnpublishedAnswer>();
   const [problem, setProblem] = useState<string>();
   const [route, setRoute] = useState<string>();
@@ -77,6 +86,12 @@ export function PublishView({ editor, onClose }: { editor: PublishState['editor'
           publisher={publisher}
           reviewed={answer && { commit: answer.commit, pending: answer.changes.length + answer.earlier }}
           onFinished={reload}
+        />
+        <ReviewsPanel
+          commit={answer?.commit}
+          pending={answer ? answer.changes.length + answer.earlier : 0}
+          round={round}
+          onOpen={onOpenReview}
         />
         <ScheduledReleases publisher={publisher} commit={answer?.commit} round={round} />
         {problem && <Alert color="red">{problem}</Alert>}

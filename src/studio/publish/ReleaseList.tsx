@@ -60,6 +60,11 @@ export function ReleaseList({
                 {/* No publisher: the site as it was set up, served before the first publish. */}
                 <Table.Td>
                   {release.by || 'The site as first set up'}
+                  {release.approvedBy && (
+                    <Text size="sm" c="dimmed">
+                      Approved by {release.approvedBy}
+                    </Text>
+                  )}
                   {release.scheduled && (
                     <Text size="sm" c="dimmed">
                       {release.scheduled.late
