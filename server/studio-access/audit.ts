@@ -30,6 +30,11 @@ export const auditActions = [
   'role-changed',
   'share',
   'share-revoked',
+  'leads-access',
+  'lead-status',
+  'leads-exported',
+  'lead-retried',
+  'leads-erased',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
