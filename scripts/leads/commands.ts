@@ -1,10 +1,8 @@
 // The commands of `npm run leads`: each returns the text to print. Field labels come from the
 // forms of the current build (dist/_site.json), as in the e-mail the lead became.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FormDefinition } from '../../shared/generated/content.ts';
 import { SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.ts';
-import { fsyncPath } from '../../server/leads/durable-file.ts';
+import { requeue as requeueLead } from '../../server/leads/lead-records.ts';
 import { purgeOldSentLeads } from '../../server/leads/retention.ts';
 import type { Folder } from '../../server/leads/spool.ts';
 import type { LeadStore, StoredLead } from './store.ts';
@@ -109,12 +107,7 @@ async function requeue(store: LeadStore, lead: StoredLead): Promise<void> {
       `Lead ${lead.id} could not be read (${lead.folder}/${lead.file}); open the file to recover it by hand.`,
     );
   if (lead.folder === 'sent') throw new Error(`Lead ${lead.id} was delivered already.`);
-  const { lastError: _previous, ...entry } = lead.entry;
-  await store.spool.write({ ...entry, attempts: 0, nextAttemptAt: 0, retriedAt: new Date().toISOString() }, 'queue');
-  if (lead.folder === 'dead') {
-    await rm(path.join(store.spool.folder('dead'), lead.file), { force: true });
-    await fsyncPath(store.spool.folder('dead'));
-  }
+  await requeueLead(store.spool, lead.folder, lead.file, lead.entry);
 }
 
 export async function retry(store: LeadStore, target: { id?: string; allDead?: boolean }): Promise<string> {

@@ -1,8 +1,6 @@
-// `npm run leads -- export`: leads as CSV (RFC 4180: CRLF, quoted where needed) with a header row
-// of the form's labels. A cell that starts with =, +, -, @, a tab or a CR is prefixed with ' so a
-// spreadsheet shows it as text and never runs it as a formula (OWASP's CSV injection);
-// csv-stringify does both, the quoting of any line break being asked for explicitly.
-import { stringify } from 'csv-stringify/sync';
+// `npm run leads -- export`: leads as CSV (shared/csv.ts: RFC 4180, safe from formula injection)
+// with a header row of the form's labels.
+import { csvText } from '../../shared/csv.ts';
 import type { LeadStore } from './store.ts';
 
 export interface ExportOptions {
@@ -46,5 +44,5 @@ export async function exportCsv(store: LeadStore, options: ExportOptions): Promi
     ];
   });
   const header = ['Lead id', 'Received at', 'Status', ...(options.form ? [] : ['Form']), ...columns.values()];
-  return stringify([header, ...rows], { record_delimiter: 'windows', escape_formulas: true, quoted_match: /[\r\n]/ });
+  return csvText([header, ...rows]);
 }
