@@ -75,7 +75,10 @@ export const sourceDays = [7, 30, 90] as const;
 export interface PageSources {
   page: string;
   views: number;
-  leads: number;
+  /** Leads whose visit began on this page. */
+  landed: number;
+  /** Leads sent from a form on this page. */
+  sent: number;
 }
 
 /** The words for a lead's source: its campaign, else the site that linked to it, else "direct". */
