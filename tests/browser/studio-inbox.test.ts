@@ -46,7 +46,7 @@ it('shows the campaign and the first page of the visit of a lead sent after an a
   await page.goto(`${base}/contact`);
   const values = validLead(form, 'Priya Menon');
   for (const field of form.fields) {
-    const input = page.getByLabel(field.label, { exact: true });
+    const input = page.getByLabel(field.label);
     if (field.kind === 'select') await input.selectOption(values[field.name]);
     else await input.fill(values[field.name]);
   }
