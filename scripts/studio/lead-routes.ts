@@ -13,8 +13,6 @@ import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { csvText } from '../../shared/csv.ts';
 import type { FormDefinition } from '../../shared/generated/content.ts';
 import {
-  leadStatuses,
-  MAX_NOTE,
   sourceDays,
   type InboxList,
   type InboxQuery,
@@ -23,6 +21,18 @@ import {
 } from '../../shared/leads-inbox.ts';
 import { StudioError } from './files.ts';
 import { leadDetail, queryLeads } from './inbox-query.ts';
+import {
+  changeBody,
+  csvAnswer,
+  daysQuery,
+  eraseAnswer,
+  eraseBody,
+  idParams,
+  leadAnswer,
+  listAnswer,
+  queryString,
+  sourcesAnswer,
+} from './lead-schemas.ts';
 import type { StudioState } from './studio-state.ts';
 
 export interface LeadRoutesOptions {
@@ -32,46 +42,6 @@ export interface LeadRoutesOptions {
 
 /** The inbox lists this many at most; the search and filters find the rest, the export has them all. */
 const LISTED = 200;
-
-const queryString = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    search: { type: 'string', maxLength: 200 },
-    form: { type: 'string', maxLength: 200 },
-    status: { type: 'string', enum: [...leadStatuses] },
-    source: { type: 'string', maxLength: 300 },
-  },
-} as const;
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', maxLength: 64 } },
-} as const;
-
-const changeBody = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    status: { type: 'string', enum: [...leadStatuses] },
-    note: { type: 'string', maxLength: MAX_NOTE },
-  },
-} as const;
-
-const eraseBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['email'],
-  properties: { email: { type: 'string', minLength: 3, maxLength: 254, pattern: '^\\s*[^@\\s]+@[^@\\s]+\\s*$' } },
-} as const;
-
-const daysQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { days: { type: 'integer', enum: [...sourceDays] } },
-} as const;
 
 const fromLeadRecords = (error: unknown): never => {
   if (error instanceof LeadRecordError) throw new StudioError(error.kind === 'not-found' ? 404 : 409, error.message);
@@ -103,20 +73,24 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     return { all, known, found: queryLeads(all, known, query) };
   };
 
-  app.get<{ Querystring: InboxQuery }>('/leads', { schema: { querystring: queryString } }, async (request) => {
-    const { all, known, found } = await matching(request.query);
-    const sources = new Set(queryLeads(all, known, {}).map(({ summary }) => summary.source));
-    return {
-      leads: found.slice(0, LISTED).map(({ summary }) => summary),
-      total: found.length,
-      forms: known.map((form) => ({ id: form.id, title: form.title })),
-      sources: [...sources].sort(),
-    } satisfies InboxList;
-  });
+  app.get<{ Querystring: InboxQuery }>(
+    '/leads',
+    { schema: { querystring: queryString, response: listAnswer } },
+    async (request) => {
+      const { all, known, found } = await matching(request.query);
+      const sources = new Set(queryLeads(all, known, {}).map(({ summary }) => summary.source));
+      return {
+        leads: found.slice(0, LISTED).map(({ summary }) => summary),
+        total: found.length,
+        forms: known.map((form) => ({ id: form.id, title: form.title })),
+        sources: [...sources].sort(),
+      } satisfies InboxList;
+    },
+  );
 
   app.get<{ Querystring: InboxQuery }>(
     '/leads/export',
-    { schema: { querystring: queryString } },
+    { schema: { querystring: queryString, response: csvAnswer } },
     async (request, reply) => {
       const { known, found } = await matching(request.query);
       // One column per field; a field several forms share (same name) is one column, with its first label.
@@ -168,7 +142,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
 
   app.get<{ Querystring: { days?: number } }>(
     '/leads/sources',
-    { schema: { querystring: daysQuery } },
+    { schema: { querystring: daysQuery, response: sourcesAnswer } },
     async (request) => {
       const days = request.query.days ?? sourceDays[0];
       const since = Date.now() - days * 86_400_000;
@@ -189,13 +163,15 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     },
   );
 
-  app.get<{ Params: { id: string } }>('/leads/:id', { schema: { params: idParams } }, async (request) =>
-    leadDetail(await records.read(request.params.id).catch(fromLeadRecords), await forms()),
+  app.get<{ Params: { id: string } }>(
+    '/leads/:id',
+    { schema: { params: idParams, response: leadAnswer } },
+    async (request) => leadDetail(await records.read(request.params.id).catch(fromLeadRecords), await forms()),
   );
 
   app.post<{ Params: { id: string }; Body: LeadChange }>(
     '/leads/:id',
-    { schema: { params: idParams, body: changeBody } },
+    { schema: { params: idParams, body: changeBody, response: leadAnswer } },
     async (request) => {
       const { id } = request.params;
       const before = await records.read(id).catch(fromLeadRecords);
@@ -210,21 +186,29 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     },
   );
 
-  app.post<{ Params: { id: string } }>('/leads/:id/retry', { schema: { params: idParams } }, async (request) => {
-    const { id } = request.params;
-    const record = await records.retry(id).catch(fromLeadRecords);
-    await appendAudit(dataDir, { who: who(request), action: 'lead-retried', detail: `lead ${id}` });
-    return leadDetail(record, await forms());
-  });
+  app.post<{ Params: { id: string } }>(
+    '/leads/:id/retry',
+    { schema: { params: idParams, response: leadAnswer } },
+    async (request) => {
+      const { id } = request.params;
+      const record = await records.retry(id).catch(fromLeadRecords);
+      await appendAudit(dataDir, { who: who(request), action: 'lead-retried', detail: `lead ${id}` });
+      return leadDetail(record, await forms());
+    },
+  );
 
-  app.post<{ Body: { email: string } }>('/leads/erase', { schema: { body: eraseBody } }, async (request) => {
-    const erased = await eraseLeadsOf(dataDir, request.body.email);
-    // The audit log says that a person's data was erased, and how much, never whose.
-    await appendAudit(dataDir, {
-      who: who(request),
-      action: 'leads-erased',
-      detail: `${erased} lead(s) of one person erased on their request`,
-    });
-    return { erased };
-  });
+  app.post<{ Body: { email: string } }>(
+    '/leads/erase',
+    { schema: { body: eraseBody, response: eraseAnswer } },
+    async (request) => {
+      const erased = await eraseLeadsOf(dataDir, request.body.email);
+      // The audit log says that a person's data was erased, and how much, never whose.
+      await appendAudit(dataDir, {
+        who: who(request),
+        action: 'leads-erased',
+        detail: `${erased} lead(s) of one person erased on their request`,
+      });
+      return { erased };
+    },
+  );
 }
