@@ -1,7 +1,7 @@
 // The commands of `npm run leads`: each returns the text to print. Field labels come from the
 // forms of the current build (dist/_site.json), as in the e-mail the lead became.
 import type { FormDefinition } from '../../shared/generated/content.ts';
-import { SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.ts';
+import { SUBMITTED_AT_FIELD, type LeadSource } from '../../shared/lead-protocol.ts';
 import { requeue as requeueLead } from '../../server/leads/lead-records.ts';
 import { purgeOldSentLeads } from '../../server/leads/retention.ts';
 import type { Folder } from '../../server/leads/spool.ts';
@@ -27,6 +27,12 @@ export function labelledFields(fields: Record<string, string>, form: FormDefinit
   const others = Object.entries(fields).filter(([name]) => !names.has(name) && name !== SUBMITTED_AT_FIELD);
   return [...known, ...others];
 }
+
+/** A lead's source in one line: "utm_campaign=x, landing=/blog/a, page=/contact". */
+const sourceText = (source: LeadSource) =>
+  Object.entries(source)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(', ');
 
 export async function status(store: LeadStore, now = Date.now()): Promise<string> {
   const leads = await store.all();
@@ -90,6 +96,7 @@ export async function show(store: LeadStore, id: string): Promise<string> {
         ]
       : []),
     ...(entry.lastError ? [['Last error', entry.lastError] as [string, string]] : []),
+    ...(entry.lead.source ? [['Source', sourceText(entry.lead.source)] as [string, string]] : []),
     ['', ''],
     ...labelledFields(entry.lead.fields, form),
   ];
