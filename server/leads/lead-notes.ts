@@ -17,7 +17,8 @@ export interface LeadNote {
 
 export const inboxDir = (dataDir: string) => path.join(dataDir, 'inbox');
 
-const fresh = (): LeadNote => ({ status: 'new', note: '', changedAt: '', changedBy: '' });
+/** A lead nobody has changed yet: new, with no note. */
+export const noNote = (): LeadNote => ({ status: 'new', note: '', changedAt: '', changedBy: '' });
 
 /** A file that is not a note (edited by hand, cut short) reads as no note rather than failing the inbox. */
 function parseNote(text: string): LeadNote {
@@ -30,7 +31,7 @@ function parseNote(text: string): LeadNote {
       changedBy: typeof data.changedBy === 'string' ? data.changedBy : '',
     };
   } catch {
-    return fresh();
+    return noNote();
   }
 }
 
@@ -52,7 +53,7 @@ export class LeadNotes {
   /** `id` is a lead id the caller has checked (lead-records.ts): a file name, never a path. */
   async of(id: string): Promise<LeadNote> {
     const text = await readFile(path.join(this.dir, `${id}.json`), 'utf8').catch(() => undefined);
-    return text === undefined ? fresh() : parseNote(text);
+    return text === undefined ? noNote() : parseNote(text);
   }
 
   async change(id: string, change: { status?: LeadStatus; note?: string }, by: string): Promise<LeadNote> {

@@ -6,7 +6,7 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncPath } from './durable-file.ts';
-import { LeadNotes, type LeadNote } from './lead-notes.ts';
+import { LeadNotes, noNote, type LeadNote } from './lead-notes.ts';
 import { LEAD_ID_PATTERN } from './spool-entry.ts';
 import { Spool, type Folder, type SpoolEntry } from './spool.ts';
 import type { LeadChange } from '../../shared/leads-inbox.ts';
@@ -31,6 +31,9 @@ export class LeadRecordError extends Error {
 
 const leadId = new RegExp(LEAD_ID_PATTERN);
 
+/** How many spool files are read at once. */
+const READ_BATCH = 64;
+
 /** Puts a lead back in the queue with its attempts reset, from wherever it is (never from sent/). */
 export async function requeue(spool: Spool, folder: Folder, file: string, entry: SpoolEntry): Promise<void> {
   const { lastError: _previous, ...rest } = entry;
@@ -44,6 +47,9 @@ export async function requeue(spool: Spool, folder: Folder, file: string, entry:
 export class LeadRecords {
   readonly spool: Spool;
   readonly notes: LeadNotes;
+  /** The leads read from sent/, by file name: a delivered lead's file never changes, it is only
+   * deleted (retention, erasure), and a name no longer listed is dropped from here. */
+  private readonly delivered = new Map<string, SpoolEntry>();
 
   constructor(dataDir: string) {
     this.spool = new Spool(path.join(dataDir, 'spool'));
@@ -54,16 +60,35 @@ export class LeadRecords {
   async list(): Promise<LeadRecord[]> {
     const notes = await this.notes.all();
     const records: LeadRecord[] = [];
+    const seen = new Set<string>();
     for (const folder of spoolFolders) {
       const files = await this.spool.list(folder).catch(() => [] as string[]);
-      for (const file of files) {
-        // A lead delivered (moved from queue/ to sent/) while the folders were read is read where it went.
-        const entry = await this.spool.read(folder, file).catch(() => undefined);
-        if (!entry || records.some((r) => r.entry.lead.id === entry.lead.id)) continue;
-        records.push({ folder, entry, note: notes.get(entry.lead.id) ?? (await this.notes.of(entry.lead.id)) });
+      if (folder === 'sent') {
+        const listed = new Set(files);
+        for (const file of this.delivered.keys()) if (!listed.has(file)) this.delivered.delete(file);
+      }
+      // Read a batch at a time: thousands of small files one after another wait on the disk each time.
+      for (let start = 0; start < files.length; start += READ_BATCH) {
+        const batch = files.slice(start, start + READ_BATCH);
+        const entries = await Promise.all(batch.map((file) => this.readListed(folder, file)));
+        for (const entry of entries) {
+          // A lead delivered (moved from queue/ to sent/) while the folders were read is read where it went.
+          if (!entry || seen.has(entry.lead.id)) continue;
+          seen.add(entry.lead.id);
+          records.push({ folder, entry, note: notes.get(entry.lead.id) ?? noNote() });
+        }
       }
     }
     return records.sort((a, b) => (a.entry.lead.id < b.entry.lead.id ? 1 : -1));
+  }
+
+  private async readListed(folder: Folder, file: string): Promise<SpoolEntry | undefined> {
+    if (folder !== 'sent') return this.spool.read(folder, file).catch(() => undefined);
+    const known = this.delivered.get(file);
+    if (known) return known;
+    const entry = await this.spool.read(folder, file).catch(() => undefined);
+    if (entry) this.delivered.set(file, entry);
+    return entry;
   }
 
   /** One lead by its id; a LeadRecordError when there is none. */

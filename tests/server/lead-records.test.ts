@@ -39,6 +39,9 @@ it('lists every readable lead newest first, wherever its delivery is, leaving da
     ['Middle', 'dead', 'new'],
     ['Old', 'sent', 'new'],
   ]);
+  // A delivered lead once read is remembered, until its file is gone (retention, erasure).
+  await rm(path.join(records.spool.folder('sent'), `${old.lead.id}.json`));
+  expect((await records.list()).map((r) => r.entry.lead.fields.name)).toEqual(['Recent', 'Middle']);
 });
 
 it('keeps a status and a note beside the spool, and reads a damaged note as none', async () => {
