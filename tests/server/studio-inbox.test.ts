@@ -15,7 +15,8 @@ import { buildApp } from '../../server/app.ts';
 import { readAudit } from '../../server/studio-access/audit.ts';
 import { setEditor } from '../../server/studio-access/request-editor.ts';
 import type { FormDefinition } from '../../shared/generated/content.ts';
-import type { InboxList, LeadDetail } from '../../shared/leads-inbox.ts';
+import type { InboxList, LeadDetail, PageSources } from '../../shared/leads-inbox.ts';
+import { PageViews } from '../../server/page-views.ts';
 import { SOURCE_FIELD } from '../../shared/lead-protocol.ts';
 import { testConfig, writeDist } from '../fixtures/dist-fixture.ts';
 import { fixtureForms, validLead } from '../fixtures/leads.ts';
@@ -136,6 +137,25 @@ it('finds a lead by the sender name, marks it contacted, and exports the filtere
     ['lead-status', `lead ${wanted}: contacted`],
     ['leads-exported', '1 lead(s) as CSV'],
   ]);
+});
+
+it('shows each page with its views beside the leads whose visit began there and the leads sent from it', async () => {
+  await sendLead('Source Test', 'source@example.com', { landing: '/landing-here', page: '/sent-here' });
+  const views = new PageViews(dataDir);
+  for (let i = 0; i < 3; i++) views.count('/landing-here');
+  views.count('/landing-here', Date.now() - 40 * 86_400_000);
+  await views.flush();
+  const week = (await ask('GET /leads/sources?days=7')).json<PageSources[]>();
+  expect(week.find((row) => row.page === '/landing-here')).toEqual({
+    page: '/landing-here',
+    views: 3,
+    landed: 1,
+    sent: 0,
+  });
+  expect(week.find((row) => row.page === '/sent-here')).toEqual({ page: '/sent-here', views: 0, landed: 0, sent: 1 });
+  const quarter = (await ask('GET /leads/sources?days=90')).json<PageSources[]>();
+  expect(quarter.find((row) => row.page === '/landing-here')?.views).toBe(4);
+  expect((await ask('GET /leads/sources?days=12')).statusCode).toBe(400);
 });
 
 it('erases a person from the queue, sent, dead and the outbox, and logs it without the address', async () => {
