@@ -12,6 +12,7 @@ import {
 import type { LeadRecord } from '../../server/leads/lead-records.ts';
 import type { Folder } from '../../server/leads/spool.ts';
 import { labelledFields } from '../leads/commands.ts';
+import { columnValues, fieldColumns } from '../leads/export.ts';
 
 const deliveryState = { queue: 'waiting', sent: 'delivered', dead: 'failed' } as const satisfies Record<
   Folder,
@@ -78,4 +79,41 @@ export function queryLeads(
   return records
     .map((record) => ({ record, summary: leadSummary(record, forms) }))
     .filter(({ record, summary }) => matchesQuery(record, summary, query));
+}
+
+/** The rows of the inbox's CSV export, the header first: the lead's place in the team's work, then
+ * every field as `npm run leads -- export` writes it, then the note. */
+export function inboxCsvRows(
+  found: { record: LeadRecord; summary: LeadSummary }[],
+  forms: FormDefinition[],
+): string[][] {
+  const columns = fieldColumns(forms);
+  const header = [
+    'Received at',
+    'Form',
+    'Status',
+    'Source',
+    'Sent from page',
+    'First page of the visit',
+    ...columns.values(),
+    'Note',
+  ];
+  const rows = found.map(({ record, summary }) => {
+    const { lead } = record.entry;
+    return [
+      lead.receivedAt,
+      summary.form,
+      summary.status,
+      summary.source,
+      lead.source?.page ?? '',
+      lead.source?.landing ?? '',
+      ...columnValues(
+        lead,
+        forms.find((f) => f.id === lead.form),
+        columns,
+      ),
+      record.note.note,
+    ];
+  });
+  return [header, ...rows];
 }

@@ -20,7 +20,7 @@ import {
   type PageSources,
 } from '../../shared/leads-inbox.ts';
 import { StudioError } from './files.ts';
-import { leadDetail, queryLeads } from './inbox-query.ts';
+import { inboxCsvRows, leadDetail, queryLeads } from './inbox-query.ts';
 import {
   changeBody,
   csvAnswer,
@@ -93,50 +93,18 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     { schema: { querystring: queryString, response: csvAnswer } },
     async (request, reply) => {
       const { known, found } = await matching(request.query);
-      // One column per field; a field several forms share (same name) is one column, with its first label.
-      const columns = new Map<string, string>();
-      for (const form of known)
-        for (const field of form.fields) if (!columns.has(field.name)) columns.set(field.name, field.label);
-      const rows = found.map(({ record, summary }) => {
-        const { lead } = record.entry;
-        const form = known.find((f) => f.id === lead.form);
-        const value = (name: string) => {
-          const raw = lead.fields[name] ?? '';
-          return form?.fields.find((field) => field.name === name)?.options?.find((o) => o.value === raw)?.label ?? raw;
-        };
-        const source = lead.source ?? {};
-        return [
-          lead.receivedAt,
-          summary.form,
-          summary.status,
-          summary.source,
-          source.page ?? '',
-          source.landing ?? '',
-          ...[...columns.keys()].map(value),
-          record.note.note,
-        ];
-      });
-      const header = [
-        'Received at',
-        'Form',
-        'Status',
-        'Source',
-        'Sent from page',
-        'First page of the visit',
-        ...columns.values(),
-        'Note',
-      ];
+      const rows = inboxCsvRows(found, known);
       await appendAudit(dataDir, {
         who: who(request),
         action: 'leads-exported',
-        detail: `${rows.length} lead(s) as CSV`,
+        detail: `${found.length} lead(s) as CSV`,
       });
       // Made for this answer and never written to disk: an export is not one more copy to erase.
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="leads-${dayOf(Date.now())}.csv"`)
         .header('cache-control', 'no-store')
-        .send(csvText([header, ...rows]));
+        .send(csvText(rows));
     },
   );
 
