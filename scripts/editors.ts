@@ -10,14 +10,18 @@ import {
   EditorsError,
   readEditors,
   removeEditor,
+  setLeadsAccess,
   type Role,
 } from '../server/studio-access/editors.ts';
 import { forgetEditor } from '../server/studio-access/sessions.ts';
 import { textTable } from './text-table.ts';
 
 const usage = `Usage: npm run editors -- <command>
-  add EMAIL [--publisher]        let EMAIL sign in to the studio at /_studio/ (as a publisher: also publish and roll back);
-                                 adding someone already on the list gives them that role
+  add EMAIL [--publisher] [--leads | --no-leads]
+                                 let EMAIL sign in to the studio at /_studio/ (as a publisher: also publish and roll back;
+                                 with --leads: also see, export and erase the leads in the studio's inbox);
+                                 adding someone already on the list gives them that role, and --leads or --no-leads
+                                 gives or takes their access to the leads (without either it stays as it is)
   list                           who may sign in, with their role and when they were added
   remove EMAIL                   EMAIL can no longer sign in: their sessions, links and open studio pages end at once
   log [--since YYYY-MM-DD] [--json]
@@ -52,6 +56,11 @@ const whatText = {
   'review-note': 'left a note in a review',
   'review-approved': 'approved changes',
   'review-changes-asked': 'asked for changes',
+  'leads-access': 'changed access to leads',
+  'lead-status': 'changed a lead',
+  'leads-exported': 'exported leads',
+  'lead-retried': 'retried a lead',
+  'leads-erased': "erased a person's leads",
 } satisfies Record<AuditAction, string>;
 
 /** Control and direction-changing characters shown as \uXXXX: text from the log cannot drive the terminal. */
@@ -83,6 +92,22 @@ async function add(dataDir: string, email: string, role: Role): Promise<string> 
   return `Added ${editor.email} as ${roleText[role]} (${rights[role]}).${first}`;
 }
 
+/** Gives or takes an editor's access to the leads; the sentence to print. */
+async function leadsAccess(dataDir: string, email: string, leads: boolean): Promise<string> {
+  const result = await setLeadsAccess(dataDir, email, leads);
+  if (!result) throw new EditorsError(`${email.trim()} is not on the editors list.`);
+  const { editor, changed } = result;
+  if (!changed) return `${editor.email} ${leads ? 'already sees' : 'already does not see'} the leads; nothing changed.`;
+  await appendAudit(dataDir, {
+    who: 'owner',
+    action: 'leads-access',
+    detail: `${editor.email}: ${leads ? 'may see the leads' : 'no longer sees the leads'}`,
+  });
+  return leads
+    ? `${editor.email} now sees the leads in the studio's inbox (and may export them and erase a person's).`
+    : `${editor.email} no longer sees the leads.`;
+}
+
 async function remove(dataDir: string, email: string): Promise<string> {
   const removed = await removeEditor(dataDir, email);
   if (!removed) throw new EditorsError(`${email.trim()} is not on the editors list; nothing was removed.`);
@@ -100,8 +125,8 @@ async function list(dataDir: string): Promise<string> {
   const editors = await readEditors(dataDir);
   if (!editors.length)
     return `No editors in ${editorsFile(dataDir)}: the studio is off (/_studio/ answers "not found").\nAdd someone with: npm run editors -- add EMAIL [--publisher]`;
-  const rows = editors.map((editor) => [editor.email, editor.role, minute(editor.added)]);
-  return `${textTable(['E-MAIL', 'ROLE', 'ADDED (UTC)'], rows)}\n\nAn editor signs in and saves; a publisher also publishes and rolls back.`;
+  const rows = editors.map((editor) => [editor.email, editor.role, editor.leads ? 'yes' : 'no', minute(editor.added)]);
+  return `${textTable(['E-MAIL', 'ROLE', 'LEADS', 'ADDED (UTC)'], rows)}\n\nAn editor signs in and saves; a publisher also publishes and rolls back. LEADS: sees the leads in the studio's inbox.`;
 }
 
 async function log(dataDir: string, options: { since?: string; json?: boolean }): Promise<string> {
@@ -125,7 +150,7 @@ async function log(dataDir: string, options: { since?: string; json?: boolean })
   return textTable(['WHEN (UTC)', 'WHO', 'WHAT', 'DETAIL'], rows);
 }
 
-const commands = { add: ['publisher'], list: [], remove: [], log: ['since', 'json'] } satisfies Record<
+const commands = { add: ['publisher', 'leads'], list: [], remove: [], log: ['since', 'json'] } satisfies Record<
   string,
   string[]
 >;
@@ -136,8 +161,10 @@ async function run(argv: string[]): Promise<string> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
+      allowNegative: true,
       options: {
         publisher: { type: 'boolean' },
+        leads: { type: 'boolean' },
         since: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean' },
@@ -151,14 +178,19 @@ async function run(argv: string[]): Promise<string> {
   if (values.help || !command) return usage;
   if (!Object.hasOwn(commands, command)) throw new Error(`Unknown command "${command}".\n${usage}`);
   const takes: string[] = commands[command as keyof typeof commands];
-  const wrong = (['publisher', 'since', 'json'] as const).find((o) => values[o] !== undefined && !takes.includes(o));
+  const wrong = (['publisher', 'leads', 'since', 'json'] as const).find(
+    (o) => values[o] !== undefined && !takes.includes(o),
+  );
   if (wrong) throw new Error(`${command} takes no --${wrong}.\n${usage}`);
   if (extra !== undefined) throw new Error(`Unexpected "${extra}": one address at a time.\n${usage}`);
   const { dataDir } = configFromEnv();
   switch (command) {
-    case 'add':
+    case 'add': {
       if (argument === undefined) throw new Error(`add needs an e-mail address.\n${usage}`);
-      return add(dataDir, argument, values.publisher ? 'publisher' : 'editor');
+      const added = await add(dataDir, argument, values.publisher ? 'publisher' : 'editor');
+      if (values.leads === undefined) return added;
+      return `${added}\n${await leadsAccess(dataDir, argument, values.leads)}`;
+    }
     case 'remove':
       if (argument === undefined) throw new Error('remove needs an e-mail address (see npm run editors -- list).');
       return remove(dataDir, argument);

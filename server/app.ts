@@ -4,11 +4,12 @@ import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { SiteManifest } from '../shared/site-manifest.ts';
-import { DEFAULT_REQUEST_TIMEOUT_MS, type ServerConfig } from './config.ts';
+import { DEFAULT_PAGE_VIEWS_FLUSH_MS, DEFAULT_REQUEST_TIMEOUT_MS, type ServerConfig } from './config.ts';
 import { leads } from './leads/plugin.ts';
 import { QueueIndex } from './leads/queue-index.ts';
 import { Spool } from './leads/spool.ts';
 import { health } from './plugins/health.ts';
+import { pageViews } from './plugins/page-views.ts';
 import { security } from './plugins/security.ts';
 import { studioAccess, type StudioHandler } from './studio-access/plugin.ts';
 import { site } from './plugins/site.ts';
@@ -140,6 +141,12 @@ export async function buildApp({
   // The studio's sign-in is always there: with nobody on the editors list (read at each request)
   // /_studio/ answers the site's own 404, so it lives in the site's scope, whose 404 sends its page.
   const studioOptions = { config, manifest, studio, now: studioClock };
+  // On the app itself, not in a plugin's scope: its hook sees every page the site serves.
+  if (live && serveSite)
+    await pageViews(app, {
+      dataDir: config.dataDir,
+      flushMs: config.pageViewsFlushMs ?? DEFAULT_PAGE_VIEWS_FLUSH_MS,
+    });
   if (live && serveSite)
     await app.register(async (scope) => {
       await site(scope, { live });

@@ -10,6 +10,9 @@ export const RATE_WINDOW_MS = 10 * 60_000;
 /** 10 s lets a 16 KiB lead through at 13 kbit/s, a tenth of what a slow 3G phone uploads. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
+/** A minute of page views at most is lost to a crash. */
+export const DEFAULT_PAGE_VIEWS_FLUSH_MS = 60_000;
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -32,6 +35,8 @@ export interface ServerConfig {
   /** A request (headers and body) must arrive within this many ms, or it is answered 408 and its
    * connection closed: a trickled body cannot hold a connection. Default 10 s (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /** PAGE_VIEWS_FLUSH_MS: how often the page views counted in memory are written to DATA_DIR. Default 60 s. */
+  pageViewsFlushMs?: number;
   /** PUBLIC_URL: the site's own address (an origin, like https://www.example.com); sign-in links are built on it. */
   publicUrl?: string;
   /** RELEASES_DIR: the published releases, shared by the instances of one host. Default DATA_DIR/releases. */
@@ -198,6 +203,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
       rescanMs: Math.max(100, integer('LEAD_RESCAN_MS', env.LEAD_RESCAN_MS, defaultRetry.rescanMs)),
     },
     requestTimeoutMs: Math.max(1000, integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS)),
+    pageViewsFlushMs: Math.max(
+      1000,
+      integer('PAGE_VIEWS_FLUSH_MS', env.PAGE_VIEWS_FLUSH_MS, DEFAULT_PAGE_VIEWS_FLUSH_MS),
+    ),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     releasesDir: path.resolve(root, env.RELEASES_DIR || path.join(env.DATA_DIR || 'var', 'releases')),
     publishPush: parsePublishPush(env.PUBLISH_PUSH),

@@ -1,7 +1,7 @@
 // What under DATA_DIR holds a person's data, and keeping it the server's user's alone: leads (names,
-// addresses, messages) in the spool and the outbox, the editors list, the audit log, the studio's
-// drafts, sign-in links and sessions, shared preview links (who made each) and the unpublished builds
-// they show. Every writer creates its files 0600 in folders 0700; at start,
+// addresses, messages) in the spool and the outbox, the inbox's notes on them, the editors list, the
+// audit log, the studio's drafts, sign-in links and sessions, shared preview links (who made each)
+// and the unpublished builds they show. Every writer creates its files 0600 in folders 0700; at start,
 // DATA_DIR itself is made 0700 and whatever an older version (or a hand) left readable by others
 // is fixed. The releases are the public site and keep their modes.
 import { constants } from 'node:fs';
@@ -9,7 +9,16 @@ import { mkdir, open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The names directly under DATA_DIR that hold a person's data (each a file or a folder). */
-export const personalPaths = ['editors.json', 'audit.log', 'spool', 'outbox', 'drafts', 'studio', 'previews'] as const;
+export const personalPaths = [
+  'editors.json',
+  'audit.log',
+  'spool',
+  'outbox',
+  'inbox',
+  'drafts',
+  'studio',
+  'previews',
+] as const;
 
 export const PRIVATE_FILE = 0o600;
 export const PRIVATE_FOLDER = 0o700;

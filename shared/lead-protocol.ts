@@ -8,3 +8,19 @@ export const HONEYPOT_FIELD = 'website';
 export const SUBMITTED_AT_FIELD = 'submittedAt';
 
 export type LeadPayload = Record<string, string>;
+
+/**
+ * Where the lead came from, sent beside the form's fields under this name. A form field's name
+ * is letters and digits only (schema/form.schema.json), so this one can never clash with a field.
+ */
+export const SOURCE_FIELD = '_source';
+
+/** The campaign parameters of a landing address that a lead keeps (Google's five `utm_*`). */
+export const UTM_PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export type UtmParameter = (typeof UTM_PARAMETERS)[number];
+
+/**
+ * Where a lead came from, as the browser knew it: the page the form was sent from, the visit's
+ * first page (`landing`) with its campaign parameters, and the host of the site that linked to it.
+ */
+export type LeadSource = { page?: string; landing?: string; referrer?: string } & Partial<Record<UtmParameter, string>>;

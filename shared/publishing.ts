@@ -81,6 +81,7 @@ export interface PublishRun {
 
 export interface PublishState {
   /** Who is asking, and whether they may publish and roll back. */
-  editor: { email: string; role: Role };
+  /** `leads`: whether they may open the leads inbox. */
+  editor: { email: string; role: Role; leads: boolean };
   run?: PublishRun;
 }

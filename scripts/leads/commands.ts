@@ -1,10 +1,8 @@
 // The commands of `npm run leads`: each returns the text to print. Field labels come from the
 // forms of the current build (dist/_site.json), as in the e-mail the lead became.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FormDefinition } from '../../shared/generated/content.ts';
-import { SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.ts';
-import { fsyncPath } from '../../server/leads/durable-file.ts';
+import { SUBMITTED_AT_FIELD, type LeadSource } from '../../shared/lead-protocol.ts';
+import { requeue as requeueLead } from '../../server/leads/lead-records.ts';
 import { purgeOldSentLeads } from '../../server/leads/retention.ts';
 import type { Folder } from '../../server/leads/spool.ts';
 import type { LeadStore, StoredLead } from './store.ts';
@@ -29,6 +27,12 @@ export function labelledFields(fields: Record<string, string>, form: FormDefinit
   const others = Object.entries(fields).filter(([name]) => !names.has(name) && name !== SUBMITTED_AT_FIELD);
   return [...known, ...others];
 }
+
+/** A lead's source in one line: "utm_campaign=x, landing=/blog/a, page=/contact". */
+const sourceText = (source: LeadSource) =>
+  Object.entries(source)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(', ');
 
 export async function status(store: LeadStore, now = Date.now()): Promise<string> {
   const leads = await store.all();
@@ -92,6 +96,7 @@ export async function show(store: LeadStore, id: string): Promise<string> {
         ]
       : []),
     ...(entry.lastError ? [['Last error', entry.lastError] as [string, string]] : []),
+    ...(entry.lead.source ? [['Source', sourceText(entry.lead.source)] as [string, string]] : []),
     ['', ''],
     ...labelledFields(entry.lead.fields, form),
   ];
@@ -109,12 +114,7 @@ async function requeue(store: LeadStore, lead: StoredLead): Promise<void> {
       `Lead ${lead.id} could not be read (${lead.folder}/${lead.file}); open the file to recover it by hand.`,
     );
   if (lead.folder === 'sent') throw new Error(`Lead ${lead.id} was delivered already.`);
-  const { lastError: _previous, ...entry } = lead.entry;
-  await store.spool.write({ ...entry, attempts: 0, nextAttemptAt: 0, retriedAt: new Date().toISOString() }, 'queue');
-  if (lead.folder === 'dead') {
-    await rm(path.join(store.spool.folder('dead'), lead.file), { force: true });
-    await fsyncPath(store.spool.folder('dead'));
-  }
+  await requeueLead(store.spool, lead.folder, lead.file, lead.entry);
 }
 
 export async function retry(store: LeadStore, target: { id?: string; allDead?: boolean }): Promise<string> {

@@ -1,9 +1,26 @@
-// `npm run leads -- export`: leads as CSV (RFC 4180: CRLF, quoted where needed) with a header row
-// of the form's labels. A cell that starts with =, +, -, @, a tab or a CR is prefixed with ' so a
-// spreadsheet shows it as text and never runs it as a formula (OWASP's CSV injection);
-// csv-stringify does both, the quoting of any line break being asked for explicitly.
-import { stringify } from 'csv-stringify/sync';
+// `npm run leads -- export`: leads as CSV (shared/csv.ts: RFC 4180, safe from formula injection)
+// with a header row of the form's labels.
+import { csvText } from '../../shared/csv.ts';
+import type { FormDefinition } from '../../shared/generated/content.ts';
+import type { Lead } from '../../server/leads/spool.ts';
 import type { LeadStore } from './store.ts';
+
+/** One column per field, by name, with its label; a field several forms share (same name) is one
+ * column, with its first label. */
+export function fieldColumns(forms: FormDefinition[]): Map<string, string> {
+  const columns = new Map<string, string>();
+  for (const form of forms)
+    for (const field of form.fields) if (!columns.has(field.name)) columns.set(field.name, field.label);
+  return columns;
+}
+
+/** A lead's value in each column: a choice as its option's label. */
+export function columnValues(lead: Lead, form: FormDefinition | undefined, columns: Map<string, string>): string[] {
+  return [...columns.keys()].map((name) => {
+    const raw = lead.fields[name] ?? '';
+    return form?.fields.find((field) => field.name === name)?.options?.find((o) => o.value === raw)?.label ?? raw;
+  });
+}
 
 export interface ExportOptions {
   /** YYYY-MM-DD: leads received on or after that day (UTC). */
@@ -23,28 +40,21 @@ export async function exportCsv(store: LeadStore, options: ExportOptions): Promi
     );
   }
   const forms = options.form ? [store.form(options.form)!] : store.forms;
-  // One column per field; a field several forms share (same name) is one column, with its first label.
-  const columns = new Map<string, string>();
-  for (const form of forms)
-    for (const field of form.fields) if (!columns.has(field.name)) columns.set(field.name, field.label);
+  const columns = fieldColumns(forms);
   const leads = (await store.all()).filter(
     (lead) => lead.entry && lead.receivedAt >= from && (!options.form || lead.entry.lead.form === options.form),
   );
   const rows = leads.map((lead) => {
     const { lead: data } = lead.entry!;
     const form = store.form(data.form);
-    const value = (name: string) => {
-      const raw = data.fields[name] ?? '';
-      return form?.fields.find((field) => field.name === name)?.options?.find((o) => o.value === raw)?.label ?? raw;
-    };
     return [
       lead.id,
       data.receivedAt,
       lead.folder,
       ...(options.form ? [] : [form?.title ?? data.form]),
-      ...[...columns.keys()].map(value),
+      ...columnValues(data, form, columns),
     ];
   });
   const header = ['Lead id', 'Received at', 'Status', ...(options.form ? [] : ['Form']), ...columns.values()];
-  return stringify([header, ...rows], { record_delimiter: 'windows', escape_formulas: true, quoted_match: /[\r\n]/ });
+  return csvText([header, ...rows]);
 }

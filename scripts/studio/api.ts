@@ -10,6 +10,7 @@ import { draftRoutes } from './draft-routes.ts';
 import { entryRoutes } from './entry-routes.ts';
 import { eventRoutes } from './event-routes.ts';
 import { historyRoutes } from './history-routes.ts';
+import { leadRoutes } from './lead-routes.ts';
 import { presenceRoutes } from './presence-routes.ts';
 import { publishRoutes, type PublishingOptions } from './publish-routes.ts';
 import { renameRoutes } from './rename-routes.ts';
@@ -62,5 +63,6 @@ export async function studioApi(app: FastifyInstance, options: StudioApiOptions)
     await app.register(shareRoutes, { root, dataDir, releasesDir, publicUrl });
     await app.register(scheduleRoutes, { root, ...options.publishing });
     await app.register(teamReviewRoutes, { root, ...options.publishing });
+    await app.register(leadRoutes, { dataDir, state });
   }
 }

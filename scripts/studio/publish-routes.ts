@@ -166,7 +166,7 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
 
   app.get('/publish', async (request): Promise<PublishState> => {
     const editor = signedIn(request.raw);
-    return { editor: { email: editor.email, role: editor.role }, ...(run && { run }) };
+    return { editor: { email: editor.email, role: editor.role, leads: editor.leads === true }, ...(run && { run }) };
   });
 
   app.post<{ Body: { commit?: unknown } | undefined }>('/publish', async (request, reply) => {

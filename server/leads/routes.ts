@@ -8,10 +8,11 @@ import { addFormats } from '../../shared/formats.ts';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormDefinition } from '../../shared/generated/content.ts';
-import { HONEYPOT_FIELD } from '../../shared/lead-protocol.ts';
+import { HONEYPOT_FIELD, SOURCE_FIELD } from '../../shared/lead-protocol.ts';
 import { RATE_WINDOW_MS } from '../config.ts';
 import { describeLeadError, tooManySubmissions } from './errors.ts';
 import { leadSchema } from './lead-schema.ts';
+import { normaliseSource } from './lead-source.ts';
 import { newLeadId, type Spool } from './spool.ts';
 import type { DeliveryWorker } from './worker.ts';
 
@@ -87,7 +88,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     });
   }
 
-  app.post<{ Body: Record<string, string> }>('/*', {
+  app.post<{ Body: Record<string, unknown> }>('/*', {
     schema: { response: { 202: accepted } },
     // Validated before the rate limit counts it (preHandler), as a route schema would be.
     preValidation: async (request) => {
@@ -104,9 +105,17 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
         request.log.info({ form: form.id }, 'honeypot filled: lead discarded');
         return reply.code(202).send({ ok: true, id });
       }
-      const { [HONEYPOT_FIELD]: _ignored, ...fields } = request.body;
+      const { [HONEYPOT_FIELD]: _ignored, [SOURCE_FIELD]: sentSource, ...fields } = request.body;
+      const source = normaliseSource(sentSource);
       const entry = {
-        lead: { id, form: form.id, receivedAt: new Date().toISOString(), fields },
+        lead: {
+          id,
+          form: form.id,
+          receivedAt: new Date().toISOString(),
+          // Validated against the form's schema: every other field is a string.
+          fields: fields as Record<string, string>,
+          ...(source ? { source } : {}),
+        },
         attempts: 0,
         nextAttemptAt: 0,
       };

@@ -6,6 +6,7 @@ import { Ajv } from 'ajv';
 import { HONEYPOT_FIELD } from '../../shared/lead-protocol.ts';
 import { addFormats } from '../../shared/formats.ts';
 import { MULTI_LINE } from './lead-schema.ts';
+import { storedSourceSchema } from './lead-source.ts';
 import type { SpoolEntry } from './spool.ts';
 
 /** A lead id as newLeadId writes it: its arrival time to the millisecond, then ten hex digits. */
@@ -33,6 +34,7 @@ export const spoolEntrySchema = {
           additionalProperties: { type: 'string', pattern: MULTI_LINE },
           propertyNames: { not: { const: HONEYPOT_FIELD } },
         },
+        source: storedSourceSchema,
       },
     },
     attempts: { type: 'integer', minimum: 0 },

@@ -7,12 +7,15 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fsyncPath, writeDurably } from './durable-file.ts';
 import { parseSpoolEntry } from './spool-entry.ts';
+import type { LeadSource } from '../../shared/lead-protocol.ts';
 
 export interface Lead {
   id: string;
   form: string;
   receivedAt: string;
   fields: Record<string, string>;
+  /** Where the visitor came from, as far as their browser told (lead-source.ts). */
+  source?: LeadSource;
 }
 
 export interface SpoolEntry {

@@ -34,6 +34,11 @@ export const auditActions = [
   'review-note',
   'review-approved',
   'review-changes-asked',
+  'leads-access',
+  'lead-status',
+  'leads-exported',
+  'lead-retried',
+  'leads-erased',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

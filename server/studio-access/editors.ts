@@ -15,6 +15,8 @@ export interface Editor {
   role: Role;
   /** When the owner added them (ISO 8601). */
   added: string;
+  /** May see the leads in the studio's inbox (`--leads`); absent means no. */
+  leads?: boolean;
 }
 
 export const roles: readonly Role[] = ['editor', 'publisher'];
@@ -111,6 +113,24 @@ export async function addEditor(dataDir: string, email: string, role: Role, now 
   });
 }
 
+/** Gives someone on the list access to the leads, or takes it away; undefined when they are not on the list. */
+export async function setLeadsAccess(
+  dataDir: string,
+  email: string,
+  leads: boolean,
+): Promise<{ editor: Editor; changed: boolean } | undefined> {
+  const address = normaliseEmail(email);
+  return change<{ editor: Editor; changed: boolean } | undefined>(dataDir, (editors) => {
+    const existing = editors.find((editor) => editor.email === address);
+    if (!existing) return { result: undefined };
+    if (Boolean(existing.leads) === leads) return { result: { editor: existing, changed: false } };
+    // Written only when granted: a list with nobody given the leads stays as it was.
+    const { leads: _previous, ...rest } = existing;
+    const editor: Editor = leads ? { ...rest, leads: true } : rest;
+    return { editors: editors.map((e) => (e === existing ? editor : e)), result: { editor, changed: true } };
+  });
+}
+
 /** Removes someone; returns who was removed, or undefined (nothing written) when they were not on the list. */
 export async function removeEditor(dataDir: string, email: string): Promise<Editor | undefined> {
   const address = normaliseEmail(email);
@@ -149,7 +169,10 @@ function parseEditors(text: string, file: string): Editor[] {
     seen.add(address);
     if (!roles.includes(role as Role)) throw refuse(`${at} (${address}) has no role editor or publisher`);
     if (typeof added !== 'string' || Number.isNaN(Date.parse(added))) throw refuse(`${at} (${address}) has no date`);
-    return { email: address, role: role as Role, added };
+    const { leads } = entry as Record<string, unknown>;
+    if (leads !== undefined && typeof leads !== 'boolean')
+      throw refuse(`${at} (${address}) has a leads access that is neither true nor false`);
+    return { email: address, role: role as Role, added, ...(leads ? { leads: true } : {}) };
   });
 }
 

@@ -8,6 +8,7 @@ import { PublishButton } from './publish/PublishButton.tsx';
 import { EntryActions } from './rename/EntryActions.tsx';
 import { Presence } from './presence/Presence.tsx';
 import { HistoryButton } from './history/HistoryButton.tsx';
+import { LeadsButton } from './leads/LeadsButton.tsx';
 import { showProblem, useProblems, whySaveWaits } from './problems.ts';
 import { saveEntry } from './store/commands.ts';
 import { useStore, useStudio } from './store/store.ts';
@@ -116,6 +117,7 @@ export function Toolbar() {
         <HistoryButton />
         <EntryActions />
         <PublishButton />
+        <LeadsButton />
         {saveWaits && (
           <Text
             id="save-waits"

@@ -120,6 +120,13 @@ export const api = {
   },
 };
 
+/** A file the server makes for the person to save (the leads as CSV), as the bytes it sent. */
+export async function download(route: string): Promise<Blob> {
+  const response = await reach(`${studioApiPath}${route}`, { headers: headers() });
+  if (!response.ok) throw new StudioRequestError(response.status, (await response.json()) as { error: string });
+  return response.blob();
+}
+
 /**
  * Calls `onChange(file)` for every file under site/ that changes on disk, and `onOpen` once the
  * stream is open; ends when the server ends the stream (it is stopping) or can no longer be reached.

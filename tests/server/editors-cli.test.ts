@@ -56,10 +56,10 @@ it('adds, lists, changes a role, removes, and logs each change as the owner', as
 
   const listed = await editors('list');
   const [header, ...rows] = listed.stdout.split('\n');
-  expect(header.split(/\s{2,}/)).toEqual(['E-MAIL', 'ROLE', 'ADDED (UTC)']);
+  expect(header.split(/\s{2,}/)).toEqual(['E-MAIL', 'ROLE', 'LEADS', 'ADDED (UTC)']);
   expect(rows.slice(0, 2).map((row) => row.split(/\s{2,}/))).toEqual([
-    ['ann@example.com', 'publisher', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)],
-    ['bob@example.com', 'editor', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)],
+    ['ann@example.com', 'publisher', 'no', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)],
+    ['bob@example.com', 'editor', 'no', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)],
   ]);
   expect(listed.stdout).toContain('An editor signs in and saves; a publisher also publishes and rolls back.');
 
@@ -180,6 +180,35 @@ it.each(refusals)('refuses %s', async (_, args, message) => {
   expect(outcome.stderr).toMatch(message);
   expect(await readEditors(dataDir)).toEqual([]);
   expect(await readAudit(dataDir)).toEqual([]);
+});
+
+it('gives and takes access to the leads with --leads and --no-leads, logged as the owner', async () => {
+  const granted = await editors('add', 'cat@example.com', '--leads');
+  expect(granted.code).toBe(0);
+  expect(granted.stdout).toMatch(/^Added cat@example\.com as an editor/);
+  expect(granted.stdout).toContain("cat@example.com now sees the leads in the studio's inbox");
+  expect(await readEditors(dataDir)).toEqual([expect.objectContaining({ email: 'cat@example.com', leads: true })]);
+  // A role change without either flag keeps the access as it is.
+  await editors('add', 'cat@example.com', '--publisher');
+  expect((await readEditors(dataDir))[0]).toMatchObject({ role: 'publisher', leads: true });
+  expect(
+    (await editors('list')).stdout
+      .split('\n')[1]
+      .split(/\s{2,}/)
+      .slice(0, 3),
+  ).toEqual(['cat@example.com', 'publisher', 'yes']);
+  expect((await editors('add', 'cat@example.com', '--publisher', '--leads')).stdout).toContain(
+    'cat@example.com already sees the leads; nothing changed.',
+  );
+  const taken = await editors('add', 'cat@example.com', '--publisher', '--no-leads');
+  expect(taken.stdout).toContain('cat@example.com no longer sees the leads.');
+  expect((await readEditors(dataDir))[0]).not.toHaveProperty('leads');
+  expect((await editors('list', '--leads')).stderr).toMatch(/^list takes no --leads\./);
+  const logged = (await readAudit(dataDir)).filter((event) => event.action === 'leads-access');
+  expect(logged.map((event) => [event.who, event.detail])).toEqual([
+    ['owner', 'cat@example.com: may see the leads'],
+    ['owner', 'cat@example.com: no longer sees the leads'],
+  ]);
 });
 
 it('prints the usage for no command or --help', async () => {

@@ -93,6 +93,7 @@ beforeAll(async () => {
     form: form.id,
     receivedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
     fields: validLead(form, 'Dead'),
+    source: { landing: '/blog/a', utm_campaign: 'autumn' },
   };
   await writeFile(
     path.join(config.dataDir, 'spool', 'dead', `${ids.dead}.json`),
@@ -134,6 +135,7 @@ describe('reading', () => {
     expect(stdout).toContain(`Form: ${forms[0].title}`);
     for (const field of forms[0].fields) expect(stdout).toContain(`${field.label}: `);
     expect(stdout).toContain('Last error: 550 No such user here');
+    expect(stdout).toContain('Source: landing=/blog/a, utm_campaign=autumn');
   });
 
   it('refuses an id that is a path, and says so for an unknown one', async () => {

@@ -104,7 +104,7 @@ describe('refusals', () => {
   it('lets an editor read but not publish or roll back, and says why', async () => {
     expect(await ask('editor', 'GET /publish')).toEqual({
       status: 200,
-      body: { editor: { email: 'editor@example.com', role: 'editor' } },
+      body: { editor: { email: 'editor@example.com', role: 'editor', leads: false } },
     });
     for (const route of ['POST /publish', 'POST /rollback'])
       expect(await ask('editor', route, { id: 'x' })).toEqual({

@@ -1,0 +1,119 @@
+// The inbox's view of the leads: each lead in words for the marketing team (its form's title, the
+// fields under the form's labels as the site's forms define them, its status, source and delivery),
+// and the search and filters the inbox offers over them.
+import type { FormDefinition } from '../../shared/generated/content.ts';
+import {
+  sourceLabel,
+  type DeliveryView,
+  type InboxQuery,
+  type LeadDetail,
+  type LeadSummary,
+} from '../../shared/leads-inbox.ts';
+import type { LeadRecord } from '../../server/leads/lead-records.ts';
+import type { Folder } from '../../server/leads/spool.ts';
+import { labelledFields } from '../leads/commands.ts';
+import { columnValues, fieldColumns } from '../leads/export.ts';
+
+const deliveryState = { queue: 'waiting', sent: 'delivered', dead: 'failed' } as const satisfies Record<
+  Folder,
+  DeliveryView['state']
+>;
+
+/** Who sent the lead, as they wrote it: the form's first text field (their name), else their address. */
+function sender(record: LeadRecord, form: FormDefinition | undefined): string {
+  const { fields } = record.entry.lead;
+  const name = form?.fields.find((field) => field.kind === 'text');
+  const email = form?.fields.find((field) => field.kind === 'email');
+  return (name && fields[name.name]) || (email && fields[email.name]) || '';
+}
+
+export function leadSummary(record: LeadRecord, forms: FormDefinition[]): LeadSummary {
+  const { lead, attempts, lastError } = record.entry;
+  const form = forms.find((f) => f.id === lead.form);
+  return {
+    id: lead.id,
+    form: form?.title ?? lead.form,
+    formId: lead.form,
+    receivedAt: lead.receivedAt,
+    from: sender(record, form),
+    status: record.note.status,
+    source: sourceLabel(lead.source),
+    delivery: [
+      {
+        destination: 'E-mail',
+        state: deliveryState[record.folder],
+        attempts,
+        ...(lastError && record.folder !== 'sent' && { lastError }),
+      },
+    ],
+  };
+}
+
+export function leadDetail(record: LeadRecord, forms: FormDefinition[]): LeadDetail {
+  const form = forms.find((f) => f.id === record.entry.lead.form);
+  return {
+    ...leadSummary(record, forms),
+    fields: labelledFields(record.entry.lead.fields, form).map(([label, value]) => ({ label, value })),
+    sourceDetail: record.entry.lead.source ?? {},
+    note: record.note.note,
+  };
+}
+
+/** Whether a lead is one the query asks for: every word of the search in its fields or note. */
+export function matchesQuery(record: LeadRecord, summary: LeadSummary, query: InboxQuery): boolean {
+  if (query.form && summary.formId !== query.form) return false;
+  if (query.status && summary.status !== query.status) return false;
+  if (query.source && summary.source !== query.source) return false;
+  const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return true;
+  const text = [...Object.values(record.entry.lead.fields), record.note.note].join('\n').toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+/** The leads the query asks for, newest first, each as the inbox lists it. */
+export function queryLeads(
+  records: LeadRecord[],
+  forms: FormDefinition[],
+  query: InboxQuery,
+): { record: LeadRecord; summary: LeadSummary }[] {
+  return records
+    .map((record) => ({ record, summary: leadSummary(record, forms) }))
+    .filter(({ record, summary }) => matchesQuery(record, summary, query));
+}
+
+/** The rows of the inbox's CSV export, the header first: the lead's place in the team's work, then
+ * every field as `npm run leads -- export` writes it, then the note. */
+export function inboxCsvRows(
+  found: { record: LeadRecord; summary: LeadSummary }[],
+  forms: FormDefinition[],
+): string[][] {
+  const columns = fieldColumns(forms);
+  const header = [
+    'Received at',
+    'Form',
+    'Status',
+    'Source',
+    'Sent from page',
+    'First page of the visit',
+    ...columns.values(),
+    'Note',
+  ];
+  const rows = found.map(({ record, summary }) => {
+    const { lead } = record.entry;
+    return [
+      lead.receivedAt,
+      summary.form,
+      summary.status,
+      summary.source,
+      lead.source?.page ?? '',
+      lead.source?.landing ?? '',
+      ...columnValues(
+        lead,
+        forms.find((f) => f.id === lead.form),
+        columns,
+      ),
+      record.note.note,
+    ];
+  });
+  return [header, ...rows];
+}
