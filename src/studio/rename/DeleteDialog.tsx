@@ -32,6 +32,7 @@ export function DeleteDialog() {
 function DeleteForm({ offer }: { offer: DeleteOffer }) {
   const store = useStore();
   const routes = useStudio((state) => state.site?.routes);
+  const titles = useStudio((state) => state.site?.titles);
   const dirty = useStudio(isDirty);
   const [target, setTarget] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -74,7 +75,9 @@ function DeleteForm({ offer }: { offer: DeleteOffer }) {
         label="Send its visitors and these links to"
         description="A redirect from its address, and every link to it pointed there, in the same step."
         placeholder="Choose a page or article"
-        data={(routes ?? []).filter((route) => !route.includes('#') && route !== offer.from)}
+        data={(routes ?? [])
+          .filter((route) => !route.includes('#') && route !== offer.from)
+          .map((route) => ({ value: route, label: titles?.[route] ? `${titles[route]} (${route})` : route }))}
         value={target}
         onChange={setTarget}
         searchable
