@@ -11,32 +11,39 @@ export interface AddressPickerProps extends Omit<AutocompleteProps, 'data' | 'fi
 }
 
 export function AddressPicker({ addresses, titles, ...props }: AddressPickerProps) {
-  // Mantine's own filter reads only the option's label, which here is its address.
-  const filter: OptionsFilter = ({ options, search, limit }) => {
-    const wanted = search.trim().toLowerCase();
-    return options
-      .filter((option) => {
-        if (!('value' in option)) return false;
-        return `${titles[option.value] ?? ''} ${option.value}`.toLowerCase().includes(wanted);
-      })
-      .slice(0, limit);
-  };
   return (
     <Autocomplete
       {...props}
       data={addresses}
       limit={50}
-      filter={filter}
-      renderOption={({ option }) => (
-        <Stack gap={0}>
-          <Text size="sm">{titles[option.value] ?? option.value}</Text>
-          {titles[option.value] && (
-            <Text size="xs" c="dimmed">
-              {option.value}
-            </Text>
-          )}
-        </Stack>
-      )}
+      filter={byTitleOrAddress(titles)}
+      renderOption={({ option }) => <PageOption address={option.value} title={titles[option.value]} />}
     />
+  );
+}
+
+/** Finds a page by its title or its address (Mantine's own filter reads only an option's label). */
+export const byTitleOrAddress =
+  (titles: Record<string, string>): OptionsFilter =>
+  ({ options, search, limit }) => {
+    const wanted = search.trim().toLowerCase();
+    return options
+      .filter(
+        (option) => 'value' in option && `${titles[option.value] ?? ''} ${option.value}`.toLowerCase().includes(wanted),
+      )
+      .slice(0, limit);
+  };
+
+/** One page as a picker offers it: its title, and its address under it. */
+export function PageOption({ address, title }: { address: string; title?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{title ?? address}</Text>
+      {title && (
+        <Text size="xs" c="dimmed">
+          {address}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -14,7 +14,11 @@ export function LinkField({ value, common, set }: KindProps) {
       titles={titles}
       value={text}
       onChange={set}
-      error={common.error ?? (known ? undefined : `No page has the address ${text}.`)}
+      error={common.error ?? (known ? undefined : unknownAddress(text))}
     />
   );
 }
+
+/** Why typed words are no page: an address that is none, or a title not yet picked from the list. */
+const unknownAddress = (text: string) =>
+  text.startsWith('/') ? `No page has the address ${text}.` : 'Pick a page from the list.';

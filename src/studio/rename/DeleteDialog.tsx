@@ -4,6 +4,7 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { byTitleOrAddress, PageOption } from '../fields/AddressPicker.tsx';
 import { leaveChangedEntry } from '../store/commands.ts';
 import { useStore, useStudio } from '../store/store.ts';
 import { isDirty } from '../store/studio-state.ts';
@@ -77,7 +78,9 @@ function DeleteForm({ offer }: { offer: DeleteOffer }) {
         placeholder="Choose a page or article"
         data={(routes ?? [])
           .filter((route) => !route.includes('#') && route !== offer.from)
-          .map((route) => ({ value: route, label: titles?.[route] ? `${titles[route]} (${route})` : route }))}
+          .map((route) => ({ value: route, label: titles?.[route] ?? route }))}
+        filter={byTitleOrAddress(titles ?? {})}
+        renderOption={({ option }) => <PageOption address={option.value} title={titles?.[option.value]} />}
         value={target}
         onChange={setTarget}
         searchable
