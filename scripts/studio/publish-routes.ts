@@ -20,6 +20,7 @@ import {
   type UnpublishedAnswer,
 } from '../../shared/publishing.ts';
 import { listReleases, publish, rollback, UnknownRelease } from '../publish/publish.ts';
+import { withChanges } from './release-changes.ts';
 import { headCommit, resolveCommit, savesSince, UnknownCommit } from '../publish/git.ts';
 import { PublishBusy } from '../publish/lock.ts';
 import type { SchedulingOptions } from '../publish/schedule.ts';
@@ -159,7 +160,7 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
 
   app.get('/releases', async (request) => {
     signedIn(request.raw);
-    return listReleases(releases);
+    return withChanges(root, await listReleases(releases));
   });
 
   app.post<{ Body: { id?: unknown } | undefined }>('/rollback', async (request) => {
@@ -175,7 +176,7 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
       throw error;
     });
     await appendAudit(options.dataDir, { who: editor.email, action: 'rollback', detail: `release ${info.id}` });
-    return listReleases(releases);
+    return withChanges(root, await listReleases(releases));
   });
 
   app.get('/unpublished', async (request) => {

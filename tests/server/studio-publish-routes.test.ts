@@ -9,6 +9,7 @@ import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
 import { readAudit } from '../../server/studio-access/audit.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Role } from '../../server/studio-access/editors.ts';
@@ -240,9 +241,15 @@ it('publishes the reviewed commit in the background, one at a time, step by step
     expect.objectContaining({ live: true, by: 'publisher@example.com', commit: listed.commit }),
     expect.objectContaining({ live: false, by: '', commit: servedCommit, at: '2026-11-01T09:00:00.000Z' }),
   ]);
+  // What each brought since the one before, by the entry's title: nothing before the oldest.
+  const homeTitle = (parse(await readFile(home, 'utf8')) as { title: string }).title;
+  expect(releases[0].changes).toEqual({ entries: [homeTitle], more: 0, code: false });
+  expect(releases[1].changes).toBeUndefined();
   expect((await readAudit(dataDir)).map((e) => [e.who, e.action])).toEqual([['publisher@example.com', 'publish']]);
   const after = (await ask('editor', 'GET /unpublished'))!.body as UnpublishedAnswer;
-  expect(after).toEqual({ live: releases[0], commit: listed.commit, changes: [], earlier: 0 });
+  const { changes: brought, ...live } = releases[0];
+  expect(brought).toBeDefined();
+  expect(after).toEqual({ live, commit: listed.commit, changes: [], earlier: 0 });
 
   // The first publish is undone like any other: back to the build served before it.
   const rolledBack = await ask('publisher', 'POST /rollback', { id: releases[1].id });
