@@ -55,7 +55,9 @@ async function offers(ui: Page, typed: string): Promise<string[]> {
     () => true,
     () => false,
   );
-  return opened ? (await listbox.getByRole('option').allInnerTexts()).map((text) => text.trim()) : [];
+  return opened
+    ? (await listbox.getByRole('option').allInnerTexts()).map((text) => text.trim().replace(/\s*\n\s*/g, '\n'))
+    : [];
 }
 
 describe('lists that follow the site', () => {
