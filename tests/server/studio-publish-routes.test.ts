@@ -261,3 +261,34 @@ it('publishes the reviewed commit in the background, one at a time, step by step
   expect(again.changes[0].message).toBe('Home: Banner › Headline');
   expect(again.changes.length + again.earlier).toBe(Number(git('rev-list', '--count', `${servedCommit}..HEAD`)));
 }, 300_000);
+
+it("a publish refused by the site's check names each problem's entry by its title, never its file", async () => {
+  const home = path.join(root, 'site', 'pages', 'home.yaml');
+  const original = await readFile(home, 'utf8');
+  const homeTitle = (parse(original) as { title: string }).title;
+  await writeFile(home, `${original}notAField: true\n`);
+  git('commit', '-q', '-am', 'Home: a field the schema does not have');
+  try {
+    const listed = (await ask('editor', 'GET /unpublished'))!.body as UnpublishedAnswer;
+    expect(await ask('publisher', 'POST /publish', { commit: listed.commit })).toMatchObject({ status: 202 });
+    let state: PublishState | undefined;
+    await expect
+      .poll(async () => (state = (await ask('editor', 'GET /publish'))!.body as PublishState).run?.outcome, {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toBeDefined();
+    const outcome = state!.run!.outcome!;
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.messages.length).toBeGreaterThan(0);
+    for (const message of outcome.messages) {
+      expect(message.startsWith(`${homeTitle}: `), message).toBe(true);
+      expect(message).not.toMatch(/site\/|\.yaml|:\d+:\d+/);
+    }
+    // The log keeps the file and line, for whoever looks into it.
+    expect((await readAudit(dataDir)).at(-1)?.detail).toMatch(/site\/pages\/home\.yaml:\d+:\d+/);
+  } finally {
+    git('reset', '-q', '--hard', 'HEAD~1');
+  }
+}, 300_000);
