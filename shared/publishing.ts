@@ -16,6 +16,16 @@ export interface ReleaseView {
   live: boolean;
   /** It went live as scheduled: for when, and whether late (no server was running at its time). */
   scheduled?: { for: string; late: boolean; article?: { title: string; change: 'goes-live' | 'expires' } };
+  /** What it brought since the release before it; none for the oldest kept one. */
+  changes?: ReleaseChanges;
+}
+
+/** What a release brought: the entries it changed by title (the first few), and whether the site's code changed. */
+export interface ReleaseChanges {
+  entries: string[];
+  /** How many more entries changed than are named. */
+  more: number;
+  code: boolean;
 }
 
 /** One file of an unpublished commit, compared as data as the review compares it, with git's own diff. */

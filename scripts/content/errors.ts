@@ -21,6 +21,12 @@ export function formatError(error: ContentError): string {
   return visible(`${where}  ${error.path ? `${error.path}: ` : ''}${error.message}`, '\n');
 }
 
+/** A line formatError wrote, taken apart: its file and the problem in words; nothing for any other line. */
+export function splitFormatted(line: string): { file: string; words: string } | undefined {
+  const match = /^([^\s:]+):\d+:\d+ {2}([\s\S]*)$/.exec(line);
+  return match ? { file: match[1], words: match[2] } : undefined;
+}
+
 /** The problem in words, without its file and line: `section 1 (hero) › highlight: …` (the studio shows it so). */
 export const inWords = (error: ContentError): string =>
   visible(`${error.path ? `${error.path}: ` : ''}${error.message}`, '\n');

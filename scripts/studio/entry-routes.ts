@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteFiles } from '../../shared/confined-files.ts';
 import type { EntryEdit } from '../../shared/studio-protocol.ts';
 import type { LoadResult } from '../content/load-site.ts';
-import { composedSchemas, sectionTypes } from '../content/schemas.ts';
+import { composedSchemas, sectionSchemas, sectionTypes } from '../content/schemas.ts';
 import { recorderFor, type SaveCommits } from './commit-save.ts';
 import { editedText, editableEntryKind, judge, listEntries, readEntry, saveEntry } from './entries.ts';
 import { checkedPath, readVersioned, StudioError } from './files.ts';
@@ -19,14 +19,30 @@ export interface EntryRoutesOptions {
   commits?: SaveCommits;
 }
 
-/** The addresses (with each section's anchor) and images a picker offers, from the saved site. */
+/** A section type's name as the studio shows it: its schema's title. */
+function sectionTypeName(type: string): string {
+  const title = (sectionSchemas().sections[type] as { title?: unknown } | undefined)?.title;
+  return typeof title === 'string' ? title : type;
+}
+
+/**
+ * The addresses (with each section's anchor) and images a picker offers, from the saved site, and
+ * each address's title as a person knows it: the page's or article's title, and for a section the
+ * page's title with the section's heading (or, without one, its type's name).
+ */
 function lists({ model }: LoadResult) {
-  if (!model) return { routes: [] as string[], images: [] as string[] };
-  const anchors = model.pages.flatMap((page) => page.sections.flatMap((s) => (s.id ? [`${page.path}#${s.id}`] : [])));
-  return {
-    routes: [...model.pages.map((p) => p.path), ...model.articles.map((a) => a.path), ...anchors].sort(),
-    images: model.images,
-  };
+  if (!model) return { routes: [] as string[], titles: {} as Record<string, string>, images: [] as string[] };
+  const titles: Record<string, string> = {};
+  for (const page of model.pages) {
+    titles[page.path] = page.title;
+    for (const section of page.sections) {
+      if (!section.id) continue;
+      const heading = 'title' in section && typeof section.title === 'string' && section.title.trim();
+      titles[`${page.path}#${section.id}`] = `${page.title} › ${heading || sectionTypeName(section.type)}`;
+    }
+  }
+  for (const article of model.articles) titles[article.path] = article.title;
+  return { routes: Object.keys(titles).sort(), titles, images: model.images };
 }
 
 export async function entryRoutes(app: FastifyInstance, { state, commits }: EntryRoutesOptions) {

@@ -20,6 +20,11 @@ import {
   type UnpublishedAnswer,
 } from '../../shared/publishing.ts';
 import { listReleases, publish, rollback, UnknownRelease } from '../publish/publish.ts';
+import { withChanges } from './release-changes.ts';
+import { siteFiles } from '../../shared/confined-files.ts';
+import { splitFormatted } from '../content/errors.ts';
+import { listEntries } from './entries.ts';
+import { plainName } from './entry-name.ts';
 import { headCommit, resolveCommit, savesSince, UnknownCommit } from '../publish/git.ts';
 import { PublishBusy } from '../publish/lock.ts';
 import type { SchedulingOptions } from '../publish/schedule.ts';
@@ -129,6 +134,17 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
 
   const reviewed = (named: unknown) => reviewedCommit(root, named);
 
+  /** The compiler's messages as the studio shows them: each names its entry by title, not its file and line. */
+  async function byEntryTitle(messages: string[]): Promise<string[]> {
+    const titles = new Map((await listEntries(siteFiles(root))).map((entry) => [entry.file, entry.title]));
+    return messages.map((message) => {
+      const split = splitFormatted(message);
+      if (!split?.file.startsWith('site/')) return message;
+      const file = split.file.slice('site/'.length);
+      return `${titles.get(file) ?? plainName(file)}: ${split.words}`;
+    });
+  }
+
   function startPublish(editor: Editor, commit: string, approvedBy: string | undefined): PublishRun {
     if (running) throw new StudioError(409, `${run?.by ?? 'Someone'} is publishing now. Wait for it to finish.`);
     running = true;
@@ -150,7 +166,7 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
         messages: error instanceof PublishBusy ? [] : [(error as Error).message],
       }))
       .then(async (outcome) => {
-        current.outcome = outcome;
+        current.outcome = outcome.ok ? outcome : { ...outcome, messages: await byEntryTitle(outcome.messages) };
         running = false;
         await appendAudit(options.dataDir, {
           who: editor.email,
@@ -178,7 +194,7 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
 
   app.get('/releases', async (request) => {
     signedIn(request.raw);
-    return listReleases(releases);
+    return withChanges(root, await listReleases(releases));
   });
 
   app.post<{ Body: { id?: unknown } | undefined }>('/rollback', async (request) => {
@@ -194,7 +210,7 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
       throw error;
     });
     await appendAudit(options.dataDir, { who: editor.email, action: 'rollback', detail: `release ${info.id}` });
-    return listReleases(releases);
+    return withChanges(root, await listReleases(releases));
   });
 
   app.get('/unpublished', async (request) => {

@@ -125,7 +125,7 @@ export async function unpublishedChanges(
 }
 
 /** The entry's name in that commit (or, for a file it removed, in the one before). */
-async function titleAt(git: ReturnType<typeof gitIn>, commit: string, file: string): Promise<string> {
+export async function titleAt(git: ReturnType<typeof gitIn>, commit: string, file: string): Promise<string> {
   const kind = changedKind(file);
   if (kind === 'image' || kind === 'other') return path.basename(file);
   const read = (revision: string) => git.raw(['cat-file', 'blob', `${revision}:./site/${file}`]).catch(() => undefined);

@@ -53,6 +53,8 @@ export interface SchemaInfo {
   schemas: Record<string, Record<string, unknown>>;
   sectionTypes: string[];
   routes: string[];
+  /** Each address's title as a person knows it (a section's: its page's title and its heading). */
+  titles: Record<string, string>;
   images: string[];
 }
 
@@ -93,7 +95,7 @@ export const api = {
   entries: () => call<EntrySummary[]>('entries'),
   entry: (file: string) => call<Entry>(`entry?${q(file)}`),
   schema: () => call<SchemaInfo>('schema'),
-  lists: () => call<Pick<SchemaInfo, 'routes' | 'images'>>('lists'),
+  lists: () => call<Pick<SchemaInfo, 'routes' | 'titles' | 'images'>>('lists'),
   check: (file: string, data: Json, body?: string) => call<Check>(`check?${q(file)}`, { body: { data, body } }),
   save: (file: string, version: string, data: Json, body?: string) =>
     call<{ version: string }>(`save?${q(file)}`, { body: { version, data, body } }),

@@ -122,7 +122,7 @@ it('a server restart shows "Connection lost" at once and the studio resumes by i
   await session.studio().resume();
   await banner.waitFor({ state: 'detached', timeout: 60_000 });
   await saveButton(ui).click();
-  await ui.getByText('Saved site/pages/contact.yaml').waitFor(outcome);
+  await ui.getByText('Saved Contact', { exact: true }).waitFor(outcome);
   expect(await readFile(path.join(session.studio().root, 'site', 'pages', 'contact.yaml'), 'utf8')).toContain(typed);
   expect(await ui.evaluate(() => (window as unknown as { studioMark?: string }).studioMark)).toBe('kept');
   expect(await ui.getByText("the studio's key").count()).toBe(0);

@@ -43,7 +43,10 @@ const openEntry = async (ui: Page, name: RegExp, file: string) => {
   await ui.locator(`[data-open-file="${file}"]`).waitFor(outcome);
 };
 
-/** The link picker's offers for what is typed in it (none while it has nothing to offer: no list opens). */
+/**
+ * The link picker's offers for what is typed in it, each as it reads: its title, then its address on
+ * a line of its own (none while it has nothing to offer: no list opens).
+ */
 async function offers(ui: Page, typed: string): Promise<string[]> {
   await at(ui, ctaLink).fill('');
   await at(ui, ctaLink).fill(typed);
@@ -52,7 +55,9 @@ async function offers(ui: Page, typed: string): Promise<string[]> {
     () => true,
     () => false,
   );
-  return opened ? (await listbox.getByRole('option').allTextContents()).map((text) => text.trim()) : [];
+  return opened
+    ? (await listbox.getByRole('option').allInnerTexts()).map((text) => text.trim().replace(/\s*\n\s*/g, '\n'))
+    : [];
 }
 
 describe('lists that follow the site', () => {
@@ -68,8 +73,10 @@ describe('lists that follow the site', () => {
     await expect.poll(() => ui.evaluate(() => new URLSearchParams(location.search).get('path')), outcome).toBe(address);
 
     await openEntry(ui, /^Menu/, 'site.yaml');
-    await expect.poll(() => offers(ui, address), outcome).toContain(address);
+    await expect.poll(() => offers(ui, address), outcome).toContain(`Pricing\n${address}`);
     await expect.poll(() => at(ui, ctaLink).getAttribute('aria-invalid'), outcome).not.toBe('true');
+    // Found by its title too, as a person knows it.
+    expect(await offers(ui, 'Pricing')).toContain(`Pricing\n${address}`);
     // Back as it was, so the next entry opens without asking about unsaved edits.
     await at(ui, ctaLink).fill(model.settings.navigation.cta.to);
     await ui.keyboard.press('Escape');
@@ -85,8 +92,8 @@ describe('lists that follow the site', () => {
     await move.getByRole('button', { name: 'Save and change the address' }).click();
     await move.waitFor({ state: 'detached', ...outcome });
     await openEntry(ui, /^Menu/, 'site.yaml');
-    await expect.poll(() => offers(ui, renamed), outcome).toContain(renamed);
-    expect(await offers(ui, address)).not.toContain(address);
+    await expect.poll(() => offers(ui, renamed), outcome).toContain(`Pricing\n${renamed}`);
+    expect((await offers(ui, address)).filter((offer) => offer.endsWith(`\n${address}`))).toEqual([]);
     await expect.poll(() => at(ui, ctaLink).getAttribute('aria-invalid'), outcome).toBe('true');
     await at(ui, ctaLink).fill(renamed);
     await ui.keyboard.press('Escape');

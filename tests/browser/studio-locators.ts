@@ -11,6 +11,9 @@ export const fieldAt = (ui: Page, at: DataPath) =>
   panelOf(ui).locator(`:is(input, textarea)[data-path='${JSON.stringify(at)}']`);
 export const isFocused = (field: Locator) => field.evaluate((el) => el === document.activeElement);
 export const saveButton = (ui: Page) => ui.getByRole('button', { name: 'Save', exact: true });
+/** A page a picker offers, found by its address (shown under its title). */
+export const offeredPage = (ui: Page, address: string) =>
+  ui.getByRole('option').filter({ has: ui.getByText(address, { exact: true }) });
 export const problemCount = (ui: Page) => ui.getByRole('button', { name: /^\d+ problems?$/ });
 
 /** What the studio says at a field (the error its aria-describedby names), "" when nothing. */

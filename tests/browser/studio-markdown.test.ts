@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureSite } from '../fixtures/studio.ts';
 import { axeProblems } from './site-checks.ts';
-import { editTextAs } from './studio-locators.ts';
+import { editTextAs, offeredPage } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -129,7 +129,7 @@ describe('the toolbar', () => {
     await dialog.getByText('No page has the address /nowhere.').waitFor(outcome);
     expect(await editorText(ui)).not.toContain('/nowhere');
     await address.fill('/off');
-    await ui.getByRole('option', { name: '/offer', exact: true }).click();
+    await offeredPage(ui, '/offer').click();
     await dialog.getByRole('button', { name: 'Insert link' }).click();
     await dialog.waitFor({ state: 'detached', ...outcome });
     // The caret is back in the editor after the link.

@@ -38,7 +38,7 @@ import {
   whySaveWaits,
   type DataPath,
 } from './studio-nine-tasks-steps.ts';
-import { editTextAs } from './studio-locators.ts';
+import { editTextAs, offeredPage } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -169,7 +169,7 @@ describe('the nine tasks of a marketing manager', () => {
     await typeOver(ui, label, title);
     const linkTo = fieldAt(ui, [...item, 'to']);
     await typeOver(ui, linkTo, address.slice(0, 4));
-    await ui.getByRole('option', { name: address, exact: true }).click();
+    await offeredPage(ui, address).click();
     await expect.poll(() => linkTo.inputValue(), outcome).toBe(address);
     await expect.poll(() => linkTo.getAttribute('aria-invalid'), outcome).not.toBe('true');
 

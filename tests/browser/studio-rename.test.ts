@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { changedLines } from '../fixtures/studio.ts';
-import { fieldAt, saveButton } from './studio-locators.ts';
+import { fieldAt, offeredPage, saveButton } from './studio-locators.ts';
 import { outcome, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -99,7 +99,7 @@ describe('deleting a page', () => {
     expect(await remove.isDisabled()).toBe(true);
 
     await dialog.getByRole('combobox', { name: 'Send its visitors and these links to' }).fill('/contact');
-    await ui.getByRole('option', { name: '/contact', exact: true }).click();
+    await offeredPage(ui, '/contact').click();
     await expect.poll(() => remove.isEnabled(), outcome).toBe(true);
     await remove.click();
     await ui.getByText('its visitors and links now go to /contact').waitFor(outcome);

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { composedSchemas } from '../../scripts/content/schemas.ts';
 import { Contract, type Resolved, type Schema } from '../../src/studio/schema.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
-import { editTextAs } from './studio-locators.ts';
+import { editTextAs, offeredPage } from './studio-locators.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -230,7 +230,7 @@ describe('typing', () => {
     const link = fieldAt(ui, [...button, 'to']);
     await selectAllAndType(ui, link, '/contact');
     // A link field (its schema is the internal path): the site's addresses are offered.
-    await ui.getByRole('option', { name: '/contact', exact: true }).waitFor(outcome);
+    await offeredPage(ui, '/contact').waitFor(outcome);
     await ui.keyboard.press('Escape');
     expect(await link.inputValue()).toBe('/contact');
 

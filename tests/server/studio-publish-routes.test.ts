@@ -9,6 +9,7 @@ import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
 import { readAudit } from '../../server/studio-access/audit.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Role } from '../../server/studio-access/editors.ts';
@@ -240,9 +241,15 @@ it('publishes the reviewed commit in the background, one at a time, step by step
     expect.objectContaining({ live: true, by: 'publisher@example.com', commit: listed.commit }),
     expect.objectContaining({ live: false, by: '', commit: servedCommit, at: '2026-11-01T09:00:00.000Z' }),
   ]);
+  // What each brought since the one before, by the entry's title: nothing before the oldest.
+  const homeTitle = (parse(await readFile(home, 'utf8')) as { title: string }).title;
+  expect(releases[0].changes).toEqual({ entries: [homeTitle], more: 0, code: false });
+  expect(releases[1].changes).toBeUndefined();
   expect((await readAudit(dataDir)).map((e) => [e.who, e.action])).toEqual([['publisher@example.com', 'publish']]);
   const after = (await ask('editor', 'GET /unpublished'))!.body as UnpublishedAnswer;
-  expect(after).toEqual({ live: releases[0], commit: listed.commit, changes: [], earlier: 0 });
+  const { changes: brought, ...live } = releases[0];
+  expect(brought).toBeDefined();
+  expect(after).toEqual({ live, commit: listed.commit, changes: [], earlier: 0 });
 
   // The first publish is undone like any other: back to the build served before it.
   const rolledBack = await ask('publisher', 'POST /rollback', { id: releases[1].id });
@@ -253,4 +260,35 @@ it('publishes the reviewed commit in the background, one at a time, step by step
   expect(again.live).toMatchObject({ id: releases[1].id, commit: servedCommit });
   expect(again.changes[0].message).toBe('Home: Banner › Headline');
   expect(again.changes.length + again.earlier).toBe(Number(git('rev-list', '--count', `${servedCommit}..HEAD`)));
+}, 300_000);
+
+it("a publish refused by the site's check names each problem's entry by its title, never its file", async () => {
+  const home = path.join(root, 'site', 'pages', 'home.yaml');
+  const original = await readFile(home, 'utf8');
+  const homeTitle = (parse(original) as { title: string }).title;
+  await writeFile(home, `${original}notAField: true\n`);
+  git('commit', '-q', '-am', 'Home: a field the schema does not have');
+  try {
+    const listed = (await ask('editor', 'GET /unpublished'))!.body as UnpublishedAnswer;
+    expect(await ask('publisher', 'POST /publish', { commit: listed.commit })).toMatchObject({ status: 202 });
+    let state: PublishState | undefined;
+    await expect
+      .poll(async () => (state = (await ask('editor', 'GET /publish'))!.body as PublishState).run?.outcome, {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toBeDefined();
+    const outcome = state!.run!.outcome!;
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.messages.length).toBeGreaterThan(0);
+    for (const message of outcome.messages) {
+      expect(message.startsWith(`${homeTitle}: `), message).toBe(true);
+      expect(message).not.toMatch(/site\/|\.yaml|:\d+:\d+/);
+    }
+    // The log keeps the file and line, for whoever looks into it.
+    expect((await readAudit(dataDir)).at(-1)?.detail).toMatch(/site\/pages\/home\.yaml:\d+:\d+/);
+  } finally {
+    git('reset', '-q', '--hard', 'HEAD~1');
+  }
 }, 300_000);

@@ -58,6 +58,22 @@ describe('npm run studio', () => {
   });
 });
 
+describe("the pickers' lists", () => {
+  it('name every address by its title, and a section by its page and its heading', async () => {
+    const lists = (await (await studioFetch(studio, 'lists')).json()) as {
+      routes: string[];
+      titles: Record<string, string>;
+    };
+    expect(Object.keys(lists.titles).sort()).toEqual(lists.routes);
+    const page = await open(contact);
+    expect(lists.titles[page.route!]).toBe(page.data.title);
+    const headed = page.data.sections.find((section) => section.id && section.title);
+    expect(headed, 'the fixture contact page has a section with an id and a heading').toBeDefined();
+    expect(lists.titles[`${page.route}#${String(headed!.id)}`]).toBe(`${page.data.title} › ${String(headed!.title)}`);
+    for (const title of Object.values(lists.titles)) expect(title).not.toMatch(/^\/|\.ya?ml|\bundefined\b/);
+  });
+});
+
 describe('reading', () => {
   it("refuses to open a file YAML cannot read, with the compiler's words but not its path, rather than guess its fields", async () => {
     const before = await onDisk(contact);

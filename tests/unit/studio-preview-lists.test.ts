@@ -27,19 +27,29 @@ describe('the lists the pickers offer', () => {
     type: 'loaded',
     contract: new Contract({}, []),
     routes: ['/', '/contact'],
+    titles: { '/': 'Start', '/contact': 'Contact' },
     images: ['/images/a.svg'],
     entries: [],
   });
 
   it('are replaced by the lists as they are on disk', () => {
-    const next = studioReducer(loaded, { type: 'lists', routes: ['/', '/contact', '/pricing'], images: [] });
+    const titles = { '/': 'Start', '/contact': 'Contact', '/pricing': 'Pricing' };
+    const next = studioReducer(loaded, { type: 'lists', routes: ['/', '/contact', '/pricing'], titles, images: [] });
     expect(next.site?.routes).toEqual(['/', '/contact', '/pricing']);
+    expect(next.site?.titles).toEqual(titles);
     expect(next.site?.images).toEqual([]);
     expect(next.site?.contract).toBe(loaded.site?.contract);
   });
 
   it('leave the state as it is when nothing changed, or before the studio has loaded', () => {
-    expect(studioReducer(loaded, { type: 'lists', routes: ['/', '/contact'], images: ['/images/a.svg'] })).toBe(loaded);
-    expect(studioReducer(initialState, { type: 'lists', routes: ['/'], images: [] })).toBe(initialState);
+    const same = {
+      routes: ['/', '/contact'],
+      titles: { '/': 'Start', '/contact': 'Contact' },
+      images: ['/images/a.svg'],
+    };
+    expect(studioReducer(loaded, { type: 'lists', ...same })).toBe(loaded);
+    const retitled = { ...same, titles: { ...same.titles, '/contact': 'Talk to us' } };
+    expect(studioReducer(loaded, { type: 'lists', ...retitled }).site?.titles).toEqual(retitled.titles);
+    expect(studioReducer(initialState, { type: 'lists', routes: ['/'], titles: {}, images: [] })).toBe(initialState);
   });
 });

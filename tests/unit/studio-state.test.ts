@@ -198,7 +198,7 @@ describe('the studio store', () => {
   it('loaded, listed, imageAdded, unreadable: the lists the forms pick from, and a file that cannot be read yet', () => {
     const contract = new Contract({}, ['hero']);
     const loaded = run([
-      { type: 'loaded', contract, routes: ['/'], images: ['/images/b.png'], entries: [home] },
+      { type: 'loaded', contract, routes: ['/'], titles: { '/': 'Start' }, images: ['/images/b.png'], entries: [home] },
       { type: 'imageAdded', src: '/images/a.png' },
       { type: 'imageAdded', src: '/images/a.png' },
     ]);

@@ -27,6 +27,8 @@ export interface FieldProps {
 export interface FormContextValue {
   contract: Contract;
   routes: string[];
+  /** Each address's title, shown first in the pickers. */
+  titles: Record<string, string>;
   images: string[];
   /** The open file, under site/. */
   file: string;

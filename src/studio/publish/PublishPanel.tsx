@@ -1,6 +1,6 @@
 // Publish, and how it goes: each step as the server reports it while the site is checked and built
 // in the background, then either the new live release or, when it failed, why and the compiler's
-// messages (file:line:col), with the live site left as it was. Publish sends the list the publisher
+// problems (each by its entry's title), with the live site left as it was. Publish sends the list the publisher
 // was shown; when changes were saved since, the server refuses, and the list is read again for the
 // publisher to look at before publishing.
 import { Alert, Button, Group, List, Loader, Text, ThemeIcon } from '@mantine/core';
@@ -132,7 +132,7 @@ export function PublishPanel({
           {outcome.messages.length > 0 && (
             <List size="sm" mt="xs" aria-label="Problems found">
               {outcome.messages.map((message, i) => (
-                <List.Item key={i} style={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace' }}>
+                <List.Item key={i} style={{ whiteSpace: 'pre-wrap' }}>
                   {message}
                 </List.Item>
               ))}

@@ -1,9 +1,10 @@
-// The kept releases, newest first: when each was published and by whom, which one visitors see, and
-// (for a publisher) Roll back on every other one, asked once in place before it switches.
+// The kept releases, newest first: when each was published, by whom and what it brought (the entries
+// it changed by title; the site's code in one line), which one visitors see, and (for a publisher)
+// Roll back on every other one, asked once in place before it switches.
 import { Alert, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import { Loading } from '../Loading.tsx';
 import { useEffect, useState } from 'react';
-import type { ReleaseView } from '../../../shared/publishing.ts';
+import type { ReleaseChanges, ReleaseView } from '../../../shared/publishing.ts';
 import { publishApi, when } from './publish-api.ts';
 import { useAskFirst } from '../use-ask-first.ts';
 
@@ -50,6 +51,7 @@ export function ReleaseList({
             <Table.Tr>
               <Table.Th>Published</Table.Th>
               <Table.Th>By</Table.Th>
+              <Table.Th>What changed</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -73,6 +75,7 @@ export function ReleaseList({
                     </Text>
                   )}
                 </Table.Td>
+                <Table.Td>{release.changes && <ChangesInWords changes={release.changes} />}</Table.Td>
                 <Table.Td>
                   {release.live ? (
                     <Badge color="teal">Live</Badge>
@@ -113,5 +116,23 @@ function RollBack({ at, onConfirm }: { at: string; onConfirm: () => Promise<void
         Keep
       </Button>
     </Group>
+  );
+}
+
+/** "Contact, Start and 2 more", and "Site code updated" on a line of its own. */
+function ChangesInWords({ changes }: { changes: ReleaseChanges }) {
+  const { entries, more, code } = changes;
+  const named = more > 0 ? [...entries, `${more} more`] : entries;
+  const last = named.length > 1 ? ` and ${named.at(-1)}` : '';
+  return (
+    <>
+      {named.length > 0 && <Text size="sm">{(named.length > 1 ? named.slice(0, -1) : named).join(', ') + last}</Text>}
+      {code && (
+        <Text size="sm" c="dimmed">
+          Site code updated
+        </Text>
+      )}
+      {named.length === 0 && !code && <Text size="sm">No visible change</Text>}
+    </>
   );
 }

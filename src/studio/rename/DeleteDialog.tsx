@@ -4,6 +4,7 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { byTitleOrAddress, PageOption } from '../fields/AddressPicker.tsx';
 import { leaveChangedEntry } from '../store/commands.ts';
 import { useStore, useStudio } from '../store/store.ts';
 import { isDirty } from '../store/studio-state.ts';
@@ -32,6 +33,7 @@ export function DeleteDialog() {
 function DeleteForm({ offer }: { offer: DeleteOffer }) {
   const store = useStore();
   const routes = useStudio((state) => state.site?.routes);
+  const titles = useStudio((state) => state.site?.titles);
   const dirty = useStudio(isDirty);
   const [target, setTarget] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -74,7 +76,11 @@ function DeleteForm({ offer }: { offer: DeleteOffer }) {
         label="Send its visitors and these links to"
         description="A redirect from its address, and every link to it pointed there, in the same step."
         placeholder="Choose a page or article"
-        data={(routes ?? []).filter((route) => !route.includes('#') && route !== offer.from)}
+        data={(routes ?? [])
+          .filter((route) => !route.includes('#') && route !== offer.from)
+          .map((route) => ({ value: route, label: titles?.[route] ?? route }))}
+        filter={byTitleOrAddress(titles ?? {})}
+        renderOption={({ option }) => <PageOption address={option.value} title={titles?.[option.value]} />}
         value={target}
         onChange={setTarget}
         searchable

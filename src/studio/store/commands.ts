@@ -69,6 +69,7 @@ export async function loadStudio(store: StudioStore): Promise<void> {
       type: 'loaded',
       contract: new Contract(info.schemas, info.sectionTypes),
       routes: info.routes,
+      titles: info.titles,
       images: info.images,
       entries,
     });
@@ -97,8 +98,8 @@ let listsAsked = 0;
  */
 export async function refreshLists(store: StudioStore): Promise<void> {
   const ticket = ++listsAsked;
-  const { routes, images } = await api.lists();
-  if (ticket === listsAsked && routes.length) store.dispatch({ type: 'lists', routes, images });
+  const lists = await api.lists();
+  if (ticket === listsAsked && lists.routes.length) store.dispatch({ type: 'lists', ...lists });
 }
 
 /** The content list and the pickers' lists, as they are on disk now. */

@@ -1,7 +1,7 @@
 // The studio's state and the one function that changes it: every change is a named action (open,
 // edit, undo, redo, select, checked, saved, conflict…), as in Puck's store, so the history, the
 // selection and the save state move together and are tested without a browser.
-import type { Check, DataPath, Entry, EntrySummary, Json } from '../api.ts';
+import type { Check, DataPath, Entry, EntrySummary, Json, SchemaInfo } from '../api.ts';
 import { getIn, setIn, startsWith } from '../data-path.ts';
 import { withWordsFollowing } from './follow-words.ts';
 import type { Contract } from '../schema.ts';
@@ -30,9 +30,12 @@ export interface InvalidInput {
   message: string;
 }
 
+/** The addresses, their titles and the images the pickers offer. */
+export type SiteLists = Pick<SchemaInfo, 'routes' | 'titles' | 'images'>;
+
 export interface StudioState {
   /** The contract and the lists the forms pick from; undefined until the studio has loaded. */
-  site?: { contract: Contract; routes: string[]; images: string[] };
+  site?: { contract: Contract } & SiteLists;
   entries: EntrySummary[];
   /** The open file as last read or saved (its version is what a save must match). */
   entry?: Entry;
@@ -56,13 +59,13 @@ export interface StudioState {
 }
 
 export type StudioAction =
-  | { type: 'loaded'; contract: Contract; routes: string[]; images: string[]; entries: EntrySummary[] }
+  | ({ type: 'loaded'; contract: Contract; entries: EntrySummary[] } & SiteLists)
   | { type: 'failed'; message: string }
   | { type: 'listed'; entries: EntrySummary[] }
   | { type: 'diskChanged' }
   | { type: 'imageAdded'; src: string }
   /** The addresses and images the pickers offer, as they are on disk now. */
-  | { type: 'lists'; routes: string[]; images: string[] }
+  | ({ type: 'lists' } & SiteLists)
   | { type: 'open'; entry: Entry }
   /** A kept draft taken back (drafts/): `base` is the file it started from, the draft one undoable step over it. */
   | { type: 'restoreDraft'; base: Entry; draft: Draft }
@@ -137,7 +140,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     case 'loaded':
       return {
         ...state,
-        site: { contract: action.contract, routes: action.routes, images: action.images },
+        site: { contract: action.contract, routes: action.routes, titles: action.titles, images: action.images },
         entries: action.entries,
       };
     case 'failed':
@@ -152,8 +155,9 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         : state;
     case 'lists':
       // The same lists again change nothing: a new `site` would re-render every field.
-      return state.site && !same([state.site.routes, state.site.images], [action.routes, action.images])
-        ? { ...state, site: { ...state.site, routes: action.routes, images: action.images } }
+      return state.site &&
+        !same([state.site.routes, state.site.titles, state.site.images], [action.routes, action.titles, action.images])
+        ? { ...state, site: { ...state.site, routes: action.routes, titles: action.titles, images: action.images } }
         : state;
     case 'open':
       return {

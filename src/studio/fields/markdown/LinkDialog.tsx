@@ -1,8 +1,9 @@
 // The link dialog: the words to show and where they lead, a page of the site (offered as the
 // link picker offers them) or a full web address. Nothing goes into the text until both are
 // right; what is wrong is said at the field.
-import { Autocomplete, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { AddressPicker } from '../AddressPicker.tsx';
 import { useForm } from '../form-context.ts';
 
 /** Why `address` cannot be linked to, or nothing when it can. */
@@ -26,7 +27,7 @@ export function LinkDialog({
   onInsert: (words: string, address: string) => void;
   onClose: () => void;
 }) {
-  const { routes } = useForm();
+  const { routes, titles } = useForm();
   const [words, setWords] = useState(initialWords);
   const [address, setAddress] = useState('');
   const [tried, setTried] = useState(false);
@@ -50,13 +51,13 @@ export function LinkDialog({
             onChange={(event) => setWords(event.currentTarget.value)}
             error={tried ? wordsProblem : undefined}
           />
-          <Autocomplete
+          <AddressPicker
             label="Link to"
-            description="A page of the site (pick one from the list) or a full web address (https://…)."
+            description="A page of the site (type its title and pick it from the list) or a full web address (https://…)."
             required
             data-autofocus={initialWords ? true : undefined}
-            data={routes}
-            limit={50}
+            addresses={routes}
+            titles={titles}
             value={address}
             onChange={setAddress}
             error={tried || address.startsWith('/') ? problem : undefined}
