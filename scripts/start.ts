@@ -1,12 +1,13 @@
 // `npm start`: builds when dist/ is missing or older than the sources, then serves it, with the
-// studio at /_studio/ for the editors in DATA_DIR/editors.json (scripts/studio/on-server.ts).
+// studio at /_studio/ for the editors in DATA_DIR/editors.json, in a process of its own
+// (scripts/studio/studio-process.ts).
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildCheckout } from './build.ts';
 import { serve } from '../server/main.ts';
 import { configFromEnv } from '../server/config.ts';
 import { readEditors } from '../server/studio-access/editors.ts';
-import { studioOnServer } from './studio/on-server.ts';
+import { studioProcess } from './studio/studio-process.ts';
 
 const root = path.join(import.meta.dirname, '..');
 // A bad setting is reported by serve(), below, in its own words.
@@ -50,5 +51,5 @@ if (!built || built.mtimeMs < (await newestSource())) {
     process.exit(1);
   }
 }
-// The studio edits this checkout's site/; visitors get the build.
-await serve(studioOnServer(root).addOn);
+// The studio, in its own process, edits this checkout's site/; visitors get the build.
+await serve(studioProcess(root).addOn);
