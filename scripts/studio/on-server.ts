@@ -10,7 +10,6 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../../server/config.ts';
 import { mailerFor } from '../../server/leads/mailer.ts';
-import { projectRoot } from '../dev.ts';
 import { previewPath } from '../../shared/studio-protocol.ts';
 import { SaveCommits, type Person } from './commit-save.ts';
 import { checkToken, newToken } from './guard.ts';
@@ -20,6 +19,8 @@ import { studioBundle } from './studio-bundle.ts';
 
 /** A write's hidden temporary file (.name.<pid>-<random>.tmp), never a file of the site. */
 const temporaryFile = /(^|\/)\.[^/]*\.tmp$/;
+/** This checkout's code, whose studio bundle is served (scripts/dev.ts says the same, with Vite loaded). */
+const projectRoot = path.join(import.meta.dirname, '..', '..');
 
 /** Tells `state` of every file under site/ that changes (a save, a git pull, another editor). */
 function watchSite(state: StudioState): FSWatcher {
