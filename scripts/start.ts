@@ -3,7 +3,6 @@
 // (scripts/studio/studio-process.ts).
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { buildCheckout } from './build.ts';
 import { serve } from '../server/main.ts';
 import { configFromEnv } from '../server/config.ts';
 import { readEditors } from '../server/studio-access/editors.ts';
@@ -45,6 +44,8 @@ const built = await stat(path.join(root, 'dist', '_site.json')).catch(() => unde
 if (!built || built.mtimeMs < (await newestSource())) {
   console.log(built ? 'Sources changed since the last build: building…' : 'No build yet: building…');
   try {
+    // The builder (Vite, the image tools) is loaded only to build: the server never holds it.
+    const { buildCheckout } = await import('./build.ts');
     await buildCheckout(root);
   } catch (error) {
     console.error((error as Error).message);
