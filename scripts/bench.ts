@@ -1,6 +1,6 @@
 // `npm run bench`: builds, serves, measures, and prints one table; the same results go to
 // bench-results/<time>.json so two runs can be compared. Never part of `npm test`.
-//   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio,unpublished,images,thousand   run some parts only
+//   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio,unpublished,images,thousand,studio-memory   run some parts only
 //   --quick                                          fewer routes and shorter runs (and studio keystrokes, outage rounds)
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
 //   --runs=N                                         Lighthouse pairs per route and form (default 3, 1 with --quick)
@@ -19,6 +19,7 @@ import { runScriptBudgets } from './bench/script-budgets.ts';
 import { runServerMemory } from './bench/server-memory.ts';
 import { runStudio } from './bench/studio.ts';
 import { runStudioServer } from './bench/studio-server.ts';
+import { measureStudioMemory } from './bench/studio-memory.ts';
 import { measureEncoders } from './bench/images.ts';
 import { runThousand, thousandRows } from './bench/thousand.ts';
 import { runUnpublished, unpublishedRows } from './bench/unpublished.ts';
@@ -75,6 +76,27 @@ if (only?.includes('thousand')) {
   );
 }
 
+if (only?.includes('studio-memory')) {
+  // `npm start` with an editor on the 1,000-article site (scripts/bench/studio-memory.ts): only when asked.
+  const articles = Number(args.find((a) => a.startsWith('--articles='))?.slice(11) ?? 1000);
+  const figures = await measureStudioMemory({ articles, log: (line) => console.log(line) });
+  results.studioMemory = figures;
+  const weight = (w: { totalMb: number; studioMb: number }) => `${w.totalMb} MB (studio ${w.studioMb} MB)`;
+  const saves = figures.afterSaves.map((w) => w.totalMb);
+  table(
+    `npm start with an editor, ${figures.articles.toLocaleString('en')} articles: resident memory of the whole server`,
+    ['measure', 'result', 'target'],
+    [
+      ['server start, the studio ready', `${figures.serverStartMs} ms`, ''],
+      ['before sign-in', weight(figures.beforeSignIn), '≤ 400 MB'],
+      ['sign-in to a usable studio (Chromium)', `${figures.signInToUsableMs} ms`, ''],
+      ['studio open', weight(figures.afterOpen), '≤ 400 MB'],
+      ['after 50 entries opened and checked', weight(figures.afterEntries), '≤ 400 MB'],
+      [`after each of ${saves.length} saves`, `${saves.join(', ')} MB`, 'flat, ≤ 400 MB'],
+    ],
+  );
+}
+
 if (wanted('unpublished')) {
   // The studio's list of unpublished changes on 1,000 saves (scripts/bench/unpublished.ts), a few seconds.
   const figures = await runUnpublished(root, 1000);
@@ -87,7 +109,7 @@ if (wanted('unpublished')) {
 }
 
 // Parts on a copy of their own need no build of the project's dist/.
-if (only?.every((part) => part === 'thousand' || part === 'unpublished')) {
+if (only?.every((part) => ['thousand', 'unpublished', 'studio-memory'].includes(part))) {
   await saveResults();
   process.exit(0);
 }

@@ -1,12 +1,12 @@
 // `npm start`: builds when dist/ is missing or older than the sources, then serves it, with the
-// studio at /_studio/ for the editors in DATA_DIR/editors.json (scripts/studio/on-server.ts).
+// studio at /_studio/ for the editors in DATA_DIR/editors.json, in a process of its own
+// (scripts/studio/studio-process.ts).
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { buildCheckout } from './build.ts';
 import { serve } from '../server/main.ts';
 import { configFromEnv } from '../server/config.ts';
 import { readEditors } from '../server/studio-access/editors.ts';
-import { studioOnServer } from './studio/on-server.ts';
+import { studioProcess } from './studio/studio-process.ts';
 
 const root = path.join(import.meta.dirname, '..');
 // A bad setting is reported by serve(), below, in its own words.
@@ -44,11 +44,13 @@ const built = await stat(path.join(root, 'dist', '_site.json')).catch(() => unde
 if (!built || built.mtimeMs < (await newestSource())) {
   console.log(built ? 'Sources changed since the last build: building…' : 'No build yet: building…');
   try {
+    // The builder (Vite, the image tools) is loaded only to build: the server never holds it.
+    const { buildCheckout } = await import('./build.ts');
     await buildCheckout(root);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
 }
-// The studio edits this checkout's site/; visitors get the build.
-await serve(studioOnServer(root).addOn);
+// The studio, in its own process, edits this checkout's site/; visitors get the build.
+await serve(studioProcess(root).addOn);

@@ -2,7 +2,13 @@
 // app.inject(); server/main.ts builds it and listens.
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { SiteManifest } from '../shared/site-manifest.ts';
 import { DEFAULT_PAGE_VIEWS_FLUSH_MS, DEFAULT_REQUEST_TIMEOUT_MS, type ServerConfig } from './config.ts';
 import { leads } from './leads/plugin.ts';
@@ -47,6 +53,25 @@ function trustProxyOption(trust: ServerConfig['trustProxy']): FastifyServerOptio
   return (_address: string, hop: number) => hop < trust;
 }
 
+/** The one error shape. Client errors keep their message; server errors are logged and never
+ * shown. A file request the static server refuses (an encoded traversal, a NUL byte) is simply not
+ * found. */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply | void {
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status === 403 && (request.method === 'GET' || request.method === 'HEAD')) return reply.callNotFound();
+  if (status >= 500) {
+    request.log.error(error);
+    return reply.code(500).send({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  }
+  return reply
+    .code(status)
+    .send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
+}
+
 export async function buildApp({
   config,
   logger = false,
@@ -78,23 +103,7 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     if (request.raw.complete === false) reply.header('connection', 'close');
   });
-  // Client errors keep their message; server errors are logged and never shown. A file request
-  // the static server refuses (an encoded traversal, a NUL byte) is simply not found.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status === 403 && (request.method === 'GET' || request.method === 'HEAD')) return reply.callNotFound();
-    if (status >= 500) {
-      request.log.error(error);
-      return reply.code(500).send({
-        statusCode: 500,
-        error: 'Internal Server Error',
-        message: 'Something went wrong on our side. Please try again.',
-      });
-    }
-    return reply
-      .code(status)
-      .send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message });
-  });
+  app.setErrorHandler(answerError);
   // Before anything is written: DATA_DIR and the personal data in it readable by this user alone.
   const fixed = await keepPersonalDataPrivate(config.dataDir, (message) => app.log.warn(message));
   if (fixed) app.log.info(`${fixed} file(s) and folder(s) with personal data in DATA_DIR made private (0600, 0700)`);

@@ -24,7 +24,7 @@ export interface StudioServerTimes {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 /** Ready: the studio says so, its entry list has entries, and the frame shows the page marked for editing. */
-async function openTime(page: Page): Promise<number> {
+export async function openTime(page: Page): Promise<number> {
   const handle = await page.waitForFunction(
     () => {
       const frame = document.querySelector('iframe')?.contentDocument;

@@ -7,7 +7,6 @@
 // (.cache/build/studio) under a hash of every input of the code (bundleInputsKey) and of this file.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build as viteBuild } from 'vite';
 import { previewPath } from '../../shared/studio-protocol.ts';
 import { BundleCache, buildCacheDir, bundleInputsKey } from '../site-build/build-cache.ts';
 import { cssTimeUnits } from '../site-build/css-units.ts';
@@ -53,6 +52,8 @@ async function bundleOf(projectRoot: string, options: { quiet?: boolean; buildCa
   const bundles =
     (await cache.get(key)) ??
     (await cache.put(key, async (folder) => {
+      // Vite and its bundler are loaded only to build: a studio whose bundle is cached never holds them.
+      const { build: viteBuild } = await import('vite');
       await viteBuild({
         root: projectRoot,
         configFile: false,

@@ -1,5 +1,5 @@
 // The studio inside `npm start`: the production app with the studio added exactly as
-// scripts/start.ts adds it (studioAddOn), on a git-committed copy of the fixture site, an editor on
+// scripts/start.ts adds it (studio-process.ts: its own process behind the visitors' server), on a git-committed copy of the fixture site, an editor on
 // the list and a session made through the sign-in's own records. An edit shows in the preview as it
 // is typed and once saved; the file changes on disk; the live page keeps the build; everything the
 // studio loads lives under /_studio/ and comes prebuilt, nothing of Vite; visitors' pages hold
@@ -15,7 +15,7 @@ import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { addEditor } from '../../server/studio-access/editors.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, sessionRecords } from '../../server/studio-access/sessions.ts';
-import { studioOnServer, type StudioOnServer } from '../../scripts/studio/on-server.ts';
+import { studioProcess, type StudioProcess } from '../../scripts/studio/studio-process.ts';
 import { previewPath, studioApiPath, studioPath, tokenHeader, tokenMeta } from '../../shared/studio-protocol.ts';
 import { testConfig } from '../fixtures/dist-fixture.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
@@ -30,7 +30,7 @@ const edited = 'Every Field. One Page. Edited on the server';
 
 interface Running {
   root: string;
-  studio: StudioOnServer;
+  studio: StudioProcess;
   config: ServerConfig;
   app: FastifyInstance;
   baseUrl: string;
@@ -49,7 +49,7 @@ async function startServer(editor: boolean): Promise<Running> {
   git('commit', '-q', '-m', 'fixture');
   const config = testConfig(fixtureDistDir, { dataDir: path.join(root, 'var'), rateLimit: 0 });
   if (editor) await addEditor(config.dataDir, 'editor@example.com', 'editor');
-  const studio = studioOnServer(root);
+  const studio = studioProcess(root);
   const extra = await studio.addOn(config);
   const app = await buildApp({ ...extra?.options, config });
   extra?.built?.(app);
