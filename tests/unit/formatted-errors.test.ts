@@ -5,7 +5,13 @@ import { formatError, inWords, splitFormatted, type ContentError } from '../../s
 
 const errors: ContentError[] = [
   { file: 'site/pages/home.yaml', line: 3, col: 5, path: 'sections › 1 › title', message: 'must not be empty' },
-  { file: 'site/blog/launch.md', line: 1, col: 1, message: 'has a time of 12:30:00  and two spaces\nan example' },
+  {
+    file: 'site/blog/launch.md',
+    line: 1,
+    col: 1,
+    path: '',
+    message: 'has a time of 12:30:00  and two spaces\nan example',
+  },
 ];
 
 describe('splitFormatted', () => {
