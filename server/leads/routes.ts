@@ -105,11 +105,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
         return reply.code(202).send({ ok: true, id });
       }
       const { [HONEYPOT_FIELD]: _ignored, ...fields } = request.body;
-      const entry = {
-        lead: { id, form: form.id, receivedAt: new Date().toISOString(), fields },
-        attempts: 0,
-        nextAttemptAt: 0,
-      };
+      const entry = worker.entryFor({ id, form: form.id, receivedAt: new Date().toISOString(), fields });
       await spool.write(entry);
       request.log.info({ leadId: id, form: form.id }, 'lead accepted and spooled');
       worker.add(entry);

@@ -35,6 +35,23 @@ export const spoolEntrySchema = {
         },
       },
     },
+    deliveries: {
+      type: 'object',
+      propertyNames: { pattern: '^(mail|webhook-[0-9a-f]{12})$' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['to', 'state', 'attempts', 'nextAttemptAt'],
+        properties: {
+          to: { type: 'string', maxLength: 300 },
+          state: { enum: ['pending', 'sent', 'dead'] },
+          attempts: { type: 'integer', minimum: 0 },
+          nextAttemptAt: { type: 'number', minimum: 0 },
+          lastError: { type: 'string' },
+        },
+      },
+    },
+    spam: { type: 'array', items: { type: 'string', maxLength: 500 } },
     attempts: { type: 'integer', minimum: 0 },
     nextAttemptAt: { type: 'number', minimum: 0 },
     lastError: { type: 'string' },

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import type { SendMailOptions } from 'nodemailer';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../shared/generated/content.ts';
+import { mailDestination } from '../../server/leads/destinations.ts';
 import type { Mailer } from '../../server/leads/mailer.ts';
 import { QueueIndex } from '../../server/leads/queue-index.ts';
 import { DamagedLeadError, parseSpoolEntry } from '../../server/leads/spool-entry.ts';
@@ -63,14 +64,15 @@ async function setUp(retry: Partial<RetryPolicy> = {}) {
   const worker = new DeliveryWorker({
     spool,
     queue: new QueueIndex(),
-    mailer: destination,
+    destinations: [
+      mailDestination(destination, () => ({
+        from: { name: 'Site', address: 'site@example.com' },
+        to: 'sales@example.com',
+        siteName: 'Site',
+        messageIdDomain: 'example.com',
+      })),
+    ],
     forms: () => [form],
-    mail: () => ({
-      from: { name: 'Site', address: 'site@example.com' },
-      to: 'sales@example.com',
-      siteName: 'Site',
-      messageIdDomain: 'example.com',
-    }),
     retry: { baseMs: 40, capMs: 160, giveUpAfterMs: 3600_000, rescanMs: 60_000, ...retry },
     log,
   });
