@@ -9,7 +9,7 @@ import { readManifest } from '../../server/plugins/site.ts';
 import { receivedAtOf, Spool, type Folder, type SpoolEntry } from '../../server/leads/spool.ts';
 import { DamagedLeadError, parseSpoolEntry } from '../../server/leads/spool-entry.ts';
 
-export const folders: readonly Folder[] = ['queue', 'sent', 'dead'];
+export const folders: readonly Folder[] = ['queue', 'sent', 'dead', 'spam'];
 
 export interface StoredLead {
   id: string;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { ServerConfig } from '../config.ts';
 import { sender } from './compose.ts';
+import { replyDestination } from './auto-reply.ts';
 import { mailDestination, webhookDestination } from './destinations.ts';
 import { mailerFor } from './mailer.ts';
 import { scheduleRetention } from './retention.ts';
@@ -32,6 +33,11 @@ export async function leads(
     spool,
     queue,
     destinations,
+    reply: replyDestination(mailer, () => ({
+      from: sender(config.mailFrom, manifest().site),
+      siteUrl: manifest().site.url,
+      messageIdDomain: new URL(manifest().site.url).hostname,
+    })),
     forms: () => manifest().forms,
     retry: config.retry,
     log: app.log,
@@ -45,6 +51,7 @@ export async function leads(
     spool,
     worker,
     siteUrl: () => manifest().site.url,
+    blockedSenders: () => manifest().site.blockedSenders ?? [],
     rateLimit: config.rateLimit,
   });
   let stopRetention = () => undefined as void;

@@ -12,6 +12,8 @@ import { HONEYPOT_FIELD } from '../../shared/lead-protocol.ts';
 import { RATE_WINDOW_MS } from '../config.ts';
 import { describeLeadError, tooManySubmissions } from './errors.ts';
 import { leadSchema } from './lead-schema.ts';
+import { ReplyLimit } from './auto-reply.ts';
+import { SpamJudge } from './spam.ts';
 import { newLeadId, type Spool } from './spool.ts';
 import type { DeliveryWorker } from './worker.ts';
 
@@ -23,6 +25,8 @@ export interface LeadRoutesOptions {
   siteUrl: () => string;
   /** Valid leads per IP per 10 minutes; 0 turns the limit off. */
   rateLimit: number;
+  /** The team's block list (site settings), from the live build. */
+  blockedSenders: () => readonly string[];
 }
 
 const accepted = {
@@ -42,6 +46,8 @@ function isCrossSite(request: FastifyRequest, siteUrl: string): boolean {
 
 export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
   const { forms, spool, worker, siteUrl } = options;
+  const spam = new SpamJudge();
+  const replies = new ReplyLimit();
   const formOf = new WeakMap<FastifyRequest, FormDefinition>();
   const validators = new WeakMap<FormDefinition, ValidateFunction>();
   // JSON only: without the text/plain parser Fastify answers anything else with 415.
@@ -105,7 +111,15 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
         return reply.code(202).send({ ok: true, id });
       }
       const { [HONEYPOT_FIELD]: _ignored, ...fields } = request.body;
-      const entry = worker.entryFor({ id, form: form.id, receivedAt: new Date().toISOString(), fields });
+      const lead = { id, form: form.id, receivedAt: new Date().toISOString(), fields };
+      // Judged spam: kept with its reasons, answered as a person is, delivered nowhere.
+      const reasons = spam.judge(fields, form, { blockedSenders: options.blockedSenders() });
+      if (reasons.length) {
+        await spool.write({ lead, attempts: 0, nextAttemptAt: 0, spam: reasons }, 'spam');
+        request.log.info({ leadId: id, form: form.id, reasons: reasons.length }, 'lead judged spam: kept in spam/');
+        return reply.code(202).send({ ok: true, id });
+      }
+      const entry = worker.entryFor(lead, replies.allow(form, fields));
       await spool.write(entry);
       request.log.info({ leadId: id, form: form.id }, 'lead accepted and spooled');
       worker.add(entry);

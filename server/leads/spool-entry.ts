@@ -37,7 +37,7 @@ export const spoolEntrySchema = {
     },
     deliveries: {
       type: 'object',
-      propertyNames: { pattern: '^(mail|webhook-[0-9a-f]{12})$' },
+      propertyNames: { pattern: '^(mail|reply|webhook-[0-9a-f]{12})$' },
       additionalProperties: {
         type: 'object',
         additionalProperties: false,

@@ -49,6 +49,8 @@ export interface WorkerOptions {
   spool: Spool;
   queue: QueueIndex;
   destinations: readonly Destination[];
+  /** The reply to the sender, for the leads whose entry asks for one (auto-reply.ts). */
+  reply?: Destination;
   /** The live build's forms, read per lead: they follow a switch of release. */
   forms: () => FormDefinition[];
   retry: RetryPolicy;
@@ -84,16 +86,18 @@ export class DeliveryWorker {
 
   constructor(options: WorkerOptions) {
     this.options = options;
-    this.lanes = new Map(options.destinations.map((destination) => [destination.id, { destination, waitUntil: 0 }]));
+    const all = [...options.destinations, ...(options.reply ? [options.reply] : [])];
+    this.lanes = new Map(all.map((destination) => [destination.id, { destination, waitUntil: 0 }]));
   }
 
   get destinations(): readonly Destination[] {
     return this.options.destinations;
   }
 
-  /** A new lead's spool entry: pending for every destination. */
-  entryFor(lead: Lead): SpoolEntry {
-    return newEntry(lead, this.options.destinations);
+  /** A new lead's spool entry: pending for every destination, and for the reply when it gets one. */
+  entryFor(lead: Lead, withReply = false): SpoolEntry {
+    const { destinations, reply } = this.options;
+    return newEntry(lead, [...destinations, ...(withReply && reply ? [reply] : [])]);
   }
 
   /** Indexes the queue folder (resolves once that is done), then delivers in the background and

@@ -198,12 +198,12 @@ describe('kill -9 in the middle of deliveries', () => {
     const server = await start();
     const acknowledged: string[] = [];
     let answered = 0;
-    const send = async () => {
+    const send = async (n: number) => {
       try {
         const response = await fetch(`http://127.0.0.1:${port}${form.endpoint}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(validLead(form)),
+          body: JSON.stringify(validLead(form, `Burst ${n}`)),
         });
         if (response.status === 202) acknowledged.push(((await response.json()) as { id: string }).id);
       } catch {
@@ -215,8 +215,7 @@ describe('kill -9 in the middle of deliveries', () => {
     await Promise.all(
       Array.from({ length: 6 }, async () => {
         while (pending.length) {
-          pending.shift();
-          await send();
+          await send(pending.shift()!);
         }
       }),
     );
