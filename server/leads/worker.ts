@@ -195,7 +195,9 @@ export class DeliveryWorker {
     const deliveries = deliveriesOf(entry, this.options.destinations);
     const now = Date.now();
     const due: Lane[] = [];
-    let changed = !entry.deliveries;
+    // A file from before destinations is read as pending everywhere; it is rewritten only once a
+    // destination was tried, so a backlog read while every destination waits costs no writes.
+    let changed = false;
     for (const id of pendingIds(deliveries)) {
       const lane = this.lanes.get(id);
       const delivery = deliveries[id];
