@@ -7,7 +7,7 @@ export const HONEYPOT_FIELD = 'website';
 /** Added by the browser at submit time, as an ISO timestamp. */
 export const SUBMITTED_AT_FIELD = 'submittedAt';
 
-/** Added by the browser: when the page's form was loaded, as an ISO timestamp. With
+/** Added by the browser: when the page with the form began loading, as an ISO timestamp. With
  * SUBMITTED_AT_FIELD (the same clock) it tells how long the visitor took to fill the form in. */
 export const LOADED_AT_FIELD = 'loadedAt';
 

@@ -1,8 +1,9 @@
 // Sends a lead to its form's endpoint, stamped with the time the visitor pressed Send and the time
-// the form's script loaded (the server counts a form filled in faster than a person can as spam).
+// the page began loading (the server counts a form filled in faster than a person can as spam).
+// The page's start, not this script's: a visitor may fill the form in before the script arrives.
 import { LOADED_AT_FIELD, SUBMITTED_AT_FIELD, type LeadPayload } from '../../shared/lead-protocol.ts';
 
-const loadedAt = new Date().toISOString();
+const loadedAt = new Date(performance.timeOrigin).toISOString();
 
 export async function sendLead(endpoint: string, values: LeadPayload): Promise<boolean> {
   try {
