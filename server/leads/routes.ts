@@ -2,6 +2,8 @@
 // and the white paper request's own), looked up per request so that they follow a switch of
 // release; a request keeps the form it arrived for. A lead is validated against the schema derived from its form,
 // written durably to the spool, and only then answered 202; delivery happens in the background.
+// A lead judged spam (spam.ts) is written to spool/spam/ instead and gets the same answer; whether
+// it gets a reply to the sender (auto-reply.ts) is decided here and recorded in its file.
 import rateLimit from '@fastify/rate-limit';
 import { Ajv } from 'ajv';
 import { addFormats } from '../../shared/formats.ts';
