@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
-import { defaultRetry, type RetryPolicy } from './leads/worker.ts';
+import { defaultRetry, type RetryPolicy } from './leads/retry-policy.ts';
 
 /** RATE_LIMIT counts leads per client address in this window. */
 export const RATE_WINDOW_MS = 10 * 60_000;

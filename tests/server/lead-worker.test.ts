@@ -16,7 +16,8 @@ import type { Mailer } from '../../server/leads/mailer.ts';
 import { QueueIndex } from '../../server/leads/queue-index.ts';
 import { DamagedLeadError, parseSpoolEntry } from '../../server/leads/spool-entry.ts';
 import { newLeadId, Spool, type SpoolEntry } from '../../server/leads/spool.ts';
-import { backoff, DeliveryWorker, type RetryPolicy } from '../../server/leads/worker.ts';
+import { backoff, type RetryPolicy } from '../../server/leads/retry-policy.ts';
+import { DeliveryWorker } from '../../server/leads/worker.ts';
 import { fixtureForms, validLead } from '../fixtures/leads.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
