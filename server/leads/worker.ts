@@ -123,8 +123,12 @@ export class DeliveryWorker {
     await this.running;
   }
 
+  /** Destinations whose oldest pending lead failed or waits in the current pass: the leads behind
+   * it are not tried in this pass, however long reading and writing took meanwhile. */
+  private readonly heldInPass = new Set<string>();
+
   private waiting(id: string, now: number): boolean {
-    return (this.lanes.get(id)?.waitUntil ?? 0) > now;
+    return this.heldInPass.has(id) || (this.lanes.get(id)?.waitUntil ?? 0) > now;
   }
 
   private async pass(): Promise<void> {
@@ -133,6 +137,7 @@ export class DeliveryWorker {
       this.rescanDue = false;
       await queue.sync(spool);
     }
+    this.heldInPass.clear();
     // Oldest first. A destination that failed waits (its lane's waitUntil): the leads behind its
     // probe are skipped for it, and a lead all of whose destinations wait is not even read.
     for (const file of [...queue.all()]) {
@@ -143,7 +148,9 @@ export class DeliveryWorker {
     }
     const now = Date.now();
     const waits: number[] = [];
-    for (const lane of this.lanes.values()) if (lane.waitUntil > now) waits.push(lane.waitUntil);
+    // A destination held in this pass whose wait ran out meanwhile is looked at again at once.
+    for (const lane of this.lanes.values())
+      if (lane.waitUntil > now || this.heldInPass.has(lane.destination.id)) waits.push(Math.max(now, lane.waitUntil));
     if (waits.length && queue.size) this.wakeAt(Math.min(...waits));
   }
 
@@ -183,6 +190,7 @@ export class DeliveryWorker {
       } else if (delivery.nextAttemptAt > now) {
         // After a restart: the oldest lead's own backoff holds the destination, as it did before.
         lane.waitUntil = Math.max(lane.waitUntil, delivery.nextAttemptAt);
+        this.heldInPass.add(id);
       } else if (!this.waiting(id, now)) due.push(lane);
     }
     const form = forms().find((f) => f.id === entry.lead.form);
@@ -270,6 +278,7 @@ export class DeliveryWorker {
       );
     }
     lane.outage = { since: lane.outage?.since ?? Date.now(), failures };
+    this.heldInPass.add(lane.destination.id);
     lane.waitUntil = nextAttemptAt;
     return nextAttemptAt;
   }
