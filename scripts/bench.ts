@@ -14,6 +14,7 @@ import { buildSite } from './build.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { runAxe, type AxeRow } from './bench/axe.ts';
 import { runLoad } from './bench/load.ts';
+import { runDestinations } from './bench/destinations.ts';
 import { runOutage } from './bench/outage.ts';
 import { runScriptBudgets } from './bench/script-budgets.ts';
 import { runServerMemory } from './bench/server-memory.ts';
@@ -180,6 +181,16 @@ if (wanted('outage')) {
     ],
   );
   console.log(`\nBehind the backlog at ${outage.ratio}× the rate on an empty queue (target ≥ 0.9).`);
+}
+
+if (wanted('destinations')) {
+  const rows = await runDestinations(root, distDir, manifest.forms, quick ? 300 : 1000);
+  results.destinations = rows;
+  table(
+    `Lead throughput to mail and a webhook (real SMTP server and HTTP receiver), ${rows[0].leads} leads, 8 connections, loopback`,
+    ['destinations', 'accepted leads/s', 'delivered by mail, leads/s', 'delivered to the webhook, leads/s'],
+    rows.map((r) => [r.destinations, r.acceptedPerSecond, r.mailPerSecond, r.webhookPerSecond ?? '—']),
+  );
 }
 
 if (wanted('axe') || wanted('lighthouse')) {

@@ -3,15 +3,16 @@
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../server/config.ts';
 import type { Folder } from '../server/leads/spool.ts';
-import { list, purge, retry, show, status } from './leads/commands.ts';
+import { list, purge, release, retry, show, status } from './leads/commands.ts';
 import { exportCsv } from './leads/export.ts';
 import { folders, LeadStore } from './leads/store.ts';
 
 const usage = `Usage: npm run leads -- <command>
-  status                                  counts in queue, sent and dead; oldest queued lead; last error
-  list [queue|sent|dead]                  one line per lead
+  status                                  counts in queue, sent, dead and spam, per destination; oldest queued lead; last error
+  list [queue|sent|dead|spam]             one line per lead (a spam lead with why it was judged spam)
   show <id>                               a lead's fields with their form labels
-  retry <id> | retry --dead               back to the queue, attempts reset (a running server delivers within a minute)
+  retry <id> | retry --dead               back to the queue for the destinations that failed (a running server delivers within a minute)
+  release <id>                            a lead judged spam goes to every destination after all
   export [--since YYYY-MM-DD] [--form ID] CSV to stdout
   purge --older-than DAYS                 delete sent leads older than DAYS (never queued or dead ones)
 Reads DATA_DIR (default ./var) and the build in DIST_DIR (default ./dist), as the server does.`;
@@ -37,7 +38,7 @@ async function run(argv: string[]): Promise<string> {
       return status(store);
     case 'list':
       if (argument !== undefined && !folders.includes(argument as Folder))
-        throw new Error(`list takes queue, sent or dead, not "${argument}".`);
+        throw new Error(`list takes queue, sent, dead or spam, not "${argument}".`);
       return list(store, argument as Folder | undefined);
     case 'show':
       if (!argument) throw new Error('show needs a lead id (see `npm run leads -- list`).');
@@ -45,6 +46,9 @@ async function run(argv: string[]): Promise<string> {
     case 'retry':
       if (!argument === !values.dead) throw new Error('retry needs a lead id, or --dead for every dead lead.');
       return retry(store, values.dead ? { allDead: true } : { id: argument });
+    case 'release':
+      if (!argument) throw new Error('release needs a lead id (see `npm run leads -- list spam`).');
+      return release(store, argument);
     case 'export':
       return exportCsv(store, { since: values.since, form: values.form });
     case 'purge': {

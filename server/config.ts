@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
-import { defaultRetry, type RetryPolicy } from './leads/worker.ts';
+import { defaultRetry, type RetryPolicy } from './leads/retry-policy.ts';
 
 /** RATE_LIMIT counts leads per client address in this window. */
 export const RATE_WINDOW_MS = 10 * 60_000;
@@ -30,6 +30,10 @@ export interface ServerConfig {
   trustProxy: false | number | string[];
   /** Sent leads older than this many days are deleted once a day; 0 keeps them forever. */
   leadRetentionDays: number;
+  /** LEAD_WEBHOOK_URL: each lead is also POSTed, signed, to each of these addresses. */
+  webhookUrls?: string[];
+  /** LEAD_WEBHOOK_SECRET: the key of the webhooks' X-Lead-Signature. */
+  webhookSecret?: string;
   /** How failed deliveries are retried. */
   retry: RetryPolicy;
   /** A request (headers and body) must arrive within this many ms, or it is answered 408 and its
@@ -114,6 +118,26 @@ export function parseTrustProxy(value: string | undefined): ServerConfig['trustP
   return entries;
 }
 
+/** LEAD_WEBHOOK_URL: http(s) addresses separated by spaces; they need LEAD_WEBHOOK_SECRET to sign. */
+export function parseWebhooks(env: NodeJS.ProcessEnv): { webhookUrls: string[]; webhookSecret?: string } {
+  const urls = (env.LEAD_WEBHOOK_URL ?? '').split(/\s+/).filter(Boolean);
+  const secret = env.LEAD_WEBHOOK_SECRET?.trim() || undefined;
+  for (const text of urls) {
+    let url: URL | undefined;
+    try {
+      url = new URL(text);
+    } catch {
+      url = undefined;
+    }
+    // The address itself may hold the receiver's token, so it is never repeated in the message.
+    if (!url || !['http:', 'https:'].includes(url.protocol))
+      throw new Error('LEAD_WEBHOOK_URL must be http(s) addresses separated by spaces; one of them is not');
+  }
+  if (urls.length && !secret)
+    throw new Error('LEAD_WEBHOOK_URL needs LEAD_WEBHOOK_SECRET, the key each lead is signed with');
+  return { webhookUrls: [...new Set(urls)], webhookSecret: secret };
+}
+
 export interface OidcConfig {
   issuer: string;
   clientId: string;
@@ -194,6 +218,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     mailTo: env.MAIL_TO || undefined,
     rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT, 5),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ...parseWebhooks(env),
     leadRetentionDays: integer('LEAD_RETENTION_DAYS', env.LEAD_RETENTION_DAYS, 180),
     retry: {
       baseMs: integer('LEAD_RETRY_BASE_MS', env.LEAD_RETRY_BASE_MS, defaultRetry.baseMs),

@@ -39,6 +39,8 @@ export interface LeadSummary {
   /** Where the lead came from, in a few words: a campaign, else a referring site, else "direct". */
   source: string;
   delivery: DeliveryView[];
+  /** Why the lead was judged spam, one sentence per rule; absent for a lead that was not. */
+  spamReasons?: string[];
 }
 
 export interface LeadDetail extends LeadSummary {

@@ -6,5 +6,5 @@ export interface SiteManifest {
   routes: string[];
   redirects: { from: string; to: string }[];
   forms: FormDefinition[];
-  site: { name: string; url: string; email: string };
+  site: { name: string; url: string; email: string; blockedSenders?: string[] };
 }

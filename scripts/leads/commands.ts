@@ -4,6 +4,7 @@ import type { FormDefinition } from '../../shared/generated/content.ts';
 import { SUBMITTED_AT_FIELD, type LeadSource } from '../../shared/lead-protocol.ts';
 import { requeue as requeueLead } from '../../server/leads/lead-records.ts';
 import { purgeOldSentLeads } from '../../server/leads/retention.ts';
+import { releaseSpam } from '../../server/leads/spam.ts';
 import type { Folder } from '../../server/leads/spool.ts';
 import type { LeadStore, StoredLead } from './store.ts';
 import { textTable } from '../text-table.ts';
@@ -44,12 +45,27 @@ export async function status(store: LeadStore, now = Date.now()): Promise<string
   const damaged = leads.filter((lead) => lead.damage);
   return [
     `Leads in ${store.spool.dir}`,
-    `  queue: ${count('queue')}   sent: ${count('sent')}   dead: ${count('dead')}`,
+    `  queue: ${count('queue')}   sent: ${count('sent')}   dead: ${count('dead')}   spam: ${count('spam')}`,
+    `  per destination: ${perDestination(leads) || '—'}`,
     `  oldest queued: ${queued.length ? `${age(now - queued[0].receivedAt)} ago (${queued[0].id})` : '—'}`,
     `  last error: ${last ? `${last.entry!.lastError} (${age(now - last.modifiedAt)} ago, lead ${last.id}, ${last.folder}, ${last.entry!.attempts} attempt(s))` : '—'}`,
     `  damaged: ${damaged.length ? '' : '—'}`.trimEnd(),
     ...damaged.map((lead) => `    ${lead.folder}/${lead.file}: ${lead.damage}`),
   ].join('\n');
+}
+
+/** "mail: 3 sent, 1 pending; webhook to hooks.example.com: 4 sent", over every lead that records its deliveries. */
+function perDestination(leads: StoredLead[]): string {
+  const counts = new Map<string, Map<string, number>>();
+  for (const lead of leads)
+    for (const delivery of Object.values(lead.entry?.deliveries ?? {})) {
+      const states = counts.get(delivery.to) ?? new Map<string, number>();
+      states.set(delivery.state, (states.get(delivery.state) ?? 0) + 1);
+      counts.set(delivery.to, states);
+    }
+  return [...counts]
+    .map(([to, states]) => `${to}: ${[...states].map(([state, n]) => `${n} ${state}`).join(', ')}`)
+    .join('; ');
 }
 
 export async function list(store: LeadStore, folder?: Folder): Promise<string> {
@@ -65,7 +81,7 @@ export async function list(store: LeadStore, folder?: Folder): Promise<string> {
       new Date(lead.receivedAt).toISOString().slice(0, 16).replace('T', ' '),
       String(lead.entry?.attempts ?? '—'),
       who,
-      lead.damage ? `damaged: ${lead.damage}` : (lead.entry?.lastError ?? ''),
+      lead.damage ? `damaged: ${lead.damage}` : (lead.entry?.spam?.join(' ') ?? lead.entry?.lastError ?? ''),
     ];
   });
   const header = ['ID', 'STATUS', 'FORM', 'RECEIVED (UTC)', 'ATTEMPTS', 'FROM', 'LAST ERROR'];
@@ -97,6 +113,11 @@ export async function show(store: LeadStore, id: string): Promise<string> {
       : []),
     ...(entry.lastError ? [['Last error', entry.lastError] as [string, string]] : []),
     ...(entry.lead.source ? [['Source', sourceText(entry.lead.source)] as [string, string]] : []),
+    ...Object.values(entry.deliveries ?? {}).map((d): [string, string] => [
+      `To ${d.to}`,
+      `${d.state}, ${d.attempts} attempt(s)${d.lastError ? `, last error: ${d.lastError}` : ''}`,
+    ]),
+    ...(entry.spam ? [['Judged spam', entry.spam.join(' ')] as [string, string]] : []),
     ['', ''],
     ...labelledFields(entry.lead.fields, form),
   ];
@@ -114,6 +135,7 @@ async function requeue(store: LeadStore, lead: StoredLead): Promise<void> {
       `Lead ${lead.id} could not be read (${lead.folder}/${lead.file}); open the file to recover it by hand.`,
     );
   if (lead.folder === 'sent') throw new Error(`Lead ${lead.id} was delivered already.`);
+  if (lead.folder === 'spam') throw new Error(`Lead ${lead.id} was judged spam: release it instead.`);
   await requeueLead(store.spool, lead.folder, lead.file, lead.entry);
 }
 
@@ -127,6 +149,15 @@ export async function retry(store: LeadStore, target: { id?: string; allDead?: b
     `${leads.length} lead(s) back in the queue with attempts reset; a running server delivers them within a minute.`,
     ...(skipped ? [`${skipped} unreadable file(s) stay in dead/: open them to recover by hand.`] : []),
   ].join('\n');
+}
+
+/** A lead judged spam goes back to the queue, to every destination; a running server sends it within a minute. */
+export async function release(store: LeadStore, id: string): Promise<string> {
+  const lead = await store.find(id);
+  if (lead.folder !== 'spam') throw new Error(`Lead ${lead.id} is not in spam (it is in ${lead.folder}).`);
+  if (!lead.entry) throw new Error(`Lead ${lead.id} could not be read (spam/${lead.file}).`);
+  await releaseSpam(store.spool, lead.entry);
+  return `Lead ${lead.id} released: a running server delivers it within a minute.`;
 }
 
 export async function purge(store: LeadStore, days: number): Promise<string> {

@@ -9,7 +9,7 @@ import { readManifest } from '../../server/plugins/site.ts';
 import { receivedAtOf, Spool, type Folder, type SpoolEntry } from '../../server/leads/spool.ts';
 import { DamagedLeadError, parseSpoolEntry } from '../../server/leads/spool-entry.ts';
 
-export const folders: readonly Folder[] = ['queue', 'sent', 'dead'];
+export const folders: readonly Folder[] = ['queue', 'sent', 'dead', 'spam'];
 
 export interface StoredLead {
   id: string;
@@ -53,8 +53,12 @@ export class LeadStore {
   async all(only?: Folder): Promise<StoredLead[]> {
     const leads: StoredLead[] = [];
     for (const folder of only ? [only] : folders) {
-      for (const file of (await readdir(this.spool.folder(folder))).filter((f) => !f.startsWith('.')).sort())
-        leads.push(await this.load(folder, file));
+      // A spool from before spam/ existed has none until the server starts again.
+      const files = await readdir(this.spool.folder(folder)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' && folder === 'spam') return [];
+        throw error;
+      });
+      for (const file of files.filter((f) => !f.startsWith('.')).sort()) leads.push(await this.load(folder, file));
     }
     return leads.sort((a, b) => a.receivedAt - b.receivedAt || a.id.localeCompare(b.id));
   }

@@ -18,8 +18,11 @@ function withVariants<T>(value: T, variants: Map<string, ImageVariants>): T {
   return (found ? { ...copy, variants: found } : copy) as T;
 }
 
+/** What every visitor's page carries: never the team's block list or a form's reply to the sender,
+ * which only the server uses. */
 export function siteShell(model: SiteModel): SiteShell {
-  return { settings: model.settings, forms: model.forms };
+  const { blockedSenders: _blocked, ...settings } = model.settings;
+  return { settings, forms: model.forms.map(({ autoReply: _reply, ...form }) => form) };
 }
 
 const summary = (a: Article): ArticleSummary => ({

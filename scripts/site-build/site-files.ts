@@ -14,7 +14,12 @@ export function manifest(model: SiteModel): SiteManifest {
     routes: [...model.pages.map((p) => p.path), ...extraListingPaths(model), ...model.articles.map((a) => a.path)],
     redirects: model.redirects,
     forms: model.forms,
-    site: { name: model.settings.name, url: model.settings.url, email: model.settings.contact.email },
+    site: {
+      name: model.settings.name,
+      url: model.settings.url,
+      email: model.settings.contact.email,
+      blockedSenders: model.settings.blockedSenders ?? [],
+    },
   };
 }
 

@@ -10,14 +10,46 @@ import {
   type LeadSummary,
 } from '../../shared/leads-inbox.ts';
 import type { LeadRecord } from '../../server/leads/lead-records.ts';
-import type { Folder } from '../../server/leads/spool.ts';
+import type { Delivery, Folder } from '../../server/leads/spool.ts';
 import { labelledFields } from '../leads/commands.ts';
 import { columnValues, fieldColumns } from '../leads/export.ts';
 
-const deliveryState = { queue: 'waiting', sent: 'delivered', dead: 'failed' } as const satisfies Record<
-  Folder,
+const folderState = { queue: 'waiting', sent: 'delivered', dead: 'failed' } as const satisfies Record<
+  Exclude<Folder, 'spam'>,
   DeliveryView['state']
 >;
+const deliveryState = { pending: 'waiting', sent: 'delivered', dead: 'failed' } as const satisfies Record<
+  Delivery['state'],
+  DeliveryView['state']
+>;
+
+/** A destination in the team's words: the spool names them for operators ("mail", "webhook to …"). */
+function destinationName(id: string, delivery: Delivery): string {
+  if (id === 'mail') return 'E-mail';
+  if (id === 'reply') return 'Reply to the sender';
+  return delivery.to.replace(/^webhook to /, 'Sent on to ');
+}
+
+/** Per destination; a lead judged spam went nowhere, and a file from before destinations only by e-mail. */
+function deliveryViews(record: LeadRecord): DeliveryView[] {
+  const { deliveries, attempts, lastError } = record.entry;
+  if (record.folder === 'spam') return [];
+  if (!deliveries)
+    return [
+      {
+        destination: 'E-mail',
+        state: folderState[record.folder],
+        attempts,
+        ...(lastError && record.folder !== 'sent' && { lastError }),
+      },
+    ];
+  return Object.entries(deliveries).map(([id, delivery]) => ({
+    destination: destinationName(id, delivery),
+    state: deliveryState[delivery.state],
+    attempts: delivery.attempts,
+    ...(delivery.lastError && delivery.state !== 'sent' && { lastError: delivery.lastError }),
+  }));
+}
 
 /** Who sent the lead, as they wrote it: the form's first text field (their name), else their address. */
 function sender(record: LeadRecord, form: FormDefinition | undefined): string {
@@ -28,7 +60,7 @@ function sender(record: LeadRecord, form: FormDefinition | undefined): string {
 }
 
 export function leadSummary(record: LeadRecord, forms: FormDefinition[]): LeadSummary {
-  const { lead, attempts, lastError } = record.entry;
+  const { lead } = record.entry;
   const form = forms.find((f) => f.id === lead.form);
   return {
     id: lead.id,
@@ -36,16 +68,11 @@ export function leadSummary(record: LeadRecord, forms: FormDefinition[]): LeadSu
     formId: lead.form,
     receivedAt: lead.receivedAt,
     from: sender(record, form),
-    status: record.note.status,
+    // A lead the rules judged spam reads as spam until someone sends it on.
+    status: record.folder === 'spam' ? 'spam' : record.note.status,
     source: sourceLabel(lead.source),
-    delivery: [
-      {
-        destination: 'E-mail',
-        state: deliveryState[record.folder],
-        attempts,
-        ...(lastError && record.folder !== 'sent' && { lastError }),
-      },
-    ],
+    delivery: deliveryViews(record),
+    ...(record.entry.spam && { spamReasons: record.entry.spam }),
   };
 }
 

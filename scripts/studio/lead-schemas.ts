@@ -59,6 +59,7 @@ const summaryProperties = {
       properties: { destination: text, state: text, attempts: { type: 'integer' }, lastError: text },
     },
   },
+  spamReasons: { type: 'array', items: text },
 } as const;
 export const leadAnswer = {
   200: {

@@ -29,3 +29,6 @@ export function tooManySubmissions(minutes: number) {
     message: `Too many submissions from this address. Please try again in ${minutes} minute(s) or contact us directly.`,
   };
 }
+
+/** A delivery failure that trying again cannot fix: the lead is dead for that destination. */
+export class PermanentDeliveryError extends Error {}

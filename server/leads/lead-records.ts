@@ -5,13 +5,15 @@
 // A file that cannot be read as a lead is left out here: `npm run leads` shows it with its reason.
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { summarize } from './deliveries.ts';
 import { fsyncPath } from './durable-file.ts';
 import { LeadNotes, noNote, type LeadNote } from './lead-notes.ts';
+import { releaseSpam } from './spam.ts';
 import { LEAD_ID_PATTERN } from './spool-entry.ts';
 import { Spool, type Folder, type SpoolEntry } from './spool.ts';
 import type { LeadChange } from '../../shared/leads-inbox.ts';
 
-export const spoolFolders: readonly Folder[] = ['queue', 'sent', 'dead'];
+export const spoolFolders: readonly Folder[] = ['queue', 'sent', 'dead', 'spam'];
 
 export interface LeadRecord {
   /** Where the lead is with its delivery. */
@@ -37,7 +39,17 @@ const READ_BATCH = 64;
 /** Puts a lead back in the queue with its attempts reset, from wherever it is (never from sent/). */
 export async function requeue(spool: Spool, folder: Folder, file: string, entry: SpoolEntry): Promise<void> {
   const { lastError: _previous, ...rest } = entry;
-  await spool.write({ ...rest, attempts: 0, nextAttemptAt: 0, retriedAt: new Date().toISOString() }, 'queue');
+  const retried = { ...rest, attempts: 0, nextAttemptAt: 0, retriedAt: new Date().toISOString() };
+  // Only where it failed: a destination that has the lead keeps it, and does not get it twice.
+  const deliveries = rest.deliveries
+    ? Object.fromEntries(
+        Object.entries(rest.deliveries).map(([id, d]) => [
+          id,
+          d.state === 'sent' ? d : { to: d.to, state: 'pending' as const, attempts: 0, nextAttemptAt: 0 },
+        ]),
+      )
+    : undefined;
+  await spool.write(deliveries ? summarize(retried, deliveries) : retried, 'queue');
   if (folder === 'dead') {
     await rm(path.join(spool.folder('dead'), file), { force: true });
     await fsyncPath(spool.folder('dead'));
@@ -115,9 +127,13 @@ export class LeadRecords {
     return { ...record, note: await this.notes.change(id, change, by) };
   }
 
-  /** A lead whose delivery failed for good goes back to the queue. */
+  /** A lead whose delivery failed for good goes back to the queue; one judged spam is sent on. */
   async retry(id: string): Promise<LeadRecord> {
     const record = await this.read(id);
+    if (record.folder === 'spam') {
+      await releaseSpam(this.spool, record.entry);
+      return this.read(id);
+    }
     if (record.folder !== 'dead')
       throw new LeadRecordError(
         'not-failed',

@@ -1,7 +1,7 @@
 // The JSON Schema a lead must satisfy, derived from the same form definition (site/forms/*.yaml)
 // the browser renders, so the form and the endpoint cannot drift apart.
 import type { FormDefinition, FormField } from '../../shared/generated/content.ts';
-import { HONEYPOT_FIELD, SOURCE_FIELD, SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.ts';
+import { HONEYPOT_FIELD, LOADED_AT_FIELD, SOURCE_FIELD, SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.ts';
 import { sentSourceSchema } from './lead-source.ts';
 
 // Single-line fields allow no control characters at all: a CR or LF there could forge mail headers.
@@ -33,6 +33,7 @@ export function leadSchema(form: FormDefinition): Record<string, unknown> {
     properties: {
       ...Object.fromEntries(form.fields.map((field) => [field.name, fieldSchema(field)])),
       [SUBMITTED_AT_FIELD]: { type: 'string', format: 'date-time', maxLength: 40 },
+      [LOADED_AT_FIELD]: { type: 'string', format: 'date-time', maxLength: 40 },
       [HONEYPOT_FIELD]: { type: 'string', maxLength: 500 },
       [SOURCE_FIELD]: sentSourceSchema,
     },

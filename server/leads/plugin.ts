@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { ServerConfig } from '../config.ts';
 import { sender } from './compose.ts';
+import { replyDestination } from './auto-reply.ts';
+import { mailDestination, webhookDestination } from './destinations.ts';
 import { mailerFor } from './mailer.ts';
 import { scheduleRetention } from './retention.ts';
 import { leadRoutes } from './routes.ts';
@@ -18,26 +20,38 @@ export async function leads(
   const { config, manifest, spool, queue } = options;
   const mailer = mailerFor(config);
   // The forms and the site's name and address come from the live build at each use (a publish changes them).
-  const worker = new DeliveryWorker({
-    spool,
-    queue,
-    mailer,
-    forms: () => manifest().forms,
-    retry: config.retry,
-    log: app.log,
-    mail: () => ({
+  const destinations = [
+    mailDestination(mailer, () => ({
       from: sender(config.mailFrom, manifest().site),
       to: config.mailTo ?? manifest().site.email,
       siteName: manifest().site.name,
       messageIdDomain: new URL(manifest().site.url).hostname,
-    }),
+    })),
+    ...(config.webhookUrls ?? []).map((url) => webhookDestination(url, config.webhookSecret ?? '')),
+  ];
+  const worker = new DeliveryWorker({
+    spool,
+    queue,
+    destinations,
+    reply: replyDestination(mailer, () => ({
+      from: sender(config.mailFrom, manifest().site),
+      siteUrl: manifest().site.url,
+      messageIdDomain: new URL(manifest().site.url).hostname,
+    })),
+    forms: () => manifest().forms,
+    retry: config.retry,
+    log: app.log,
   });
-  app.log.info(`Leads: spooled in ${spool.dir}; mail goes to ${mailer.describe}`);
+  const webhooks = destinations.slice(1).map((d) => d.label);
+  app.log.info(
+    `Leads: spooled in ${spool.dir}; mail goes to ${mailer.describe}${webhooks.length ? `; also sent to ${webhooks.join(', ')}` : ''}`,
+  );
   await app.register(leadRoutes, {
     forms: () => manifest().forms,
     spool,
     worker,
     siteUrl: () => manifest().site.url,
+    blockedSenders: () => manifest().site.blockedSenders ?? [],
     rateLimit: config.rateLimit,
   });
   let stopRetention = () => undefined as void;

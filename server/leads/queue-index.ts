@@ -10,6 +10,10 @@ export class QueueIndex {
   /** When each lead's retry period started (its arrival, or its `retry`), once read from its file. */
   private readonly since = new Map<string, number | undefined>();
 
+  /** The destinations each lead is still pending for, once its file has been read (deliveries.ts):
+   * a pass skips a lead whose destinations are all waiting without reading it again. */
+  private readonly pending = new Map<string, readonly string[]>();
+
   get size(): number {
     return this.files.length;
   }
@@ -48,7 +52,23 @@ export class QueueIndex {
     this.files.splice(low, 0, file);
   }
 
+  setPending(file: string, destinations: readonly string[]): void {
+    if (this.since.has(file)) this.pending.set(file, destinations);
+  }
+
+  pendingOf(file: string): readonly string[] | undefined {
+    return this.pending.get(file);
+  }
+
+  /** How many queued leads are known to wait for each destination. */
+  pendingCounts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const ids of this.pending.values()) for (const id of ids) counts[id] = (counts[id] ?? 0) + 1;
+    return counts;
+  }
+
   remove(file: string): void {
+    this.pending.delete(file);
     if (!this.since.delete(file)) return;
     this.files.splice(this.files.indexOf(file), 1);
   }

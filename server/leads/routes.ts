@@ -2,6 +2,8 @@
 // and the white paper request's own), looked up per request so that they follow a switch of
 // release; a request keeps the form it arrived for. A lead is validated against the schema derived from its form,
 // written durably to the spool, and only then answered 202; delivery happens in the background.
+// A lead judged spam (spam.ts) is written to spool/spam/ instead and gets the same answer; whether
+// it gets a reply to the sender (auto-reply.ts) is decided here and recorded in its file.
 import rateLimit from '@fastify/rate-limit';
 import { Ajv } from 'ajv';
 import { addFormats } from '../../shared/formats.ts';
@@ -13,6 +15,8 @@ import { RATE_WINDOW_MS } from '../config.ts';
 import { describeLeadError, tooManySubmissions } from './errors.ts';
 import { leadSchema } from './lead-schema.ts';
 import { normaliseSource } from './lead-source.ts';
+import { ReplyLimit } from './auto-reply.ts';
+import { SpamJudge } from './spam.ts';
 import { newLeadId, type Spool } from './spool.ts';
 import type { DeliveryWorker } from './worker.ts';
 
@@ -24,6 +28,8 @@ export interface LeadRoutesOptions {
   siteUrl: () => string;
   /** Valid leads per IP per 10 minutes; 0 turns the limit off. */
   rateLimit: number;
+  /** The team's block list (site settings), from the live build. */
+  blockedSenders: () => readonly string[];
 }
 
 const accepted = {
@@ -43,6 +49,8 @@ function isCrossSite(request: FastifyRequest, siteUrl: string): boolean {
 
 export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
   const { forms, spool, worker, siteUrl } = options;
+  const spam = new SpamJudge();
+  const replies = new ReplyLimit();
   const formOf = new WeakMap<FastifyRequest, FormDefinition>();
   const validators = new WeakMap<FormDefinition, ValidateFunction>();
   // JSON only: without the text/plain parser Fastify answers anything else with 415.
@@ -107,18 +115,22 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       }
       const { [HONEYPOT_FIELD]: _ignored, [SOURCE_FIELD]: sentSource, ...fields } = request.body;
       const source = normaliseSource(sentSource);
-      const entry = {
-        lead: {
-          id,
-          form: form.id,
-          receivedAt: new Date().toISOString(),
-          // Validated against the form's schema: every other field is a string.
-          fields: fields as Record<string, string>,
-          ...(source ? { source } : {}),
-        },
-        attempts: 0,
-        nextAttemptAt: 0,
+      const lead = {
+        id,
+        form: form.id,
+        receivedAt: new Date().toISOString(),
+        // Validated against the form's schema: every other field is a string.
+        fields: fields as Record<string, string>,
+        ...(source ? { source } : {}),
       };
+      // Judged spam: kept with its reasons, answered as a person is, delivered nowhere.
+      const reasons = spam.judge(lead.fields, form, { blockedSenders: options.blockedSenders() });
+      if (reasons.length) {
+        await spool.write({ lead, attempts: 0, nextAttemptAt: 0, spam: reasons }, 'spam');
+        request.log.info({ leadId: id, form: form.id, reasons: reasons.length }, 'lead judged spam: kept in spam/');
+        return reply.code(202).send({ ok: true, id });
+      }
+      const entry = worker.entryFor(lead, replies.allow(form, lead.fields));
       await spool.write(entry);
       request.log.info({ leadId: id, form: form.id }, 'lead accepted and spooled');
       worker.add(entry);

@@ -37,6 +37,23 @@ export const spoolEntrySchema = {
         source: storedSourceSchema,
       },
     },
+    deliveries: {
+      type: 'object',
+      propertyNames: { pattern: '^(mail|reply|webhook-[0-9a-f]{12})$' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['to', 'state', 'attempts', 'nextAttemptAt'],
+        properties: {
+          to: { type: 'string', maxLength: 300 },
+          state: { enum: ['pending', 'sent', 'dead'] },
+          attempts: { type: 'integer', minimum: 0 },
+          nextAttemptAt: { type: 'number', minimum: 0 },
+          lastError: { type: 'string' },
+        },
+      },
+    },
+    spam: { type: 'array', items: { type: 'string', maxLength: 500 } },
     attempts: { type: 'integer', minimum: 0 },
     nextAttemptAt: { type: 'number', minimum: 0 },
     lastError: { type: 'string' },

@@ -1,7 +1,9 @@
 // The lead spool: a folder of JSON files, one per lead, written the way a mail server writes a
 // queue file (temp file, fsync, rename, fsync the folder) so that a lead acknowledged with a 2xx
 // survives a crash or a power cut. queue/ holds leads awaiting delivery, sent/ the delivered
-// ones (kept as a record), dead/ those that failed for good (kept, never deleted).
+// ones (kept as a record), dead/ those that failed for good (kept, never deleted), spam/ those
+// judged spam (kept, delivered nowhere until released). A lead stays in queue/ until every
+// destination has it or refused it; its state per destination is inside its file (deliveries.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,17 +20,34 @@ export interface Lead {
   source?: LeadSource;
 }
 
+/** One destination's state for one lead (deliveries.ts). */
+export interface Delivery {
+  /** The destination, for people: "mail", "webhook to hooks.example.com". */
+  to: string;
+  state: 'pending' | 'sent' | 'dead';
+  attempts: number;
+  /** Epoch milliseconds of the next attempt while pending; 0 for "now". */
+  nextAttemptAt: number;
+  lastError?: string;
+}
+
 export interface SpoolEntry {
   lead: Lead;
+  /** Per destination id; absent in a file written before destinations existed (deliveries.ts). */
+  deliveries?: Record<string, Delivery>;
+  /** Why the lead was judged spam, in words; set only for a lead in spam/ (spam.ts). */
+  spam?: string[];
+  /** Summary of `deliveries`: the attempts of all destinations. */
   attempts: number;
-  /** Epoch milliseconds of the next delivery attempt. */
+  /** Summary of `deliveries`: the soonest next attempt of a pending destination. */
   nextAttemptAt: number;
+  /** Summary of `deliveries`: each failing destination's last error. */
   lastError?: string;
   /** When `npm run leads -- retry` put the lead back in the queue: its retry period restarts then. */
   retriedAt?: string;
 }
 
-export type Folder = 'queue' | 'sent' | 'dead';
+export type Folder = 'queue' | 'sent' | 'dead' | 'spam';
 
 /** Time-ordered and unique: sorting file names gives arrival order. */
 export function newLeadId(now = new Date()): string {
@@ -54,7 +73,7 @@ export class Spool {
   }
 
   async init(): Promise<void> {
-    for (const name of ['tmp', 'queue', 'sent', 'dead'] as const)
+    for (const name of ['tmp', 'queue', 'sent', 'dead', 'spam'] as const)
       await mkdir(this.folder(name), { recursive: true, mode: 0o700 });
     // A temp file was never renamed into the queue, so its request was never acknowledged.
     for (const file of await readdir(this.folder('tmp')))
@@ -70,11 +89,11 @@ export class Spool {
     );
   }
 
-  /** Moves an entry to sent/ or dead/ with its final state; the queue copy goes last. */
-  async settle(entry: SpoolEntry, folder: 'sent' | 'dead'): Promise<void> {
+  /** Moves an entry out of `from` (the queue) into `folder` with its new state; the old copy goes last. */
+  async settle(entry: SpoolEntry, folder: Folder, from: Folder = 'queue'): Promise<void> {
     await this.write(entry, folder);
-    await rm(path.join(this.folder('queue'), `${entry.lead.id}.json`), { force: true });
-    await fsyncPath(this.folder('queue'));
+    await rm(path.join(this.folder(from), `${entry.lead.id}.json`), { force: true });
+    await fsyncPath(this.folder(from));
   }
 
   async list(folder: Folder): Promise<string[]> {

@@ -1,66 +1,54 @@
-// Delivers spooled leads, oldest first, one at a time, from the in-memory queue index (nothing is
-// re-listed per lead). When the mail server cannot be reached (refused, timeout, DNS, a 4xx), the
-// queue pauses as a whole: one warning when mail goes down, one line when it is back, and in
-// between only the oldest lead is tried, on an exponential backoff starting within seconds and
-// capped; once it goes through, the rest follow in order. A permanent refusal (5xx) moves only
-// that lead to dead/; so does a lead still queued after LEAD_RETRY_HOURS. Nothing is deleted.
+// Delivers spooled leads, oldest first, to every destination (mail, each webhook), from the
+// in-memory queue index (nothing is re-listed per lead). Destinations are independent: each has
+// its own state per lead (deliveries.ts) and its own outage. When one cannot be reached (refused,
+// timeout, DNS, an SMTP 4xx, HTTP 408/429/5xx), that destination pauses: one warning when it goes
+// down, one line when it is back, and in between only its oldest pending lead is tried, on an
+// exponential backoff starting within seconds and capped; the other destinations go on. A
+// permanent refusal (SMTP 5xx, another HTTP 4xx) makes only that lead dead for that destination;
+// so does a lead still pending after LEAD_RETRY_HOURS. Once no destination is pending, the lead
+// moves to sent/ (every destination has it) or dead/ (one refused it). Nothing is deleted.
 //
-// Guarantee: at-least-once. A lead leaves queue/ only after the mail server accepted it. If the
-// process dies between that acceptance and the bookkeeping, the lead is sent again on restart,
-// with the same Message-ID and X-Lead-Id, so the duplicate is recognisable.
+// Guarantee: at-least-once per destination. A destination's state turns "sent" (written as the
+// spool is: temp file, fsync, rename) only after it accepted the lead. If the process dies between
+// that acceptance and the write, the lead goes to that destination again on restart, with the
+// same Message-ID and X-Lead-Id (the webhook body has the same id), so the duplicate is recognisable.
 import type { FastifyBaseLogger } from 'fastify';
-import type { SendMailOptions } from 'nodemailer';
 import type { FormDefinition } from '../../shared/generated/content.ts';
-import { composeMail, type MailSettings } from './compose.ts';
-import { isPermanent, type Mailer } from './mailer.ts';
+import { deliveriesOf, newEntry, pendingIds, settledFolder, summarize } from './deliveries.ts';
+import { isPermanentFailure, type Destination } from './destinations.ts';
 import type { QueueIndex } from './queue-index.ts';
-import { receivedAtOf, type Spool, type SpoolEntry } from './spool.ts';
+import { receivedAtOf, type Delivery, type Lead, type Spool, type SpoolEntry } from './spool.ts';
 import { DamagedLeadError } from './spool-entry.ts';
-
-export interface RetryPolicy {
-  /** First retry after this many ms; then doubling. */
-  baseMs: number;
-  /** The longest wait between two attempts. */
-  capMs: number;
-  /** After this long since the lead arrived, a still-failing lead goes to dead/. */
-  giveUpAfterMs: number;
-  /** How often the queue folder is re-listed: another process (the leads CLI's retry) may put
-   * leads in it without telling this one. */
-  rescanMs: number;
-}
-
-export const defaultRetry: RetryPolicy = {
-  baseMs: 2_000,
-  capMs: 15 * 60_000,
-  giveUpAfterMs: 5 * 24 * 3600_000,
-  rescanMs: 30_000,
-};
-
-export function backoff(attempts: number, policy: RetryPolicy): number {
-  const exponential = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
-  // ±20% jitter, so servers that failed together do not all retry in the same instant.
-  return Math.round(exponential * (0.8 + Math.random() * 0.4));
-}
+import { backoff, type RetryPolicy } from './retry-policy.ts';
 
 export interface WorkerOptions {
   spool: Spool;
   queue: QueueIndex;
-  mailer: Mailer;
-  /** The live build's forms and mail settings, read per lead: they follow a switch of release. */
+  destinations: readonly Destination[];
+  /** The reply to the sender, for the leads whose entry asks for one (auto-reply.ts). */
+  reply?: Destination;
+  /** The live build's forms, read per lead: they follow a switch of release. */
   forms: () => FormDefinition[];
-  mail: () => MailSettings;
   retry: RetryPolicy;
   log: FastifyBaseLogger;
 }
 
-/** The mail server has not been reachable since `since`; `failures` tries so far. */
+/** A destination has not been reachable since `since`; `failures` tries so far. */
 interface Outage {
   since: number;
   failures: number;
-  error: string;
+}
+
+/** What the worker knows of one destination between passes. */
+interface Lane {
+  destination: Destination;
+  /** Not tried before this time (epoch ms): its oldest pending lead is waiting out a backoff. */
+  waitUntil: number;
+  outage?: Outage;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const speaksOf = (destination: Destination) => (destination.id === 'mail' ? 'mail server' : destination.label);
 
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -69,11 +57,23 @@ export class DeliveryWorker {
   private again = false;
   private rescanDue = false;
   private stopped = false;
-  private outage: Outage | undefined;
+  private readonly lanes: Map<string, Lane>;
   private readonly options: WorkerOptions;
 
   constructor(options: WorkerOptions) {
     this.options = options;
+    const all = [...options.destinations, ...(options.reply ? [options.reply] : [])];
+    this.lanes = new Map(all.map((destination) => [destination.id, { destination, waitUntil: 0 }]));
+  }
+
+  get destinations(): readonly Destination[] {
+    return this.options.destinations;
+  }
+
+  /** A new lead's spool entry: pending for every destination, and for the reply when it gets one. */
+  entryFor(lead: Lead, withReply = false): SpoolEntry {
+    const { destinations, reply } = this.options;
+    return newEntry(lead, [...destinations, ...(withReply && reply ? [reply] : [])]);
   }
 
   /** Indexes the queue folder (resolves once that is done), then delivers in the background and
@@ -88,10 +88,12 @@ export class DeliveryWorker {
     this.rescan.unref();
   }
 
-  /** A lead was just written to the queue: index it, and send it unless mail is down. */
+  /** A lead was just written to the queue: index it, and deliver it where no destination waits. */
   add(entry: SpoolEntry): void {
-    this.options.queue.add(`${entry.lead.id}.json`, Date.parse(entry.lead.receivedAt));
-    if (!this.outage) this.kick();
+    const file = `${entry.lead.id}.json`;
+    this.options.queue.add(file, Date.parse(entry.lead.receivedAt));
+    this.options.queue.setPending(file, pendingIds(entry.deliveries ?? {}));
+    this.kick();
   }
 
   /** Look at the queue now. */
@@ -121,10 +123,12 @@ export class DeliveryWorker {
     await this.running;
   }
 
-  private wakeAt(time: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.kick(), Math.max(0, time - Date.now()));
-    this.timer.unref();
+  /** Destinations whose oldest pending lead failed or waits in the current pass: the leads behind
+   * it are not tried in this pass, however long reading and writing took meanwhile. */
+  private readonly heldInPass = new Set<string>();
+
+  private waiting(id: string, now: number): boolean {
+    return this.heldInPass.has(id) || (this.lanes.get(id)?.waitUntil ?? 0) > now;
   }
 
   private async pass(): Promise<void> {
@@ -133,89 +137,155 @@ export class DeliveryWorker {
       this.rescanDue = false;
       await queue.sync(spool);
     }
-    // One lead at a time, always the oldest: while mail is down that lead is the probe, and
-    // nothing behind it is tried.
-    for (let file = queue.first(); file !== undefined && !this.stopped; file = queue.first()) {
-      const wait = await this.deliver(file);
-      if (wait !== undefined) return this.wakeAt(wait);
+    this.heldInPass.clear();
+    // Oldest first. A destination that failed waits (its lane's waitUntil): the leads behind its
+    // probe are skipped for it, and a lead all of whose destinations wait is not even read.
+    for (const file of [...queue.all()]) {
+      if (this.stopped) return;
+      const pending = queue.pendingOf(file);
+      if (pending && pending.every((id) => this.waiting(id, Date.now()))) continue;
+      await this.deliver(file);
     }
+    const now = Date.now();
+    const waits: number[] = [];
+    // A destination held in this pass whose wait ran out meanwhile is looked at again at once.
+    for (const lane of this.lanes.values())
+      if (lane.waitUntil > now || this.heldInPass.has(lane.destination.id)) waits.push(Math.max(now, lane.waitUntil));
+    if (waits.length && queue.size) this.wakeAt(Math.min(...waits));
   }
 
-  /** Delivers or settles one lead; returns when to look again if the queue must wait. */
-  private async deliver(file: string): Promise<number | undefined> {
-    const { spool, queue, mailer, forms, mail, log } = this.options;
+  private wakeAt(time: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.kick(), Math.max(0, time - Date.now()));
+    this.timer.unref();
+  }
+
+  /** Reads one lead, hands it to each of its due destinations at once, and writes what each did. */
+  private async deliver(file: string): Promise<void> {
+    const { spool, queue, forms, log } = this.options;
     let entry: SpoolEntry;
     try {
       entry = await spool.read('queue', file);
     } catch (error) {
       queue.remove(file);
       // Gone: delivered or moved by someone else. Anything else cannot be read: kept in dead/.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       const reason = error instanceof DamagedLeadError ? error.reason : errorText(error);
       const movedTo = `dead/${await spool.quarantine(file)}`;
       log.error({ file, movedTo, reason }, `damaged lead file ${file} moved to ${movedTo}: ${reason}`);
-      return undefined;
+      return;
     }
-    if (entry.nextAttemptAt > Date.now()) return entry.nextAttemptAt;
+    const deliveries = deliveriesOf(entry, this.options.destinations);
+    const now = Date.now();
+    const due: Lane[] = [];
+    // A file from before destinations is read as pending everywhere; it is rewritten only once a
+    // destination was tried, so a backlog read while every destination waits costs no writes.
+    let changed = false;
+    for (const id of pendingIds(deliveries)) {
+      const lane = this.lanes.get(id);
+      const delivery = deliveries[id];
+      if (!lane) {
+        Object.assign(delivery, { state: 'dead', lastError: 'this destination is no longer configured' });
+        changed = true;
+      } else if (delivery.nextAttemptAt > now) {
+        // After a restart: the oldest lead's own backoff holds the destination, as it did before.
+        lane.waitUntil = Math.max(lane.waitUntil, delivery.nextAttemptAt);
+        this.heldInPass.add(id);
+      } else if (!this.waiting(id, now)) due.push(lane);
+    }
     const form = forms().find((f) => f.id === entry.lead.form);
-    let message: SendMailOptions;
-    try {
-      if (!form) throw new Error(`no form "${entry.lead.form}" in this build`);
-      message = composeMail(entry.lead, form, mail());
-    } catch (error) {
-      // Nothing was sent and retrying cannot help: this lead alone goes to dead/.
-      await this.settleDead(entry, errorText(error));
-      return undefined;
-    }
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      if (!isPermanent(error)) return this.mailDown(entry, errorText(error));
-      this.mailUp();
-      await this.settleDead(entry, errorText(error));
-      return undefined;
-    }
-    this.mailUp();
-    await spool.settle({ ...entry, attempts: entry.attempts + 1, lastError: undefined }, 'sent');
-    queue.remove(file);
-    log.info({ leadId: entry.lead.id, form: entry.lead.form }, 'lead delivered');
-    return undefined;
+    const failures = await Promise.all(
+      due.map((lane) =>
+        lane.destination.deliver(entry.lead, form).then(
+          () => undefined,
+          (error: unknown) => error ?? 'failed',
+        ),
+      ),
+    );
+    let transient: string | undefined;
+    due.forEach((lane, i) => {
+      const delivery = deliveries[lane.destination.id];
+      const failure = failures[i];
+      delivery.attempts++;
+      changed = true;
+      if (failure === undefined) {
+        this.up(lane);
+        Object.assign(delivery, { state: 'sent', nextAttemptAt: 0 } satisfies Partial<Delivery>);
+        delete delivery.lastError;
+        log.info({ leadId: entry.lead.id, form: entry.lead.form, to: delivery.to }, 'lead delivered');
+      } else if (isPermanentFailure(failure)) {
+        this.up(lane);
+        Object.assign(delivery, { state: 'dead', nextAttemptAt: 0, lastError: errorText(failure) });
+        log.error(
+          { leadId: entry.lead.id, attempts: delivery.attempts, err: delivery.lastError, to: delivery.to },
+          `lead delivery failed for good: refused by the ${speaksOf(lane.destination)}`,
+        );
+      } else {
+        transient = errorText(failure);
+        Object.assign(delivery, { nextAttemptAt: this.down(lane, transient), lastError: transient });
+      }
+    });
+    if (changed) await this.record(summarize(entry, deliveries));
+    if (transient !== undefined) await this.expireOld(transient);
   }
 
-  /** The mail server answered: if it had been unreachable, say once that it is back. */
-  private mailUp(): void {
-    if (!this.outage) return;
-    const { since, failures } = this.outage;
-    this.outage = undefined;
+  /** Writes a lead's new state: still in the queue while a destination is pending, else settled. */
+  private async record(entry: SpoolEntry): Promise<void> {
+    const { spool, queue, log } = this.options;
+    const file = `${entry.lead.id}.json`;
+    const deliveries = entry.deliveries ?? {};
+    const folder = settledFolder(deliveries);
+    if (!folder) {
+      await spool.write(entry);
+      queue.setPending(file, pendingIds(deliveries));
+      return;
+    }
+    await spool.settle(entry, folder);
+    queue.remove(file);
+    if (folder === 'dead')
+      log.error(
+        { leadId: entry.lead.id, attempts: entry.attempts, err: entry.lastError },
+        'lead delivery failed for good: moved to dead/',
+      );
+  }
+
+  /** The destination answered: if it had been unreachable, say once that it is back. */
+  private up(lane: Lane): void {
+    lane.waitUntil = 0;
+    if (!lane.outage) return;
+    const { since, failures } = lane.outage;
+    lane.outage = undefined;
     this.options.log.info(
       {
+        to: lane.destination.label,
         downForSeconds: Math.round((Date.now() - since) / 1000),
         failedTries: failures,
         queued: this.options.queue.size,
       },
-      'mail server reachable again: delivering the queue in order',
+      `${speaksOf(lane.destination)} reachable again: delivering its leads in order`,
     );
   }
 
-  /** The mail server could not be reached with `entry`: the queue waits, the lead records the try. */
-  private async mailDown(entry: SpoolEntry, error: string): Promise<number> {
-    const { spool, retry, log, queue } = this.options;
-    const failures = (this.outage?.failures ?? 0) + 1;
+  /** The destination could not be reached: it waits; returns when its oldest lead is tried again. */
+  private down(lane: Lane, error: string): number {
+    const { retry, log, queue } = this.options;
+    const failures = (lane.outage?.failures ?? 0) + 1;
     const nextAttemptAt = Date.now() + backoff(failures, retry);
-    if (!this.outage) {
+    if (!lane.outage) {
       log.warn(
-        { err: error, queued: queue.size, retryInMs: nextAttemptAt - Date.now() },
-        'mail server unreachable: lead delivery paused until it answers (the oldest lead is retried with backoff)',
+        { err: error, to: lane.destination.label, queued: queue.size, retryInMs: nextAttemptAt - Date.now() },
+        `${speaksOf(lane.destination)} unreachable: its deliveries paused until it answers (the oldest lead is retried with backoff)`,
       );
     }
-    this.outage = { since: this.outage?.since ?? Date.now(), failures, error };
-    await spool.write({ ...entry, attempts: entry.attempts + 1, nextAttemptAt, lastError: error });
-    await this.expireOld(error);
+    lane.outage = { since: lane.outage?.since ?? Date.now(), failures };
+    this.heldInPass.add(lane.destination.id);
+    lane.waitUntil = nextAttemptAt;
     return nextAttemptAt;
   }
 
-  /** Leads that have waited longer than LEAD_RETRY_HOURS go to dead/, each logged. Only leads whose
-   * name says they may be that old are read (a `retry` restarts the period, so the file decides). */
+  /** Leads that have waited longer than LEAD_RETRY_HOURS are given up for every destination still
+   * pending, and go to dead/, each logged. Only leads whose name says they may be that old are
+   * read (a `retry` restarts the period, so the file decides). */
   private async expireOld(error: string): Promise<void> {
     const { spool, queue, retry } = this.options;
     const cutoff = Date.now() - retry.giveUpAfterMs;
@@ -226,17 +296,14 @@ export class DeliveryWorker {
       if (!entry) continue;
       const since = Date.parse(entry.retriedAt ?? entry.lead.receivedAt);
       queue.add(file, since);
-      if (since < cutoff)
-        await this.settleDead(entry, `${error} (still undelivered after LEAD_RETRY_HOURS)`, entry.attempts);
+      if (since >= cutoff) continue;
+      const deliveries = deliveriesOf(entry, this.options.destinations);
+      for (const id of pendingIds(deliveries))
+        Object.assign(deliveries[id], {
+          state: 'dead',
+          lastError: `${deliveries[id].lastError ?? error} (still undelivered after LEAD_RETRY_HOURS)`,
+        });
+      await this.record(summarize(entry, deliveries));
     }
-  }
-
-  private async settleDead(entry: SpoolEntry, error: string, attempts = entry.attempts + 1): Promise<void> {
-    this.options.log.error(
-      { leadId: entry.lead.id, attempts, err: error },
-      'lead delivery failed for good: moved to dead/',
-    );
-    await this.options.spool.settle({ ...entry, attempts, lastError: error }, 'dead');
-    this.options.queue.remove(`${entry.lead.id}.json`);
   }
 }

@@ -57,6 +57,8 @@ export async function health(
       queue: queue.size,
       dead: state.dead,
       oldestQueuedSeconds: oldest === undefined ? null : Math.max(0, Math.round((Date.now() - oldest) / 1000)),
+      // Per destination ("mail", "webhook-…"): the queued leads it has yet to take.
+      pending: queue.pendingCounts(),
     };
   });
 }

@@ -59,6 +59,10 @@ export type IconName =
  */
 export type QueryFlag = string;
 /**
+ * An e-mail address, like someone@example.com, or a domain, like example.com.
+ */
+export type AddressOrDomain = string;
+/**
  * One block of a page. Its `type` is one of: hero, stats, cards, table, steps, faq, metrics, cta, stories, testimonials, trends, articles, document, form.
  */
 export type Section = (
@@ -279,6 +283,10 @@ export interface Settings {
      */
     radius?: number;
   };
+  /**
+   * E-mail addresses (someone@example.com) or whole domains (example.com) whose form submissions are kept in the spam folder and never forwarded or answered. Add a sender who keeps sending junk; remove them to let their messages through again.
+   */
+  blockedSenders?: AddressOrDomain[];
 }
 /**
  * A button or link. Give exactly one of 'to' (a page of this site), 'href' (an external web address) or 'action'.
@@ -1254,6 +1262,23 @@ export interface FormDefinition {
    * Shown when sending failed.
    */
   errorMessage: string;
+  /**
+   * An e-mail sent automatically to the person who filled in the form, straight after they send it, to thank them and tell them what happens next. It goes once per submission, only to an address that passed the form's check, at most three times a day to the same address, and never to a submission judged spam. Leave it out to send no reply.
+   */
+  autoReply?: {
+    /**
+     * The subject line of the reply, for example "Your white paper is ready".
+     */
+    subject: string;
+    /**
+     * The reply itself, in plain words. Blank lines separate paragraphs.
+     */
+    text: string;
+    /**
+     * A page of this site added under the message, for example the white paper's own page, so the reader can come back to it. Optional.
+     */
+    link?: InternalPath;
+  };
   /**
    * The fields, in order.
    *

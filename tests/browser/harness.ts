@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
-import { defaultRetry } from '../../server/leads/worker.ts';
+import { defaultRetry } from '../../server/leads/retry-policy.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 import { launchChromium } from './chromium.ts';
 

@@ -11,11 +11,13 @@ import { promisify } from 'node:util';
 import type { SendMailOptions } from 'nodemailer';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../shared/generated/content.ts';
+import { mailDestination } from '../../server/leads/destinations.ts';
 import type { Mailer } from '../../server/leads/mailer.ts';
 import { QueueIndex } from '../../server/leads/queue-index.ts';
 import { DamagedLeadError, parseSpoolEntry } from '../../server/leads/spool-entry.ts';
 import { newLeadId, Spool, type SpoolEntry } from '../../server/leads/spool.ts';
-import { backoff, DeliveryWorker, type RetryPolicy } from '../../server/leads/worker.ts';
+import { backoff, type RetryPolicy } from '../../server/leads/retry-policy.ts';
+import { DeliveryWorker } from '../../server/leads/worker.ts';
 import { fixtureForms, validLead } from '../fixtures/leads.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
@@ -63,14 +65,15 @@ async function setUp(retry: Partial<RetryPolicy> = {}) {
   const worker = new DeliveryWorker({
     spool,
     queue: new QueueIndex(),
-    mailer: destination,
+    destinations: [
+      mailDestination(destination, () => ({
+        from: { name: 'Site', address: 'site@example.com' },
+        to: 'sales@example.com',
+        siteName: 'Site',
+        messageIdDomain: 'example.com',
+      })),
+    ],
     forms: () => [form],
-    mail: () => ({
-      from: { name: 'Site', address: 'site@example.com' },
-      to: 'sales@example.com',
-      siteName: 'Site',
-      messageIdDomain: 'example.com',
-    }),
     retry: { baseMs: 40, capMs: 160, giveUpAfterMs: 3600_000, rescanMs: 60_000, ...retry },
     log,
   });

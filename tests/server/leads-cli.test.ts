@@ -82,7 +82,7 @@ beforeAll(async () => {
   ids.plain = await post(validLead(form));
   ids.hostile = await post({
     ...validLead(form),
-    [textField.name]: '=HYPERLINK("http://evil.example","Click")',
+    [textField.name]: '=HYPERLINK("evil.example","Click")',
     ...(message && { [message.name]: 'Line one, with "quotes"\nLine two' }),
   });
   await vi.waitFor(async () => expect(await inFolder('sent')).toHaveLength(2), { timeout: 15_000, interval: 50 });
@@ -157,7 +157,7 @@ describe('export', () => {
     expect(rows.map((row) => row[0]).sort()).toEqual([ids.plain, ids.hostile, ids.dead, ids.old].sort());
     const hostile = rows.find((row) => row[0] === ids.hostile)!;
     const textColumn = 3 + forms[0].fields.findIndex((field) => field.kind === 'text');
-    expect(hostile[textColumn]).toBe(`'=HYPERLINK("http://evil.example","Click")`);
+    expect(hostile[textColumn]).toBe(`'=HYPERLINK("evil.example","Click")`);
     const messageIndex = forms[0].fields.findIndex((field) => field.kind === 'textarea');
     if (messageIndex >= 0) expect(hostile[3 + messageIndex]).toBe('Line one, with "quotes"\nLine two');
     // No cell a spreadsheet would run.

@@ -38,7 +38,7 @@ const spooled = async (config: ServerConfig) => [
   ...new Set(
     (
       await Promise.all(
-        ['queue', 'sent', 'dead'].map((f) => readdir(path.join(config.dataDir, 'spool', f)).catch(() => [])),
+        ['queue', 'sent', 'dead', 'spam'].map((f) => readdir(path.join(config.dataDir, 'spool', f)).catch(() => [])),
       )
     ).flat(),
   ),
@@ -206,7 +206,7 @@ describe('hostile and malformed requests', () => {
       { ...json(valid), headers: { 'content-type': 'application/json', origin: 'https://evil.example' } },
     ],
     [
-      'HTML and script in the message is accepted as text',
+      'HTML and script in the message is kept (as spam), never run',
       202,
       json({ ...valid, message: '<script>alert(1)</script><b>bold</b>' }),
     ],

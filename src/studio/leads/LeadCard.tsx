@@ -126,6 +126,22 @@ export function LeadCard({ id, onChanged, onClose }: { id: string; onChanged: ()
             Save the note
           </Button>
         </Group>
+        {lead.spamReasons && (
+          <Alert color="yellow" title="Held back as spam: not sent on, no reply sent">
+            <Stack gap="xs">
+              {lead.spamReasons.map((reason) => (
+                <Text key={reason} size="sm">
+                  {reason}
+                </Text>
+              ))}
+              <Group>
+                <Button size="xs" variant="light" onClick={() => void act(() => leadsApi.retry(id))}>
+                  Not spam: send it on
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
         <div>
           <Title order={4}>Delivery</Title>
           {lead.delivery.map((delivery) => (
