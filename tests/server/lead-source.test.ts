@@ -60,8 +60,14 @@ it('is spooled with the lead, and a source that is not one is dropped, not the l
     smtpUrl: 'smtp://127.0.0.1:9', // unreachable: the lead stays in the queue to be read
   });
   const app = await buildApp({ config });
+  // Each a different message: the same one again would be held back as spam.
+  let sent = 0;
   const send = (source: unknown) =>
-    app.inject({ method: 'POST', url: form.endpoint, payload: { ...validLead(form), [SOURCE_FIELD]: source } });
+    app.inject({
+      method: 'POST',
+      url: form.endpoint,
+      payload: { ...validLead(form, `Lead ${++sent}`), [SOURCE_FIELD]: source },
+    });
   const kept = await send({ page: '/contact', referrer: 'news.example', utm_campaign: 'x' });
   expect(kept.statusCode).toBe(202);
   expect((await spooledLead(config.dataDir, kept.json<{ id: string }>().id)).lead?.source).toEqual({

@@ -165,7 +165,8 @@ it('erases a person from the queue, sent, dead and the outbox, and logs it witho
   await expect
     .poll(() => readdir(path.join(dataDir, 'outbox')).catch(() => []), { timeout: 15_000 })
     .toContain(`${sent}.eml`);
-  const dead = await sendLead('Anil Das', 'anil.das@example.com');
+  // A different message: the same one again within a day would be held back as spam.
+  const dead = await sendLead('Anil Das, later', 'anil.das@example.com');
   await expect.poll(() => readdir(path.join(dataDir, 'spool', 'sent')), { timeout: 15_000 }).toContain(`${dead}.json`);
   const deadFile = path.join(dataDir, 'spool', 'dead', `${dead}.json`);
   await writeFile(deadFile, await readFile(path.join(dataDir, 'spool', 'sent', `${dead}.json`)));
@@ -202,10 +203,17 @@ it('retries a failed delivery, and refuses to retry one that is not failed', asy
   const id = await sendLead('Retry Me', 'retry@example.com');
   await expect.poll(() => readdir(path.join(dataDir, 'spool', 'sent')), { timeout: 15_000 }).toContain(`${id}.json`);
   expect((await ask(`POST /leads/${id}/retry`)).json()).toEqual({ error: 'This lead was delivered already.' });
-  const failed = JSON.parse(await readFile(path.join(dataDir, 'spool', 'sent', `${id}.json`), 'utf8')) as object;
+  const failed = JSON.parse(await readFile(path.join(dataDir, 'spool', 'sent', `${id}.json`), 'utf8')) as {
+    deliveries: Record<string, object>;
+  };
+  const refused = { state: 'dead', lastError: '550 no such mailbox' };
   await writeFile(
     path.join(dataDir, 'spool', 'dead', `${id}.json`),
-    JSON.stringify({ ...failed, lastError: '550 no such mailbox' }),
+    JSON.stringify({
+      ...failed,
+      lastError: refused.lastError,
+      deliveries: { ...failed.deliveries, mail: { ...failed.deliveries.mail, ...refused } },
+    }),
   );
   await rm(path.join(dataDir, 'spool', 'sent', `${id}.json`));
   expect((await ask(`GET /leads/${id}`)).json<LeadDetail>().delivery).toEqual([
@@ -214,4 +222,20 @@ it('retries a failed delivery, and refuses to retry one that is not failed', asy
   const retried = (await ask(`POST /leads/${id}/retry`)).json<LeadDetail>();
   expect(retried.delivery[0]).toMatchObject({ state: 'waiting', attempts: 0 });
   expect((await ask('GET /leads/not-a-lead')).statusCode).toBe(404);
+});
+
+it('shows a lead judged spam with its reason, and sends it on when told it is not', async () => {
+  await sendLead('Twice Sent', 'twice@example.com');
+  const held = await sendLead('Twice Sent', 'twice@example.com');
+  expect((await ask(`GET /leads/${held}`)).json<LeadDetail>()).toMatchObject({
+    status: 'spam',
+    delivery: [],
+    spamReasons: ['The same message arrived earlier today.'],
+  });
+  expect((await ask('GET /leads?status=spam')).json<InboxList>().leads.map((lead) => lead.id)).toContain(held);
+  const released = (await ask(`POST /leads/${held}/retry`)).json<LeadDetail>();
+  expect(released.status).toBe('new');
+  expect(released.spamReasons).toBeUndefined();
+  expect(released.delivery[0]).toMatchObject({ destination: 'E-mail', state: 'waiting' });
+  expect(await readdir(path.join(dataDir, 'spool', 'spam'))).not.toContain(`${held}.json`);
 });
