@@ -45,9 +45,11 @@ export function forwardedHeaders(
 
 function editorFrom(header: string): Editor | undefined {
   try {
-    const { email, role, added } = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Partial<Editor>;
+    const { email, role, added, leads } = JSON.parse(
+      Buffer.from(header, 'base64url').toString('utf8'),
+    ) as Partial<Editor>;
     if (typeof email === 'string' && roles.includes(role!) && typeof added === 'string')
-      return { email, role: role!, added };
+      return { email, role: role!, added, ...(leads === true && { leads }) };
   } catch {
     // Not the parent's JSON: no editor.
   }
