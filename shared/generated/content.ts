@@ -131,6 +131,20 @@ export interface Settings {
    */
   description: string;
   /**
+   * The languages the site is written in: the one its files are written in (default) and those it is translated into (others), each at /<code>/… . A translation of a file sits beside it, named with the language's code (pages/home.de.yaml). Without this field the site has one language.
+   */
+  languages?: {
+    default: Language;
+    /**
+     * The languages the site is translated into, each served under /<code>/.
+     */
+    others?: Language[];
+    /**
+     * When true, `npm run validate` and the build fail while a translated text is missing or outdated; otherwise they only list them. Default: false.
+     */
+    requireComplete?: boolean;
+  };
+  /**
    * The language and region of the content, for social networks. Default: en_IN.
    */
   locale?: string;
@@ -279,6 +293,23 @@ export interface Settings {
      */
     radius?: number;
   };
+}
+/**
+ * A language of the site.
+ */
+export interface Language {
+  /**
+   * The language's code (ISO 639, with a region if needed), for example en, de, ur or pt-BR: the start of its addresses (/de/…) and of its translation files' names (home.de.yaml).
+   */
+  code: string;
+  /**
+   * The language's name in itself, as the language switcher shows it, for example Deutsch or اردو.
+   */
+  name: string;
+  /**
+   * 'ltr' (left to right) or 'rtl' (right to left, as Urdu and Arabic): pages in it are mirrored. Default: ltr.
+   */
+  direction?: 'ltr' | 'rtl';
 }
 /**
  * A button or link. Give exactly one of 'to' (a page of this site), 'href' (an external web address) or 'action'.
