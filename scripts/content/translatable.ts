@@ -73,9 +73,12 @@ export function translatableTexts(kind: string, data: unknown): TranslatableText
 
 /**
  * The fingerprint of a source text that a translation records: when the source's text changes,
- * its fingerprint does, and the translation of it is outdated. Eight hex digits of SHA-256: short
- * enough to read in a file, and a chance collision only ever hides one outdated field.
+ * its fingerprint does, and the translation of it is outdated. The first 32 bits of SHA-256 as
+ * eight letters a-p (one per hex digit): short enough to read in a file, never read by YAML as a
+ * number (hex digits could be 12345678 or 1e345678), and a chance collision only ever hides one
+ * outdated field.
  */
 export function fingerprint(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 8);
+  const hex = createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 8);
+  return [...hex].map((digit) => String.fromCharCode(97 + parseInt(digit, 16))).join('');
 }
