@@ -14,6 +14,7 @@ import { notUtf8 } from './file-states.ts';
 import type { FileFacts } from './compile-file.ts';
 import { fingerprint, translatableTexts } from './translatable.ts';
 import { locate, parseYaml } from './yaml-source.ts';
+import { contentValidator } from './schemas.ts';
 
 export interface TranslatedText {
   text: string;
@@ -113,6 +114,13 @@ export function translationStatus(
       });
     else if (!sources.some((s) => s.relative === translation.source))
       errors.push({ ...at, message: `translates site/${translation.source}, which does not exist.` });
+    else
+      errors.push(
+        ...translationLimits(
+          sources.find((s) => s.relative === translation.source)!,
+          translation,
+        ),
+      );
   }
   const statuses: TranslationStatus[] = [];
   for (const language of languages)
@@ -139,6 +147,30 @@ export function translationStatus(
       statuses.push(status);
     }
   return { statuses, errors };
+}
+
+/**
+ * A translated text keeps its field's rules (one line, a description's length): the merged file is
+ * judged by the source's schema, and each refusal is reported at the translation's entry.
+ */
+function translationLimits(source: SourceFile, translation: TranslationFile): ContentError[] {
+  const validate = contentValidator(source.kind);
+  if (validate(translated(source, translation).data)) return [];
+  return (validate.errors ?? []).flatMap((error) => {
+    const path = error.instancePath.split('/').slice(1).join('.');
+    const entry = translation.texts.get(path);
+    return entry
+      ? [
+          {
+            file: translation.file,
+            line: entry.line,
+            col: 1,
+            path,
+            message: `the translation ${error.message ?? 'breaks a rule of this field'}.`,
+          },
+        ]
+      : [];
+  });
 }
 
 /**

@@ -78,6 +78,13 @@ describe('translations', () => {
     expect(result.model).toBeUndefined();
   });
 
+  it("holds a translated text to its field's rules", async () => {
+    const page = read('pages/home.de.yaml').replace(/^(description:\n {2}text: ).*$/m, '$1Zu kurz.');
+    expect(page).toContain('Zu kurz.');
+    const result = await loadSite({ root, overrides: new Map([['pages/home.de.yaml', page]]) });
+    expect(result.errors.map((e) => `${e.file} ${e.path}`)).toEqual(['site/pages/home.de.yaml description']);
+  });
+
   it('fails on missing or outdated texts only when the site asks for complete translations', async () => {
     const settings = read('site.yaml').replace('requireComplete: false', 'requireComplete: true');
     expect(settings).toContain('requireComplete: true');
