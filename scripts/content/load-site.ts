@@ -205,10 +205,10 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   const { statuses, errors: translationErrors } = translationStatus(
     sources,
     translationFiles,
-    (languages?.others ?? []).map((language) => language.code),
+    (languages ?? []).slice(1).map((language) => language.code),
   );
   errors.push(...translationErrors);
-  if (languages?.requireComplete)
+  if (settingsData?.requireCompleteTranslations)
     for (const status of statuses)
       for (const [list, word] of [
         [status.missing, 'missing'],
@@ -220,7 +220,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
             line: 1,
             col: 1,
             path: field.path,
-            message: `the translation of "${field.path}" is ${word} (the site asks for complete translations: languages.requireComplete).`,
+            message: `the translation of "${field.path}" is ${word} (the site asks for complete translations: requireCompleteTranslations).`,
           });
   const imageFiles = await checkImageFiles(root, checked.imageRefs, images, (src) => memo.picture(src));
   errors.push(...imageFiles.errors);
@@ -263,7 +263,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     forms: valid.filter((e) => e.kind === 'form').map((e) => e.data as unknown as FormDefinition),
     redirects: (valid.find((e) => e.kind === 'redirects')?.data as unknown as Redirects).redirects,
     images,
-    translations: (languages?.others ?? []).map((language) => {
+    translations: (languages ?? []).slice(1).map((language) => {
       const fallbacks: Record<string, string[]> = {};
       const inLanguage = (source: SourceFile) => {
         const file = translationFiles.find((t) => t.language === language.code && t.source === source.relative);

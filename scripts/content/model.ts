@@ -39,7 +39,7 @@ export interface SiteModel {
   redirects: Redirect[];
   /** Files under site/images, as /images/… addresses. */
   images: string[];
-  /** Each language the site is translated into (site.yaml's `languages.others`), in its order. */
+  /** Each language the site is translated into (site.yaml's `languages` after the first), in its order. */
   translations: TranslatedSite[];
 }
 

@@ -131,19 +131,15 @@ export interface Settings {
    */
   description: string;
   /**
-   * The languages the site is written in: the one its files are written in (default) and those it is translated into (others), each at /<code>/… . A translation of a file sits beside it, named with the language's code (pages/home.de.yaml). Without this field the site has one language.
+   * The languages of the site: first the one its files are written in, then each it is translated into, served at /<code>/… . A translation of a file sits beside it, named with the language's code (pages/home.de.yaml). Without this field the site has one language.
+   *
+   * @minItems 1
    */
-  languages?: {
-    default: Language;
-    /**
-     * The languages the site is translated into, each served under /<code>/.
-     */
-    others?: Language[];
-    /**
-     * When true, `npm run validate` and the build fail while a translated text is missing or outdated; otherwise they only list them. Default: false.
-     */
-    requireComplete?: boolean;
-  };
+  languages?: Language[];
+  /**
+   * When true, `npm run validate` and the build fail while a translated text is missing or outdated; otherwise they only list them. Default: false.
+   */
+  requireCompleteTranslations?: boolean;
   /**
    * The language and region of the content, for social networks. Default: en_IN.
    */

@@ -15,7 +15,7 @@ describe('translations', () => {
   it('lists, per language, the outdated and missing texts of each translated file', async () => {
     const result = await loadSite({ root });
     expect(result.errors).toEqual([]);
-    const languages = result.model!.settings.languages!.others!.map((l) => l.code);
+    const languages = result.model!.settings.languages!.slice(1).map((l) => l.code);
     expect(new Set(result.translations.map((s) => s.language))).toEqual(new Set(languages));
     const home = result.translations.find((s) => s.language === 'de' && s.source === 'pages/home.yaml')!;
     const texts = translatableTexts(
@@ -86,8 +86,11 @@ describe('translations', () => {
   });
 
   it('fails on missing or outdated texts only when the site asks for complete translations', async () => {
-    const settings = read('site.yaml').replace('requireComplete: false', 'requireComplete: true');
-    expect(settings).toContain('requireComplete: true');
+    const settings = read('site.yaml').replace(
+      'requireCompleteTranslations: false',
+      'requireCompleteTranslations: true',
+    );
+    expect(settings).toContain('requireCompleteTranslations: true');
     const result = await loadSite({ root, overrides: new Map([['site.yaml', settings]]) });
     const expected = result.translations.reduce((n, s) => n + s.missing.length + s.outdated.length, 0);
     expect(result.errors.length).toBe(expected);
