@@ -206,6 +206,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     sources,
     translationFiles,
     (languages ?? []).slice(1).map((language) => language.code),
+    new Set(compiled.flatMap((facts) => (facts.translation ? [] : [relatives.get(facts)!]))),
   );
   errors.push(...translationErrors);
   if (settingsData?.requireCompleteTranslations)

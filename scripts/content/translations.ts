@@ -102,6 +102,8 @@ export function translationStatus(
   sources: SourceFile[],
   translations: TranslationFile[],
   languages: string[],
+  /** Every source file's path under site/, valid or not. */
+  present: ReadonlySet<string>,
 ): { statuses: TranslationStatus[]; errors: ContentError[] } {
   const errors: ContentError[] = [];
   const byKey = new Map(translations.map((t) => [`${t.language} ${t.source}`, t]));
@@ -112,9 +114,11 @@ export function translationStatus(
         ...at,
         message: `"${translation.language}" is not among the site's languages: add it to "languages" in site/site.yaml, or rename the file.`,
       });
-    else if (!sources.some((s) => s.relative === translation.source))
-      errors.push({ ...at, message: `translates site/${translation.source}, which does not exist.` });
-    else
+    else if (!sources.some((s) => s.relative === translation.source)) {
+      // A source with errors of its own is reported there; its translations are checked once it is valid.
+      if (!present.has(translation.source))
+        errors.push({ ...at, message: `translates site/${translation.source}, which does not exist.` });
+    } else
       errors.push(
         ...translationLimits(
           sources.find((s) => s.relative === translation.source)!,

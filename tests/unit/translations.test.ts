@@ -78,6 +78,14 @@ describe('translations', () => {
     expect(result.model).toBeUndefined();
   });
 
+  it('reports a source with an error once, in the source, not again in its translations', async () => {
+    const result = await loadSite({
+      root,
+      overrides: new Map([['pages/home.yaml', `${read('pages/home.yaml')}noSuchField: true\n`]]),
+    });
+    expect(result.errors.map((e) => e.file)).toEqual(['site/pages/home.yaml']);
+  });
+
   it("holds a translated text to its field's rules", async () => {
     const page = read('pages/home.de.yaml').replace(/^(description:\n {2}text: ).*$/m, '$1Zu kurz.');
     expect(page).toContain('Zu kurz.');
