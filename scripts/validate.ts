@@ -17,6 +17,21 @@ await cleanTemporaryFiles(siteFiles(path.resolve(process.env.SITE_ROOT ?? '.')))
 const result = await loadSite({ root: process.env.SITE_ROOT, includeDrafts: process.argv.includes('--drafts') });
 const ci = process.env.CI === 'true';
 
+// Per language, the translated texts still missing or outdated: listed, never failing unless
+// site.yaml asks for complete translations (then they come as errors too).
+for (const language of [...new Set(result.translations.map((status) => status.language))]) {
+  const statuses = result.translations.filter((status) => status.language === language);
+  const missing = statuses.reduce((sum, status) => sum + status.missing.length, 0);
+  const outdated = statuses.reduce((sum, status) => sum + status.outdated.length, 0);
+  console.log(`translation ${language}: ${missing} missing, ${outdated} outdated`);
+  for (const status of statuses) {
+    const file = `site/${status.source.replace(/\.(ya?ml)$/, `.${language}.$1`)}`;
+    for (const field of status.outdated)
+      console.log(`  outdated  ${file}  ${field.path}  (source now "${field.text}", from: ${field.from})`);
+    for (const field of status.missing)
+      console.log(`  missing   ${file}  ${field.path}  (source "${field.text}", from: ${field.from})`);
+  }
+}
 for (const warning of result.warnings) {
   console.log(`warning  ${formatError(warning)}`);
   if (ci) console.log(formatAnnotation(warning, 'warning'));

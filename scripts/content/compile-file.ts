@@ -14,9 +14,11 @@ import { placeholderErrors } from './placeholders.ts';
 import { contentValidator, sectionTypes, type ContentKind } from './schemas.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
+import { readTranslation, type TranslationFile } from './translations.ts';
 
 /** What a file under site/ is, by its place and name (the compiler's rule, which the studio shares). */
 export function siteFileKind(relative: string): ContentKind | 'document' | 'image' | undefined {
+  if (translationFile(relative)) return undefined;
   if (relative === 'site.yaml') return 'settings';
   if (relative === 'redirects.yaml') return 'redirects';
   if (/^pages\/.+\.ya?ml$/.test(relative)) return 'page';
@@ -25,6 +27,15 @@ export function siteFileKind(relative: string): ContentKind | 'document' | 'imag
   if (/^documents\/[a-z0-9-]+\.md$/.test(relative)) return 'document';
   if (relative.startsWith('images/')) return 'image';
   return undefined;
+}
+
+/**
+ * A translation's source file and language, by its name: the source's name with the language's
+ * code before the extension (site.de.yaml, pages/home.de.yaml, forms/inquiry.de.yaml).
+ */
+export function translationFile(relative: string): { source: string; language: string } | undefined {
+  const match = /^((?:pages\/.+|forms\/[^/]+|site))\.([a-z]{2,3}(?:-[A-Z]{2})?)\.(ya?ml)$/.exec(relative);
+  return match ? { source: `${match[1]}.${match[3]}`, language: match[2] } : undefined;
 }
 
 /** A form's id as far as its file tells: its `id:` line, else its file name. */
@@ -66,6 +77,8 @@ export interface FileFacts {
   placeholderErrors: ContentError[];
   /** A file that could not be parsed, by what it still declares. */
   unparsed?: Entry;
+  /** A translation file: its source, language and texts by path (see translations.ts). */
+  translation?: TranslationFile;
   /** An article's Markdown body and its rendering (without picture sizes). */
   body?: { text: string; rendered: ReturnType<typeof renderMarkdown> };
 }
@@ -79,6 +92,8 @@ export function compileFile(relative: string, bytes: Uint8Array): FileFacts {
   const facts: FileFacts = { kind, readErrors: [], valid: false, schemaErrors: [], placeholderErrors: [] };
   const errors = facts.readErrors;
   if (kind === 'image') return facts;
+  const translation = translationFile(relative);
+  if (translation) return readTranslation(facts, file, translation, bytes);
   if (kind === undefined) {
     if (!relative.split('/').some((part) => part.startsWith('.')))
       errors.push({ file, line: 1, col: 1, path: '', message: unknownFileMessage });

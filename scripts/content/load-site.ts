@@ -12,6 +12,7 @@ import { componentMistakes, schemaMistakes } from './schemas.ts';
 import { declaredPath } from './declared.ts';
 import { compileFile, formIdOf, siteFileKind, type FileFacts } from './compile-file.ts';
 import { memoOf, type SiteFile } from './site-memo.ts';
+import { translated, translationStatus, type SourceFile, type TranslationStatus } from './translations.ts';
 
 export { declaredPath, siteFileKind };
 export type { SiteFile };
@@ -52,6 +53,8 @@ export interface LoadResult {
   stats: { pages: number; articles: number; links: number; files: number };
   /** The articles' go-live and expiry times after `asOf`, soonest first: when the site next changes by itself. */
   articleTimes: ArticleTime[];
+  /** Each translated file's missing and outdated texts, per language (empty for a one-language site). */
+  translations: TranslationStatus[];
 }
 
 export interface ArticleTime {
@@ -122,10 +125,12 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
       warnings: [],
       stats: { pages: 0, articles: 0, links: 0, files: files.length },
       articleTimes: [],
+      translations: [],
     };
   // A type without its component can still be judged: its mistakes come first, the content's follow.
   const errors: ContentError[] = componentMistakes();
   const compiled: FileFacts[] = [];
+  const relatives = new Map<FileFacts, string>();
   const images: string[] = [];
 
   for (const { relative, bytes, refused } of files) {
@@ -140,6 +145,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     if (facts.kind === 'image') images.push(`/${relative}`);
     errors.push(...facts.readErrors);
     compiled.push(facts);
+    relatives.set(facts, relative);
   }
   const entries = compiled.flatMap((facts) => (facts.entry ? [facts.entry] : []));
   const unparsed = compiled.flatMap((facts) => (facts.unparsed ? [facts.unparsed] : []));
@@ -188,6 +194,35 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
       .map((e) => e.slug!),
   });
   errors.push(...checked.errors);
+  const settingsData = valid.find((e) => e.kind === 'settings')?.data as unknown as Settings | undefined;
+  const languages = settingsData?.languages;
+  const sources: SourceFile[] = compiled.flatMap((facts) =>
+    facts.entry && facts.valid && (facts.kind === 'page' || facts.kind === 'form' || facts.kind === 'settings')
+      ? [{ relative: relatives.get(facts)!, kind: facts.kind, data: facts.entry.data }]
+      : [],
+  );
+  const translationFiles = compiled.flatMap((facts) => (facts.translation ? [facts.translation] : []));
+  const { statuses, errors: translationErrors } = translationStatus(
+    sources,
+    translationFiles,
+    (languages ?? []).slice(1).map((language) => language.code),
+    new Set(compiled.flatMap((facts) => (facts.translation ? [] : [relatives.get(facts)!]))),
+  );
+  errors.push(...translationErrors);
+  if (settingsData?.requireCompleteTranslations)
+    for (const status of statuses)
+      for (const [list, word] of [
+        [status.missing, 'missing'],
+        [status.outdated, 'outdated'],
+      ] as const)
+        for (const field of list)
+          errors.push({
+            file: `site/${status.source.replace(/\.(ya?ml)$/, `.${status.language}.$1`)}`,
+            line: 1,
+            col: 1,
+            path: field.path,
+            message: `the translation of "${field.path}" is ${word} (the site asks for complete translations: requireCompleteTranslations).`,
+          });
   const imageFiles = await checkImageFiles(root, checked.imageRefs, images, (src) => memo.picture(src));
   errors.push(...imageFiles.errors);
   const warnings = [...checked.warnings, ...imageFiles.warnings];
@@ -204,6 +239,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
       warnings: errors.every((e) => e.file.startsWith('site/forms/')) ? warnings : [],
       stats,
       articleTimes,
+      translations: statuses,
     };
 
   const settings = valid.find((e) => e.kind === 'settings')!.data as unknown as Settings;
@@ -228,9 +264,32 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     forms: valid.filter((e) => e.kind === 'form').map((e) => e.data as unknown as FormDefinition),
     redirects: (valid.find((e) => e.kind === 'redirects')?.data as unknown as Redirects).redirects,
     images,
+    translations: (languages ?? []).slice(1).map((language) => {
+      const fallbacks: Record<string, string[]> = {};
+      const inLanguage = (source: SourceFile) => {
+        const file = translationFiles.find((t) => t.language === language.code && t.source === source.relative);
+        const merged = translated(source, file);
+        if (merged.fallbacks.length) fallbacks[source.relative] = merged.fallbacks;
+        return merged.data;
+      };
+      const published = new Set<unknown>([...pages, ...formData(valid)]);
+      const of = (kind: SourceFile['kind']) =>
+        sources.filter((s) => s.kind === kind && (kind === 'settings' || published.has(s.data)));
+      return {
+        language,
+        settings: inLanguage(of('settings')[0]) as unknown as Settings,
+        pages: of('page')
+          .map((source) => inLanguage(source) as unknown as Page)
+          .sort((a, b) => a.path.localeCompare(b.path)),
+        forms: of('form').map((source) => inLanguage(source) as unknown as FormDefinition),
+        fallbacks,
+      };
+    }),
   };
-  return { model, errors, warnings, stats, articleTimes };
+  return { model, errors, warnings, stats, articleTimes, translations: statuses };
 }
+
+const formData = (valid: Entry[]) => valid.filter((e) => e.kind === 'form').map((e) => e.data);
 
 /** For the build and the server: the model, or an exception listing every problem. */
 export async function compileSite(options: LoadOptions = {}): Promise<SiteModel> {

@@ -1,5 +1,12 @@
 // The compiled site: what the content compiler hands to the build, the dev server and the server.
-import type { ArticleMeta, FormDefinition, Page, Redirect, Settings } from '../../shared/generated/content.ts';
+import type {
+  ArticleMeta,
+  FormDefinition,
+  Language,
+  Page,
+  Redirect,
+  Settings,
+} from '../../shared/generated/content.ts';
 
 export interface Article extends ArticleMeta {
   slug: string;
@@ -9,6 +16,16 @@ export interface Article extends ArticleMeta {
   author: string;
   /** The body rendered from Markdown (raw HTML escaped). */
   html: string;
+}
+
+/** A translated language's site: the source's structure with its texts (see translations.ts). */
+export interface TranslatedSite {
+  language: Language;
+  settings: Settings;
+  pages: Page[];
+  forms: FormDefinition[];
+  /** Source texts shown untranslated (missing), by the source file's path under site/. */
+  fallbacks: Record<string, string[]>;
 }
 
 export interface SiteModel {
@@ -22,6 +39,8 @@ export interface SiteModel {
   redirects: Redirect[];
   /** Files under site/images, as /images/… addresses. */
   images: string[];
+  /** Each language the site is translated into (site.yaml's `languages` after the first), in its order. */
+  translations: TranslatedSite[];
 }
 
 export const blogPath = (slug: string) => `/resources/blogs/${slug}`;

@@ -51,9 +51,17 @@ function newAjv(): Ajv {
   // These are editor hints from the YAML language server's vocabulary; Ajv only needs to accept them.
   // patternErrorMessage is what the editor shows instead of a pattern; schema-errors.ts uses it too.
   // `technical` marks a field the studio tucks away under "Details" (ids, image sizes), and
-  // `studioHelp` is the help the studio shows where the description speaks to YAML authors:
+  // `studioHelp` is the help the studio shows where the description speaks to YAML authors, and
+  // `translate` marks text that a translation replaces (true on the text kinds, false to opt out):
   // annotations only.
-  ajv.addVocabulary(['markdownDescription', 'defaultSnippets', 'patternErrorMessage', 'technical', 'studioHelp']);
+  ajv.addVocabulary([
+    'markdownDescription',
+    'defaultSnippets',
+    'patternErrorMessage',
+    'technical',
+    'studioHelp',
+    'translate',
+  ]);
   return ajv;
 }
 

@@ -135,6 +135,16 @@ export interface Settings {
    */
   description: string;
   /**
+   * The languages of the site: first the one its files are written in, then each it is translated into, served at /<code>/… . A translation of a file sits beside it, named with the language's code (pages/home.de.yaml). Without this field the site has one language.
+   *
+   * @minItems 1
+   */
+  languages?: Language[];
+  /**
+   * When true, `npm run validate` and the build fail while a translated text is missing or outdated; otherwise they only list them. Default: false.
+   */
+  requireCompleteTranslations?: boolean;
+  /**
    * The language and region of the content, for social networks. Default: en_IN.
    */
   locale?: string;
@@ -287,6 +297,23 @@ export interface Settings {
    * E-mail addresses (someone@example.com) or whole domains (example.com) whose form submissions are kept in the spam folder and never forwarded or answered. Add a sender who keeps sending junk; remove them to let their messages through again.
    */
   blockedSenders?: AddressOrDomain[];
+}
+/**
+ * A language of the site.
+ */
+export interface Language {
+  /**
+   * The language's code (ISO 639, with a region if needed), for example en, de, ur or pt-BR: the start of its addresses (/de/…) and of its translation files' names (home.de.yaml).
+   */
+  code: string;
+  /**
+   * The language's name in itself, as the language switcher shows it, for example Deutsch or اردو.
+   */
+  name: string;
+  /**
+   * 'ltr' (left to right) or 'rtl' (right to left, as Urdu and Arabic): pages in it are mirrored. Default: ltr.
+   */
+  direction?: 'ltr' | 'rtl';
 }
 /**
  * A button or link. Give exactly one of 'to' (a page of this site), 'href' (an external web address) or 'action'.

@@ -38,6 +38,18 @@ describe('npm run validate', () => {
     expect(run.stderr).toContain('1 error in site/.');
   });
 
+  it('lists per language the missing and outdated translations, and passes', () => {
+    const run = validate(path.join(import.meta.dirname, '..', 'fixture-site'));
+    expect(run.status).toBe(0);
+    const lines = run.stdout.split('\n');
+    for (const language of ['de', 'ur'])
+      expect(
+        lines.some((line) => new RegExp(`^translation ${language}: \\d+ missing, \\d+ outdated$`).test(line)),
+      ).toBe(true);
+    expect(lines.filter((line) => line.startsWith('  outdated  site/pages/home.de.yaml  '))).toHaveLength(1);
+    expect(lines.some((line) => line.startsWith('  missing   site/pages/home.ur.yaml  '))).toBe(true);
+  });
+
   it('warns, without failing, about unused images and pages no link reaches', async () => {
     const orphan = files['site/pages/solutions.yaml']
       .replace('path: /solutions', 'path: /orphan')

@@ -1,0 +1,106 @@
+// Translation files on the fixture site: merged over their source (structure from the source),
+// their missing and outdated texts known per language, and a source edit marking exactly the
+// translated fields that depended on it.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadSite } from '../../scripts/content/load-site.ts';
+import { translatableTexts } from '../../scripts/content/translatable.ts';
+
+const root = 'tests/fixture-site';
+const read = (relative: string) => readFileSync(`${root}/site/${relative}`, 'utf8');
+const outdatedOf = (result: Awaited<ReturnType<typeof loadSite>>, language: string, source: string) =>
+  result.translations.find((s) => s.language === language && s.source === source)!.outdated.map((f) => f.path);
+
+describe('translations', () => {
+  it('lists, per language, the outdated and missing texts of each translated file', async () => {
+    const result = await loadSite({ root });
+    expect(result.errors).toEqual([]);
+    const languages = result.model!.settings.languages!.slice(1).map((l) => l.code);
+    expect(new Set(result.translations.map((s) => s.language))).toEqual(new Set(languages));
+    const home = result.translations.find((s) => s.language === 'de' && s.source === 'pages/home.yaml')!;
+    const texts = translatableTexts(
+      'page',
+      result.model!.pages.find((p) => p.path === '/'),
+    );
+    // Every text is either translated, outdated or missing; the file's entries say which.
+    const translatedHere = [...read('pages/home.de.yaml').matchAll(/^\S+:$/gm)].length;
+    expect(home.missing.length + translatedHere).toBe(texts.length);
+    expect(home.outdated.length).toBeGreaterThan(0);
+  });
+
+  it('marks exactly the translated fields whose source text changed', async () => {
+    const before = await loadSite({ root });
+    const source = read('pages/home.yaml');
+    const headline = translatableTexts(
+      'page',
+      before.model!.pages.find((p) => p.path === '/'),
+    ).find((t) => t.path === 'sections.0.title')!;
+    const edited = source.replace(`title: ${headline.text}`, `title: ${headline.text} Now`);
+    expect(edited).not.toBe(source);
+    const after = await loadSite({ root, overrides: new Map([['pages/home.yaml', edited]]) });
+    for (const language of ['de', 'ur']) {
+      const was = outdatedOf(before, language, 'pages/home.yaml');
+      expect(outdatedOf(after, language, 'pages/home.yaml').sort()).toEqual([...was, headline.path].sort());
+      expect(outdatedOf(after, language, 'site.yaml')).toEqual(outdatedOf(before, language, 'site.yaml'));
+    }
+  });
+
+  it('merges a translation over its source: structure and shared values from the source', async () => {
+    const { model, translations } = await loadSite({ root });
+    const source = model!.pages.find((p) => p.path === '/')!;
+    for (const site of model!.translations) {
+      const page = site.pages.find((p) => p.path === '/')!;
+      expect(page.sections.map((s) => s.type)).toEqual(source.sections.map((s) => s.type));
+      // A text with no translation shows the source's, and is known as a fallback.
+      const status = translations.find((s) => s.language === site.language.code && s.source === 'pages/home.yaml')!;
+      expect(site.fallbacks['pages/home.yaml']).toEqual(status.missing.map((field) => field.text));
+    }
+    const german = model!.translations.find((t) => t.language.code === 'de')!;
+    expect(german.pages.find((p) => p.path === '/')!.sections[0]).not.toEqual(source.sections[0]);
+    expect(german.settings.name).toBe(model!.settings.name);
+  });
+
+  it('refuses a translation of an undeclared language, of no source, or of a field not in the source', async () => {
+    const entry = read('site.de.yaml');
+    const result = await loadSite({
+      root,
+      overrides: new Map([
+        ['pages/home.fr.yaml', entry.replace(/^navigation\.links\.0\.label:/m, 'title:')],
+        ['pages/nowhere.de.yaml', 'title:\n  text: Nirgends\n  from: aaaaaaaa\n'],
+        ['site.de.yaml', `${entry}no.such.field:\n  text: Nichts\n  from: aaaaaaaa\n`],
+      ]),
+    });
+    expect(result.errors.map((e) => `${e.file} ${e.path}`)).toEqual([
+      'site/pages/home.fr.yaml ',
+      'site/pages/nowhere.de.yaml ',
+      'site/site.de.yaml no.such.field',
+    ]);
+    expect(result.model).toBeUndefined();
+  });
+
+  it('reports a source with an error once, in the source, not again in its translations', async () => {
+    const result = await loadSite({
+      root,
+      overrides: new Map([['pages/home.yaml', `${read('pages/home.yaml')}noSuchField: true\n`]]),
+    });
+    expect(result.errors.map((e) => e.file)).toEqual(['site/pages/home.yaml']);
+  });
+
+  it("holds a translated text to its field's rules", async () => {
+    const page = read('pages/home.de.yaml').replace(/^(description:\n {2}text: ).*$/m, '$1Zu kurz.');
+    expect(page).toContain('Zu kurz.');
+    const result = await loadSite({ root, overrides: new Map([['pages/home.de.yaml', page]]) });
+    expect(result.errors.map((e) => `${e.file} ${e.path}`)).toEqual(['site/pages/home.de.yaml description']);
+  });
+
+  it('fails on missing or outdated texts only when the site asks for complete translations', async () => {
+    const settings = read('site.yaml').replace(
+      'requireCompleteTranslations: false',
+      'requireCompleteTranslations: true',
+    );
+    expect(settings).toContain('requireCompleteTranslations: true');
+    const result = await loadSite({ root, overrides: new Map([['site.yaml', settings]]) });
+    const expected = result.translations.reduce((n, s) => n + s.missing.length + s.outdated.length, 0);
+    expect(result.errors.length).toBe(expected);
+  });
+});
