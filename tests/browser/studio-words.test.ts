@@ -280,7 +280,10 @@ describe('every screen in the words of the people who edit the site', () => {
         await page.getByRole('option').first().waitFor(outcome);
         await noDeveloperWords(page, 'the pages to send visitors to');
         await page.keyboard.press('Escape');
-        await page.getByRole('option').first().waitFor({ state: 'detached', ...outcome });
+        await page
+          .getByRole('option')
+          .first()
+          .waitFor({ state: 'detached', ...outcome });
       }
       await closeDialog(page);
     }
