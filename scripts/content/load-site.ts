@@ -202,12 +202,16 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
       : [],
   );
   const translationFiles = compiled.flatMap((facts) => (facts.translation ? [facts.translation] : []));
-  const { statuses, errors: translationErrors } = translationStatus(
-    sources,
-    translationFiles,
-    (languages ?? []).slice(1).map((language) => language.code),
-    new Set(compiled.flatMap((facts) => (facts.translation ? [] : [relatives.get(facts)!]))),
-  );
+  // Checked against valid settings only: site.yaml with errors of its own is reported there, and
+  // its translations would otherwise all name a language it no longer seems to declare.
+  const { statuses, errors: translationErrors } = settingsData
+    ? translationStatus(
+        sources,
+        translationFiles,
+        (languages ?? []).slice(1).map((language) => language.code),
+        new Set(compiled.flatMap((facts) => (facts.translation ? [] : [relatives.get(facts)!]))),
+      )
+    : { statuses: [], errors: [] };
   errors.push(...translationErrors);
   if (settingsData?.requireCompleteTranslations)
     for (const status of statuses)
