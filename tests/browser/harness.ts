@@ -9,6 +9,7 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { buildApp } from '../../server/app.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { defaultRetry } from '../../server/leads/retry-policy.ts';
+import { MIN_SECONDS_TO_FILL } from '../../shared/lead-protocol.ts';
 import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 import { launchChromium } from './chromium.ts';
 
@@ -75,4 +76,16 @@ export async function openPage(
     return response;
   };
   return { page, log };
+}
+
+const clocked = new WeakSet<Page>();
+
+/**
+ * A person takes seconds to fill a form in, and the server counts a lead sent sooner as spam: the
+ * page's clock moves on by as long before the test sends the form.
+ */
+export async function takeAPersonsTime(page: Page): Promise<void> {
+  if (!clocked.has(page)) await page.clock.install();
+  clocked.add(page);
+  await page.clock.fastForward((MIN_SECONDS_TO_FILL + 1) * 1000);
 }

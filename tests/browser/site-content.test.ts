@@ -19,7 +19,7 @@ import { buildContent } from '../fixtures/build-content.ts';
 import { editedCopy } from '../fixtures/everyday-edits.ts';
 import { projectRoot } from '../fixtures/fixture-site.ts';
 import { startSmtp, type TestSmtp } from '../fixtures/smtp.ts';
-import { openPage, startHarness, type Harness } from './harness.ts';
+import { openPage, startHarness, takeAPersonsTime, type Harness } from './harness.ts';
 import { axeProblems, imageProblems, layoutProblems } from './site-checks.ts';
 
 type Button = { label: string; action?: string };
@@ -130,9 +130,12 @@ describe.each([
       await page.goto(h.baseUrl + (host?.path ?? opener.route));
       if (!host) await page.getByRole('button', { name: opener.label, exact: true }).first().click();
       await fill(page, form);
+      await takeAPersonsTime(page);
       await page.getByRole('button', { name: form.submitLabel, exact: true }).click();
       await page.getByText(form.successMessage).first().waitFor();
-      const ours = () => smtp.received.find((m) => m.text.includes(`lead-${form.id}@example.com`));
+      // The team's mail names the visitor; a reply to the visitor goes to that address alone.
+      const visitor = `lead-${form.id}@example.com`;
+      const ours = () => smtp.received.find((m) => m.text.includes(visitor) && !m.envelope.rcptTo.includes(visitor));
       await expect.poll(ours, { timeout: 15_000 }).toBeDefined();
       const mail = ours()!;
       for (const field of form.fields) {
