@@ -204,15 +204,16 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   const translationFiles = compiled.flatMap((facts) => (facts.translation ? [facts.translation] : []));
   // Checked against valid settings only: site.yaml with errors of its own is reported there, and
   // its translations would otherwise all name a language it no longer seems to declare.
-  const { statuses, errors: translationErrors } = settingsData
+  const translationChecks = settingsData
     ? translationStatus(
         sources,
         translationFiles,
         (languages ?? []).slice(1).map((language) => language.code),
         new Set(compiled.flatMap((facts) => (facts.translation ? [] : [relatives.get(facts)!]))),
       )
-    : { statuses: [], errors: [] };
-  errors.push(...translationErrors);
+    : { statuses: [], errors: [], warnings: [] };
+  const { statuses } = translationChecks;
+  errors.push(...translationChecks.errors);
   if (settingsData?.requireCompleteTranslations)
     for (const status of statuses)
       for (const [list, word] of [
@@ -229,7 +230,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
           });
   const imageFiles = await checkImageFiles(root, checked.imageRefs, images, (src) => memo.picture(src));
   errors.push(...imageFiles.errors);
-  const warnings = [...checked.warnings, ...imageFiles.warnings];
+  const warnings = [...checked.warnings, ...imageFiles.warnings, ...translationChecks.warnings];
 
   const pages = published.filter((e) => e.kind === 'page').map((e) => e.data as unknown as Page);
   const articles = published.filter((e) => e.kind === 'article');

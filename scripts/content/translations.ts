@@ -93,10 +93,53 @@ export interface SourceFile {
   data: Record<string, unknown>;
 }
 
+interface Placed {
+  entry: TranslatedText;
+  current: boolean;
+}
+
+/**
+ * Which entry translates each of the source's texts. An entry belongs where its name points while
+ * its fingerprint matches; a current translation follows its words when sections or items are
+ * reordered or moved (its fingerprint names them elsewhere); an entry whose text changed stays at
+ * its place as outdated. Entries that translate nothing the source still has are `unused`.
+ */
+function placeEntries(
+  texts: { path: string; text: string }[],
+  translation: TranslationFile | undefined,
+): { placed: Map<string, Placed>; unused: [string, TranslatedText][] } {
+  const placed = new Map<string, Placed>();
+  const entries = translation?.texts ?? new Map<string, TranslatedText>();
+  const fingerprints = new Map(texts.map(({ path, text }) => [path, fingerprint(text)]));
+  const used = new Set<string>();
+  const byWords = new Map<string, string>();
+  for (const [path, entry] of entries) {
+    if (!byWords.has(entry.from)) byWords.set(entry.from, path);
+    if (fingerprints.get(path) !== entry.from) continue;
+    placed.set(path, { entry, current: true });
+    used.add(path);
+  }
+  for (const [path, from] of fingerprints) {
+    if (placed.has(path)) continue;
+    const moved = byWords.get(from);
+    if (moved !== undefined) {
+      placed.set(path, { entry: entries.get(moved)!, current: true });
+      used.add(moved);
+    }
+  }
+  for (const path of fingerprints.keys()) {
+    const entry = entries.get(path);
+    if (placed.has(path) || !entry || used.has(path)) continue;
+    placed.set(path, { entry, current: false });
+    used.add(path);
+  }
+  return { placed, unused: [...entries].filter(([path]) => !used.has(path)) };
+}
+
 /**
  * Every translatable source file in every language it is translated into: what is missing and
- * what is outdated; and the errors of translations that name no declared language, no source, or
- * a field the source does not have as text.
+ * what is outdated; the errors of translations that name no declared language; and, as warnings,
+ * what a source's edits left unused (a file whose source is gone, an entry whose words are).
  */
 export function translationStatus(
   sources: SourceFile[],
@@ -104,53 +147,50 @@ export function translationStatus(
   languages: string[],
   /** Every source file's path under site/, valid or not. */
   present: ReadonlySet<string>,
-): { statuses: TranslationStatus[]; errors: ContentError[] } {
+): { statuses: TranslationStatus[]; errors: ContentError[]; warnings: ContentError[] } {
   const errors: ContentError[] = [];
+  const warnings: ContentError[] = [];
   const byKey = new Map(translations.map((t) => [`${t.language} ${t.source}`, t]));
   for (const translation of translations) {
     const at = { file: translation.file, line: 1, col: 1, path: '' };
+    const source = sources.find((s) => s.relative === translation.source);
     if (!languages.includes(translation.language))
       errors.push({
         ...at,
         message: `"${translation.language}" is not among the site's languages: add it to "languages" in site/site.yaml, or rename the file.`,
       });
-    else if (!sources.some((s) => s.relative === translation.source)) {
-      // A source with errors of its own is reported there; its translations are checked once it is valid.
-      if (!present.has(translation.source))
-        errors.push({ ...at, message: `translates site/${translation.source}, which does not exist.` });
-    } else
-      errors.push(
-        ...translationLimits(
-          sources.find((s) => s.relative === translation.source)!,
-          translation,
-        ),
-      );
+    // A source with errors of its own is reported there; its translations are checked once it is valid.
+    else if (source) errors.push(...translationLimits(source, translation));
+    else if (!present.has(translation.source))
+      warnings.push({
+        ...at,
+        message: `translates site/${translation.source}, which no longer exists: rename this file along with it, or delete it.`,
+      });
   }
   const statuses: TranslationStatus[] = [];
   for (const language of languages)
     for (const source of sources) {
       const translation = byKey.get(`${language} ${source.relative}`);
       const texts = translatableTexts(source.kind, source.data);
+      const { placed, unused } = placeEntries(texts, translation);
       const status: TranslationStatus = { language, source: source.relative, missing: [], outdated: [] };
       for (const { path, text } of texts) {
-        const translated = translation?.texts.get(path);
+        const found = placed.get(path);
         const from = fingerprint(text);
-        if (!translated) status.missing.push({ path, text, from });
-        else if (translated.from !== from) status.outdated.push({ path, text, from });
+        if (!found) status.missing.push({ path, text, from });
+        else if (!found.current) status.outdated.push({ path, text, from });
       }
-      const known = new Set(texts.map((t) => t.path));
-      for (const [path, translated] of translation?.texts ?? [])
-        if (!known.has(path))
-          errors.push({
-            file: translation!.file,
-            line: translated.line,
-            col: 1,
-            path,
-            message: `site/${source.relative} has no text at "${path}" (was it removed or moved?): delete this entry, or move it to the field's new place.`,
-          });
+      for (const [path, entry] of unused)
+        warnings.push({
+          file: translation!.file,
+          line: entry.line,
+          col: 1,
+          path,
+          message: `translates words site/${source.relative} no longer has: delete this entry.`,
+        });
       statuses.push(status);
     }
-  return { statuses, errors };
+  return { statuses, errors, warnings };
 }
 
 /**
@@ -160,9 +200,10 @@ export function translationStatus(
 function translationLimits(source: SourceFile, translation: TranslationFile): ContentError[] {
   const validate = contentValidator(source.kind);
   if (validate(translated(source, translation).data)) return [];
+  const { placed } = placeEntries(translatableTexts(source.kind, source.data), translation);
   return (validate.errors ?? []).flatMap((error) => {
     const path = error.instancePath.split('/').slice(1).join('.');
-    const entry = translation.texts.get(path);
+    const entry = placed.get(path)?.entry;
     return entry
       ? [
           {
@@ -187,8 +228,10 @@ export function translated(
 ): { data: Record<string, unknown>; fallbacks: string[] } {
   const data = structuredClone(source.data);
   const fallbacks: string[] = [];
-  for (const { path, text } of translatableTexts(source.kind, source.data)) {
-    const found = translation?.texts.get(path);
+  const texts = translatableTexts(source.kind, source.data);
+  const { placed } = placeEntries(texts, translation);
+  for (const { path, text } of texts) {
+    const found = placed.get(path);
     if (!found) {
       fallbacks.push(text);
       continue;
@@ -196,7 +239,7 @@ export function translated(
     const keys = path.split('.');
     let node = data as Record<string, unknown>;
     for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
-    node[keys[keys.length - 1]] = found.text;
+    node[keys[keys.length - 1]] = found.entry.text;
   }
   return { data, fallbacks };
 }

@@ -3,6 +3,8 @@
 // translated fields that depended on it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseDocument, type YAMLSeq } from 'yaml';
+import type { HeroSection } from '../../shared/generated/content.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { translatableTexts } from '../../scripts/content/translatable.ts';
 
@@ -60,7 +62,7 @@ describe('translations', () => {
     expect(german.settings.name).toBe(model!.settings.name);
   });
 
-  it('refuses a translation of an undeclared language, of no source, or of a field not in the source', async () => {
+  it('refuses a translation of an undeclared language; warns of one whose source or words are gone', async () => {
     const entry = read('site.de.yaml');
     const result = await loadSite({
       root,
@@ -70,12 +72,48 @@ describe('translations', () => {
         ['site.de.yaml', `${entry}no.such.field:\n  text: Nichts\n  from: aaaaaaaa\n`],
       ]),
     });
-    expect(result.errors.map((e) => `${e.file} ${e.path}`)).toEqual([
-      'site/pages/home.fr.yaml ',
+    expect(result.errors.map((e) => `${e.file} ${e.path}`)).toEqual(['site/pages/home.fr.yaml ']);
+    const fixed = await loadSite({
+      root,
+      overrides: new Map([
+        ['pages/nowhere.de.yaml', 'title:\n  text: Nirgends\n  from: aaaaaaaa\n'],
+        ['site.de.yaml', `${entry}no.such.field:\n  text: Nichts\n  from: aaaaaaaa\n`],
+      ]),
+    });
+    expect(fixed.errors).toEqual([]);
+    expect(fixed.warnings.filter((w) => /\.de\.yaml$/.test(w.file)).map((w) => `${w.file} ${w.path}`)).toEqual([
       'site/pages/nowhere.de.yaml ',
       'site/site.de.yaml no.such.field',
     ]);
-    expect(result.model).toBeUndefined();
+  });
+
+  it('lets the source change freely: a removed text leaves a warning, moved words keep their translation', async () => {
+    const before = await loadSite({ root });
+    const german = (result: typeof before) =>
+      result.model!.translations.find((t) => t.language.code === 'de')!.pages.find((p) => p.path === '/')!;
+    const hero = german(before).sections[0] as HeroSection;
+
+    const emptied = read('pages/home.yaml').replace(/^ {4}highlight: .*\n/m, '');
+    expect(emptied).not.toBe(read('pages/home.yaml'));
+    const removed = await loadSite({ root, overrides: new Map([['pages/home.yaml', emptied]]) });
+    expect(removed.errors).toEqual([]);
+    expect(removed.warnings.map((w) => `${w.file} ${w.path}`)).toContain(
+      'site/pages/home.de.yaml sections.0.highlight',
+    );
+
+    const document = parseDocument(read('pages/home.yaml'));
+    const sections = document.get('sections') as YAMLSeq;
+    sections.items.push(sections.items.shift()!);
+    const moved = await loadSite({ root, overrides: new Map([['pages/home.yaml', document.toString()]]) });
+    expect(moved.errors).toEqual([]);
+    // Current translations follow their words; an outdated one stays where it was (here: no
+    // longer a text at all) and is for the translator to look at again.
+    const english = before.model!.pages.find((p) => p.path === '/')!.sections[0] as HeroSection;
+    const movedHero = german(moved).sections.at(-1) as HeroSection;
+    for (const field of ['title', 'highlight'] as const) {
+      expect(hero[field]).not.toBe(english[field]);
+      expect(movedHero[field]).toBe(hero[field]);
+    }
   });
 
   it('reports a source with an error once, in the source, not again in its translations', async () => {
