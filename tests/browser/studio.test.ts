@@ -100,28 +100,6 @@ describe('editing a page', () => {
       .toEqual({ label: sectionLabel('faq', 'items', 'question'), value: 'Does every section render?' });
   });
 
-  it('an invalid edit is shown at its field and refused, and nothing is written', async () => {
-    const { page } = await openStudio();
-    const before = await onDisk('pages/home.yaml');
-    await page.getByRole('button', { name: new RegExp(`^${sectionName('hero')} Every Field`) }).click();
-    await field(page, sectionLabel('hero', 'title')).fill('A Headline Without Its Highlight');
-    const problems = page.getByRole('alert').filter({ hasText: 'Problems to fix before saving' });
-    await problems.waitFor(outcome);
-    await expect.poll(() => problems.textContent(), outcome).toContain(sectionLabel('hero', 'highlight'));
-    await expect
-      .poll(() => field(page, sectionLabel('hero', 'highlight')).getAttribute('aria-invalid'), outcome)
-      .toBe('true');
-    // The outline counts the problems of the section that has them.
-    await page
-      .getByRole('button', { name: `${sectionName('hero')} A Headline Without Its Highlight 1 problem`, exact: true })
-      .waitFor(outcome);
-    // Save is grey while a problem shows; Ctrl+S still asks, and the server refuses.
-    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
-    await page.keyboard.press('ControlOrMeta+s');
-    await page.getByRole('alert').filter({ hasText: 'Not saved' }).waitFor(outcome);
-    expect(await onDisk('pages/home.yaml')).toBe(before);
-  });
-
   it('adds a section from the type picker, moves it and deletes another, and the file changes by exactly those sections', async () => {
     const { page, preview } = await openStudio('?path=/summary');
     await page.getByRole('button', { name: 'Add a section' }).click();
