@@ -127,8 +127,13 @@ export class DeliveryWorker {
    * it are not tried in this pass, however long reading and writing took meanwhile. */
   private readonly heldInPass = new Set<string>();
 
+  /** Whether `id` waits; once it does, it is held for the rest of the pass, so a backoff that runs
+   * out while the pass walks the queue never lets a younger lead go before the oldest. */
   private waiting(id: string, now: number): boolean {
-    return this.heldInPass.has(id) || (this.lanes.get(id)?.waitUntil ?? 0) > now;
+    if (this.heldInPass.has(id)) return true;
+    if ((this.lanes.get(id)?.waitUntil ?? 0) <= now) return false;
+    this.heldInPass.add(id);
+    return true;
   }
 
   private async pass(): Promise<void> {
