@@ -26,6 +26,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
           environment: 'node',
+          // Vitest's default on two cores is one worker; these files spend most of their time
+          // waiting on child processes, git and sockets, so three at once keep both cores busy.
+          maxWorkers: 3,
           testTimeout: 60_000,
           expect: poll,
         },
