@@ -1,18 +1,22 @@
-// `npm run studio`: the studio on this machine, one Fastify app holding the studio's routes and the
-// preview's Vite server as middleware (scripts/studio/studio-routes.ts). Prints one line, the
-// studio's address; PORT and HOST as for `npm run dev`, loopback unless HOST is set.
+// `npm run studio`: the studio on this machine, one Fastify app holding the studio's routes
+// (scripts/studio/studio-routes.ts) and its code: Vite's dev server as middleware, which compiles
+// the studio's and the site's code as developers change it, or with `--built` the prebuilt bundle
+// the studio on the server serves (scripts/studio/studio-bundle.ts), which opens faster and holds
+// no compiler, for whoever only edits content. Prints one line, the studio's address; PORT and
+// HOST as for `npm run dev`, loopback unless HOST is set.
 import Fastify, { type FastifyReply } from 'fastify';
 import path from 'node:path';
-import { createServer } from 'vite';
 import { configFromEnv } from '../server/config.ts';
-import { studioPath } from '../shared/studio-protocol.ts';
+import { previewPath, studioPath } from '../shared/studio-protocol.ts';
 import { projectRoot } from './dev.ts';
-import { devLeadsPlugin } from './preview/dev-leads.ts';
+import { devLeadsPlugin, previewLeads } from './preview/dev-leads.ts';
 import { allowedHosts, checkAddress, checkRequest, newToken } from './studio/guard.ts';
 import { StudioState } from './studio/studio-state.ts';
-import { studioRoutes } from './studio/studio-routes.ts';
+import { studioRoutes, type StudioCode } from './studio/studio-routes.ts';
+import { studioBundle } from './studio/studio-bundle.ts';
 import { previewHeaders } from './studio/preview-files.ts';
 import { studioVitePlugin } from './studio/vite-studio.ts';
+import { watchSite } from './studio/watch-site.ts';
 
 const host = process.env.HOST || 'localhost';
 if (!['localhost', '127.0.0.1', '::1'].includes(host))
@@ -20,7 +24,9 @@ if (!['localhost', '127.0.0.1', '::1'].includes(host))
     `Warning: HOST=${host} lets other machines on your network open the studio, and the studio changes the files in site/. Use it only on a network you trust, and unset HOST when you are done.`,
   );
 
+const built = process.argv.includes('--built');
 const state = new StudioState(process.env.SITE_ROOT ?? projectRoot);
+const serverConfig = configFromEnv(process.env, projectRoot);
 const token = newToken();
 const hosts = allowedHosts(process.env.HOST);
 // Every answer carries the preview's headers, the studio page its own stricter ones; so does the
@@ -33,16 +39,38 @@ const app = Fastify({
 app.addHook('onRequest', async (_request, reply) => {
   reply.headers(previewHeaders);
 });
-const vite = await createServer({
-  root: projectRoot,
-  configFile: path.join(projectRoot, 'vite.config.ts'),
-  plugins: [devLeadsPlugin(configFromEnv(process.env, projectRoot)), studioVitePlugin(state)],
-  logLevel: 'warn',
-  server: { middlewareMode: true, ws: { server: app.server } },
-});
-// Before the server closes, not after: the server's close waits for every open socket, and Vite's
-// websockets (the open studio pages' and previews') end only when Vite closes.
-app.addHook('preClose', () => vite.close());
+
+async function viteCode(): Promise<StudioCode> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    root: projectRoot,
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    plugins: [devLeadsPlugin(serverConfig), studioVitePlugin(state)],
+    logLevel: 'warn',
+    server: { middlewareMode: true, ws: { server: app.server } },
+  });
+  // Before the server closes, not after: the server's close waits for every open socket, and Vite's
+  // websockets (the open studio pages' and previews') end only when Vite closes.
+  app.addHook('preClose', () => vite.close());
+  return { vite: async () => vite };
+}
+
+/** The bundle's code; a form sent in the preview reaches the lead endpoints of the saved site's forms. */
+async function builtCode(): Promise<StudioCode> {
+  const bundle = await studioBundle(projectRoot);
+  const watcher = watchSite(state);
+  const leads = previewLeads(serverConfig);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(studioPath)) return;
+    const { model } = await state.savedSite();
+    if (model && leads.handle(model, request.raw, reply.raw)) reply.hijack();
+  });
+  app.addHook('onClose', async () => {
+    watcher.close();
+    await leads.close();
+  });
+  return { bundle: async () => bundle };
+}
 
 const port = () => {
   const address = app.server.address();
@@ -51,8 +79,8 @@ const port = () => {
 await app.register(studioRoutes, {
   state,
   token,
-  code: { vite: async () => vite },
-  previewBase: '/',
+  code: built ? await builtCode() : await viteCode(),
+  previewBase: built ? previewPath : '/',
   checkPage: (request) => checkAddress(request, { hosts, port: port() }),
   authenticate: (request) => checkRequest(request, { token, hosts, port: port() }),
 });

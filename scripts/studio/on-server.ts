@@ -5,7 +5,7 @@
 // server: no Vite runs, nothing is compiled at a visit, and no websocket is open (the studio page
 // tells its own preview of each edit: src/studio/preview-updates.ts).
 // The site's root belongs to the published site, so the preview lives under previewPath.
-import { watch, type FSWatcher } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../../server/config.ts';
@@ -16,20 +16,10 @@ import { checkToken, newToken } from './guard.ts';
 import { StudioState } from './studio-state.ts';
 import { studioRoutes } from './studio-routes.ts';
 import { studioBundle } from './studio-bundle.ts';
+import { watchSite } from './watch-site.ts';
 
-/** A write's hidden temporary file (.name.<pid>-<random>.tmp), never a file of the site. */
-const temporaryFile = /(^|\/)\.[^/]*\.tmp$/;
 /** This checkout's code, whose studio bundle is served (scripts/dev.ts says the same, with Vite loaded). */
 const projectRoot = path.join(import.meta.dirname, '..', '..');
-
-/** Tells `state` of every file under site/ that changes (a save, a git pull, another editor). */
-function watchSite(state: StudioState): FSWatcher {
-  const siteDir = path.join(state.root, 'site');
-  return watch(siteDir, { recursive: true }, (_event, name) => {
-    const file = name?.split(path.sep).join('/');
-    if (file && !temporaryFile.test(file)) state.fileChanged(file);
-  });
-}
 
 export interface StudioOnServerOptions {
   /** Each save a commit by its editor (commit-save.ts). Default: true. */

@@ -149,9 +149,7 @@ describe('the paged listing', () => {
   });
 
   it("shows the listing's first page in the studio's preview, which follows an edit of Articles per page", async () => {
-    // Importing the build (for the fixture's build above) set NODE_ENV=production in this process; the
-    // studio is a development server, as `npm run studio` starts it.
-    const studio = await startStudio({ site: path.join(root, 'site'), env: { NODE_ENV: 'development' } });
+    const studio = await startStudio({ site: path.join(root, 'site'), code: 'built' });
     const ui = await h.browser.newPage({ viewport: { width: 1400, height: 900 } });
     try {
       await ui.goto(`${studio.studioUrl}?path=${listing}`);

@@ -123,7 +123,7 @@ describe('edit mode only', () => {
     'the same page outside the studio has no section marks',
     async () => {
       const page = await session.browser().newPage();
-      await page.goto(`${session.studio().base}/`, firstLoad);
+      await page.goto(session.studio().preview, firstLoad);
       await page.locator('main section[data-type]').first().waitFor(firstLoad);
       expect(await page.locator('[data-section]').count()).toBe(0);
       await page.close();

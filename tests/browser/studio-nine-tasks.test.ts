@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { blogPath, type SiteModel } from '../../scripts/content/model.ts';
 import { fixtureSiteRoot, projectRoot } from '../fixtures/fixture-site.ts';
-import { changedLines, studioGit } from '../fixtures/studio.ts';
+import { changedLines, previewHref, studioGit } from '../fixtures/studio.ts';
 import { fileLabel, sectionLabel, sectionName } from '../fixtures/studio-labels.ts';
 import {
   createEntry,
@@ -181,7 +181,7 @@ describe('the nine tasks of a marketing manager', () => {
       .getByRole('navigation', { name: 'Main (mobile)' })
       .getByRole('link', { name: title, exact: true });
     await link.waitFor(outcome);
-    expect(await link.getAttribute('href')).toBe(address);
+    expect(await link.getAttribute('href')).toBe(previewHref(session.studio(), address));
 
     await save(ui, 'site.yaml');
     expect(await onDisk('site.yaml')).toBe(

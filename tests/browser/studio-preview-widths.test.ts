@@ -8,6 +8,7 @@ import { loadSite } from '../../scripts/content/load-site.ts';
 import type { SiteModel } from '../../scripts/content/model.ts';
 import { previewWidths } from '../../src/studio/PreviewWidths.tsx';
 import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
+import { previewHref } from '../fixtures/studio.ts';
 import { outcome, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -103,7 +104,7 @@ describe('the preview at every width', () => {
     const menu = frame.getByRole('navigation', { name: 'Main (mobile)' });
     const added = menu.getByRole('link', { name: label, exact: true });
     await added.waitFor(outcome);
-    expect(await added.getAttribute('href')).toBe(target);
+    expect(await added.getAttribute('href')).toBe(previewHref(session.studio(), target));
     // A click on it closes the menu, as on the site, and the preview stays on the page being edited.
     const before = frame.url();
     await added.click();

@@ -1,11 +1,15 @@
 // The studio's preview follows edits in place: typing re-renders the page in the frame without
 // reloading it (scroll, selection outline and the page's own state stay), an invalid edit leaves
 // the last valid version shown, and saving and undoing show in the frame too. Timing is measured
-// in `npm run bench -- --only=studio`, not here.
+// in `npm run bench -- --only=studio`, not here. The studio is served built, as on the server; its
+// preview's forms reach the site's lead endpoints.
+import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { outcome, useStudio } from './studio-session.ts';
+import { loadSite } from '../../scripts/content/load-site.ts';
 import { sectionLabel } from '../fixtures/studio-labels.ts';
+import { fixtureSite } from '../fixtures/studio.ts';
 
 const session = useStudio();
 
@@ -80,4 +84,26 @@ it('an invalid edit leaves the last valid version in the preview, and the next v
   await ui.getByText('Problems to fix before saving').waitFor({ state: 'detached', ...outcome });
   expect(await marked(frame)).toBe('kept');
   expect(await selected(frame)).toEqual(['0']);
+});
+
+it("a form sent from the built studio's preview reaches the site's lead endpoints, which still refuse another site", async () => {
+  const { frame } = await openStudio();
+  const { model } = await loadSite({ root: path.dirname(fixtureSite) });
+  for (const { endpoint } of model!.forms) {
+    // An empty lead is refused for its content by the lead endpoint itself, not as an unknown address.
+    const answer = await frame.evaluate(
+      (url) =>
+        fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then(
+          async (r) => [r.status, await r.text()] as const,
+        ),
+      endpoint,
+    );
+    expect(answer[0], `${endpoint}: ${answer[1]}`).toBe(400);
+    const cross = await fetch(session.studio().base + endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://elsewhere.example' },
+      body: '{}',
+    });
+    expect(cross.status, endpoint).toBe(403);
+  }
 });

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { composedSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
 import { Contract, labelOf, type Resolved } from '../../src/studio/schema.ts';
-import { changedLines, fixtureSite, studioGit } from '../fixtures/studio.ts';
+import { changedLines, fixtureSite, previewHref, studioGit } from '../fixtures/studio.ts';
 import { outcome, save, useStudio } from './studio-session.ts';
 
 const session = useStudio({ restore: true });
@@ -109,10 +109,12 @@ describe('the review', () => {
     await expect
       .poll(() => shown(imageLine.locator('img')), outcome)
       .toEqual([
-        ['/images/blog/first-note.svg', true],
-        ['/images/team-workshop.png', true],
+        [previewHref(session.studio(), '/images/blog/first-note.svg'), true],
+        [previewHref(session.studio(), '/images/team-workshop.png'), true],
       ]);
-    await expect.poll(() => shown(upload.locator('img')), outcome).toEqual([['/images/team-workshop.png', true]]);
+    await expect
+      .poll(() => shown(upload.locator('img')), outcome)
+      .toEqual([[previewHref(session.studio(), '/images/team-workshop.png'), true]]);
     // No git jargon anywhere.
     const text = (await review.textContent()) ?? '';
     for (const jargon of ['@@', 'index ', 'diff --git', 'Binary files', '/dev/null', '+++', '---'])

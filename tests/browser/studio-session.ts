@@ -14,13 +14,16 @@ export interface StudioSession {
   open: (query?: string) => Promise<Page>;
 }
 
-/** Starts the studio and a browser before the file's tests; `restore` puts site/ back after each test. */
-export function useStudio(options: { restore?: boolean } = {}): StudioSession {
+/**
+ * Starts the studio and a browser before the file's tests; `restore` puts site/ back after each
+ * test. The studio is served built (startStudio's `code`) unless the file is about Vite's side.
+ */
+export function useStudio(options: { restore?: boolean; code?: 'built' | 'vite' } = {}): StudioSession {
   let studio: TestStudio | undefined;
   let browser: Browser | undefined;
   const pages: Page[] = [];
   beforeAll(async () => {
-    [studio, browser] = await Promise.all([startStudio(), launchChromium()]);
+    [studio, browser] = await Promise.all([startStudio({ code: options.code ?? 'built' }), launchChromium()]);
   }, 180_000);
   afterEach(async () => {
     await Promise.all(pages.splice(0).map((page) => page.close()));

@@ -18,7 +18,7 @@ export function ImageField({ resolved, label, value, path, required }: KindProps
   const file = form.file;
   const choose = (next: Record<string, Json>) => form.onMerge(file, path, next);
   // A picked image brings its own size (the technical width and height, tucked under Details).
-  const pick = async (next: string) => choose({ src: next, ...(await sizeOf(next)) });
+  const pick = async (next: string) => choose({ src: next, ...(await sizeOf(siteUrl(next))) });
   const upload = async (file: File | null) => {
     if (!file) return;
     setProblem(undefined);

@@ -9,6 +9,7 @@ import { Annotation, Compartment, EditorState, Transaction } from '@codemirror/s
 import { EditorView, keymap } from '@codemirror/view';
 import { Stack, Typography } from '@mantine/core';
 import MarkdownIt from 'markdown-it';
+import { siteUrl } from '../../../routing/site-base.ts';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { applyEdit, currentEdit, difference, formats, formattingKeys } from './editor-commands.ts';
 import { ImageDialog } from './ImageDialog.tsx';
@@ -19,6 +20,13 @@ import { EditorFrame } from '../text-frame/EditorFrame.tsx';
 import classes from './MarkdownEditor.module.css';
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
+// The text's pictures are the site's addresses, which the preview serves under its own base.
+const renderImage = markdown.renderer.rules.image!;
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+  const image = tokens[index];
+  image.attrSet('src', siteUrl(String(image.attrGet('src') ?? '')));
+  return renderImage(tokens, index, options, env, self);
+};
 
 const label = 'Text (Markdown)';
 const description =
