@@ -5,7 +5,7 @@
 // few KB on disk and gigabytes decoded) is refused before anything decodes it.
 import path from 'node:path';
 import sharp from 'sharp';
-import { parseSvg } from './svg-file.ts';
+import { svgProblem } from './svg-file.ts';
 
 /** The most pixels a picture may have: more than any camera's photo, and decodable on a small build machine. */
 export const MAX_IMAGE_PIXELS = 100_000_000;
@@ -64,13 +64,13 @@ export async function inspectImage(name: string, bytes: Buffer): Promise<ImageFa
   // An SVG is told by parsing it as XML (sharp reads only SVGs with a size, and by a guess).
   const text = !meta.found || format === 'svg' ? bytes.toString('utf8') : '';
   if (/<svg[\s>]/.test(text)) {
-    const parsed = parseSvg(text);
-    if (!('problem' in parsed)) {
+    const problem = svgProblem(text);
+    if (!problem) {
       if (extension !== '.svg') return misnamed('svg');
       const { width, height } = meta.found ?? {};
       return width && height ? { ...facts, size: { width, height } } : facts;
     }
-    if (extension === '.svg') return { ...facts, problem: `${parsed.problem}. ${advice}` };
+    if (extension === '.svg') return { ...facts, problem: `${problem}. ${advice}` };
   }
   if (extension === '.svg') return { ...facts, problem: `is not an SVG image (no <svg> element in it). ${advice}` };
   if (!meta.found)

@@ -44,8 +44,6 @@ interface FileEntry {
   hash?: string;
   facts?: FileFacts;
   picture?: Promise<PictureFacts>;
-  /** What `remembered` computed for this picture while its stamp stayed the same. */
-  derived?: { value: unknown };
 }
 
 /** Writes closer than this to the moment a stamp is taken may not show in it. */
@@ -196,17 +194,6 @@ export class SiteMemo {
   }
 
   /**
-   * A value made from a picture's bytes (the preview's data: address of a small cover), made again
-   * only when the file changed; anything not a remembered picture is made every time.
-   */
-  remembered<T>(src: string, make: () => T): T {
-    const known = this.pictureEntry(src.replace(/^\//, ''));
-    if (!known) return make();
-    known.derived ??= { value: make() };
-    return known.derived.value as T;
-  }
-
-  /**
    * A listed picture's entry with its stamp taken again now, emptied of what was learnt of it when
    * the file changed since (or its stamp is too recent to trust); undefined for anything else.
    */
@@ -224,7 +211,6 @@ export class SiteMemo {
         read: this.reads,
         settled: isSettled(stats),
         picture: undefined,
-        derived: undefined,
       });
     return known;
   }

@@ -2,7 +2,7 @@
 // image replaced or deleted since the last commit). Told by its content, never by its name: a JPEG,
 // PNG or WebP as it is, an SVG only sanitised and sandboxed; anything else is refused.
 import { siteFiles } from '../../shared/confined-files.ts';
-import { parseSvg, sanitiseSvg } from '../content/svg-file.ts';
+import { sanitiseSvg, svgProblem } from '../content/svg-file.ts';
 import { changedKind } from './changes.ts';
 import { checkedPath, StudioError } from './files.ts';
 import { committedOrRefuse } from './git-head.ts';
@@ -25,7 +25,7 @@ export async function committedImage(root: string, file: string): Promise<{ type
   const raster = rasterTypes.find(([, test]) => test(bytes));
   if (raster) return { type: raster[0], body: bytes };
   const text = bytes.toString('utf8');
-  if (file.endsWith('.svg') && !('problem' in parseSvg(text)))
+  if (file.endsWith('.svg') && !svgProblem(text))
     return { type: 'image/svg+xml', body: sanitiseSvg(text) };
   throw new StudioError(415, `The saved ${plainName(file)} is not a picture the studio can show.`);
 }

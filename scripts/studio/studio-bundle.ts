@@ -5,6 +5,7 @@
 // content: the preview fetches the site shell at start (src/dev/fetched-shell.ts) and its route
 // data from the studio's routes, so a save never asks for a new bundle. Kept in the build cache
 // (.cache/build/studio) under a hash of every input of the code (bundleInputsKey) and of this file.
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { previewPath } from '../../shared/studio-protocol.ts';
@@ -50,36 +51,7 @@ async function bundleOf(projectRoot: string, options: { quiet?: boolean; buildCa
     includeDrafts: true,
   });
   const bundles =
-    (await cache.get(key)) ??
-    (await cache.put(key, async (folder) => {
-      // Vite and its bundler are loaded only to build: a studio whose bundle is cached never holds them.
-      const { build: viteBuild } = await import('vite');
-      await viteBuild({
-        root: projectRoot,
-        configFile: false,
-        base: previewPath,
-        mode: 'production',
-        logLevel: options.quiet ? 'silent' : 'warn',
-        plugins: [cssTimeUnits()],
-        // The preview's edit-mode code stays in (src/components/edit-mode.ts).
-        define: { 'import.meta.env.STUDIO_PREVIEW': 'true', 'process.env.NODE_ENV': '"production"' },
-        resolve: { alias: { 'virtual:site': path.join(projectRoot, 'src/dev/fetched-shell.ts') } },
-        build: {
-          outDir: path.join(folder, 'client'),
-          emptyOutDir: true,
-          target: 'es2022',
-          manifest: true,
-          // The editors' app, loaded once per session from this server: its size is no visitor's cost.
-          chunkSizeWarningLimit: 4096,
-          rolldownOptions: {
-            input: { preview: path.join(projectRoot, 'index.html'), studio: path.join(projectRoot, studioEntry) },
-            onwarn(warning, warn) {
-              if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
-            },
-          },
-        },
-      });
-    }));
+    (await cache.get(key)) ?? (await cache.put(key, (folder) => buildElsewhere(projectRoot, folder, options)));
   await cache.prune(2);
   const dir = bundles.clientDir;
   const manifest = JSON.parse(await readFile(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
@@ -94,4 +66,57 @@ async function bundleOf(projectRoot: string, options: { quiet?: boolean; buildCa
       styles: chunks.flatMap((chunk) => chunk.css ?? []).map(address),
     },
   };
+}
+
+/**
+ * Vite's build in a process of its own, which ends with it: a bundler's working set (about 1 GB on
+ * a large site) would otherwise stay in the long-running studio that asked for the bundle.
+ */
+function buildElsewhere(projectRoot: string, folder: string, options: { quiet?: boolean }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [import.meta.filename, projectRoot, folder, options.quiet ? 'quiet' : ''], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`The studio's bundle could not be built (${signal ?? `exit ${code}`}).`)),
+    );
+  });
+}
+
+async function viteBuild(projectRoot: string, folder: string, quiet: boolean): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    root: projectRoot,
+    configFile: false,
+    base: previewPath,
+    mode: 'production',
+    logLevel: quiet ? 'silent' : 'warn',
+    plugins: [cssTimeUnits()],
+    // The preview's edit-mode code stays in (src/components/edit-mode.ts).
+    define: { 'import.meta.env.STUDIO_PREVIEW': 'true', 'process.env.NODE_ENV': '"production"' },
+    resolve: { alias: { 'virtual:site': path.join(projectRoot, 'src/dev/fetched-shell.ts') } },
+    build: {
+      outDir: path.join(folder, 'client'),
+      emptyOutDir: true,
+      target: 'es2022',
+      manifest: true,
+      // The editors' app, loaded once per session from this server: its size is no visitor's cost.
+      chunkSizeWarningLimit: 4096,
+      rolldownOptions: {
+        input: { preview: path.join(projectRoot, 'index.html'), studio: path.join(projectRoot, studioEntry) },
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        },
+      },
+    },
+  });
+}
+
+if (import.meta.main) {
+  const [projectRoot, folder, quiet] = process.argv.slice(2);
+  await viteBuild(projectRoot, folder, quiet === 'quiet');
 }

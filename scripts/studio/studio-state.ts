@@ -3,12 +3,9 @@
 // window's preview of its unsaved edit. A preview belongs to one window of one editor and is shown
 // only to requests of that window: what the others see is the saved site.
 import { loadSite, type LoadResult } from '../content/load-site.ts';
-import { memoOf } from '../content/site-memo.ts';
-import { inlineSmallImages } from '../site-build/inline-image.ts';
 import { routeData, siteShell } from '../site-build/model-to-routes.ts';
 import { routeDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
 import type { SiteModel } from '../content/model.ts';
-import type { InlineImage } from '../site-build/inline-image.ts';
 
 /** One window's unsaved edit, as the preview shows it: route data by data URL, and the site shell. */
 export interface WindowPreview {
@@ -24,13 +21,9 @@ export class StudioState {
   private lastGood?: WindowPreview;
   private readonly previews = new Map<string, WindowPreview>();
   private readonly fileListeners = new Set<(file: string) => void>();
-  private readonly inlineImage: InlineImage;
 
   constructor(root: string) {
     this.root = root;
-    // A small cover travels in the preview's data as a data: address, read again only when its file changes.
-    const inline = inlineSmallImages(root);
-    this.inlineImage = (src) => memoOf(root).remembered(src, () => inline(src));
   }
 
   /** The site as saved, compiled once per change; a compile that failed is tried again next time. */
@@ -58,7 +51,10 @@ export class StudioState {
   }
 
   private previewOf(model: SiteModel): WindowPreview {
-    const routes = routeData(model, this.inlineImage);
+    // Covers by their address, never inlined: inlining saves visitors a request at the first paint,
+    // and an SVG inlined is an SVG sanitised, whose DOM (jsdom, over 100 MB) the studio would then
+    // hold for as long as it runs. The preview serves the file itself, under the SVG sandbox.
+    const routes = routeData(model, () => undefined);
     return {
       routes: new Map([...routes.values()].map((route) => [routeDataUrl(route.path), route])),
       shell: siteShell(model),
