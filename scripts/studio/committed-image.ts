@@ -25,7 +25,6 @@ export async function committedImage(root: string, file: string): Promise<{ type
   const raster = rasterTypes.find(([, test]) => test(bytes));
   if (raster) return { type: raster[0], body: bytes };
   const text = bytes.toString('utf8');
-  if (file.endsWith('.svg') && !svgProblem(text))
-    return { type: 'image/svg+xml', body: sanitiseSvg(text) };
+  if (file.endsWith('.svg') && !svgProblem(text)) return { type: 'image/svg+xml', body: sanitiseSvg(text) };
   throw new StudioError(415, `The saved ${plainName(file)} is not a picture the studio can show.`);
 }
