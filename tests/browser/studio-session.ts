@@ -15,15 +15,15 @@ export interface StudioSession {
 }
 
 /**
- * Starts the studio and a browser before the file's tests; `restore` puts site/ back after each
- * test. The studio is served built (startStudio's `code`) unless the file is about Vite's side.
+ * Starts the studio, served built as on the server, and a browser before the file's tests;
+ * `restore` puts site/ back after each test. A file about Vite's side calls startStudio itself.
  */
-export function useStudio(options: { restore?: boolean; code?: 'built' | 'vite' } = {}): StudioSession {
+export function useStudio(options: { restore?: boolean } = {}): StudioSession {
   let studio: TestStudio | undefined;
   let browser: Browser | undefined;
   const pages: Page[] = [];
   beforeAll(async () => {
-    [studio, browser] = await Promise.all([startStudio({ code: options.code ?? 'built' }), launchChromium()]);
+    [studio, browser] = await Promise.all([startStudio({ code: 'built' }), launchChromium()]);
   }, 180_000);
   afterEach(async () => {
     await Promise.all(pages.splice(0).map((page) => page.close()));
