@@ -15,7 +15,7 @@ import type { SiteModel } from '../../scripts/content/model.ts';
 import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 import { freePort } from '../fixtures/smtp.ts';
 import { launchChromium } from './chromium.ts';
-import { openPage } from './harness.ts';
+import { openPage, takeAPersonsTime } from './harness.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
 let siteRoot: string;
@@ -151,6 +151,7 @@ it('sends a form from the preview: the lead lands in the outbox; another site is
     if (field.kind === 'select') await input.selectOption(field.options![0].value);
     else await input.fill(values[field.kind]);
   }
+  await takeAPersonsTime(page);
   await page.getByRole('button', { name: form.submitLabel }).click();
   await page.getByText(form.successMessage).waitFor({ timeout: 30_000 });
   const outbox = path.join(siteRoot, 'var', 'outbox');

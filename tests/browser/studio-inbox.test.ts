@@ -14,6 +14,7 @@ import { fixtureDistDir } from '../fixtures/fixture-site.ts';
 import { validLead } from '../fixtures/leads.ts';
 import { committedFixtureSite, serveStudio, signedInContext } from '../fixtures/studio-on-server.ts';
 import { launchChromium } from './chromium.ts';
+import { takeAPersonsTime } from './harness.ts';
 
 let root: string;
 let dataDir: string;
@@ -50,6 +51,7 @@ it('shows the campaign and the first page of the visit of a lead sent after an a
     if (field.kind === 'select') await input.selectOption(values[field.name]);
     else await input.fill(values[field.name]);
   }
+  await takeAPersonsTime(page);
   await page.getByRole('button', { name: form.submitLabel }).click();
   await page.getByText(form.successMessage).waitFor({ timeout: 30_000 });
   await visitor.close();

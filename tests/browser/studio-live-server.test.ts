@@ -110,7 +110,7 @@ async function signIn(email: string): Promise<Page> {
 async function openPublishView(ui: Page) {
   await ui.getByRole('banner').getByRole('button', { name: 'Publish', exact: true }).click();
   const view = ui.getByRole('dialog');
-  await view.getByRole('region', { name: 'Releases' }).getByRole('table').waitFor(outcome);
+  await view.getByRole('region', { name: 'Releases', exact: true }).getByRole('table').waitFor(outcome);
   return view;
 }
 
@@ -226,7 +226,7 @@ it('a publisher signs in by the mailed link, edits and saves, publishes, and rol
   await view.getByText('Nothing to publish: visitors already see everything that was saved.').waitFor(outcome);
 
   // Roll back to the first release, in one click and a confirmation.
-  const releases = view.getByRole('region', { name: 'Releases' });
+  const releases = view.getByRole('region', { name: 'Releases', exact: true });
   await expect.poll(() => releases.getByRole('row').count(), outcome).toBe(3);
   const older = releases.getByRole('row').filter({ hasText: 'owner' });
   await older.getByRole('button', { name: 'Roll back' }).click();

@@ -97,7 +97,7 @@ async function saveTitle(ui: Page, title: string) {
 const openPublishView = async (ui: Page) => {
   await ui.getByRole('banner').getByRole('button', { name: 'Publish', exact: true }).click();
   const view = ui.getByRole('dialog');
-  await view.getByRole('region', { name: 'Releases' }).getByRole('table').waitFor(outcome);
+  await view.getByRole('region', { name: 'Releases', exact: true }).getByRole('table').waitFor(outcome);
   return view;
 };
 
@@ -154,7 +154,7 @@ it('mails a review request, takes a note at a field, approves and publishes; a p
   await publishing.getByRole('button', { name: 'Publish', exact: true }).click();
   await view.getByRole('alert').filter({ hasText: 'Visitors now see the site as saved' }).waitFor(building);
   await expect.poll(liveContact, outcome).toContain(edsTitle);
-  const releases = view.getByRole('region', { name: 'Releases' });
+  const releases = view.getByRole('region', { name: 'Releases', exact: true });
   await releases.getByText(`Approved by ${pat}`).waitFor(outcome);
   const published = await readCurrent(path.join(config.dataDir, 'releases'));
   expect(published).not.toBe(firstRelease);
