@@ -8,8 +8,16 @@ import { buildSite } from '../build.ts';
 
 export type BuildResult = Awaited<ReturnType<typeof buildSite>>;
 
-/** Resident memory of `pid` and every process below it, in bytes (0 once it has ended). */
-export async function treeResident(pid: number): Promise<number> {
+/** One process's memory in bytes: resident (VmRSS) or proportional (Pss, shared pages split). */
+export async function processMemory(pid: number, measure: 'resident' | 'proportional' = 'resident'): Promise<number> {
+  const [file, line] =
+    measure === 'resident' ? ['status', /^VmRSS:\s+(\d+) kB/m] : ['smaps_rollup', /^Pss:\s+(\d+) kB/m];
+  const text = await readFile(`/proc/${pid}/${file}`, 'utf8').catch(() => '');
+  return Number(line.exec(text)?.[1] ?? 0) * 1024;
+}
+
+/** Memory of `pid` and every process below it, in bytes (0 once it has ended). */
+export async function treeMemory(pid: number, measure: 'resident' | 'proportional' = 'resident'): Promise<number> {
   // Each thread's children are listed by the kernel: no scan of every process on the machine.
   const childrenOf = async (member: number) => {
     const tasks = await readdir(`/proc/${member}/task`).catch(() => []);
@@ -21,8 +29,7 @@ export async function treeResident(pid: number): Promise<number> {
   let bytes = 0;
   for (let queue = [pid]; queue.length;) {
     const member = queue.shift()!;
-    const status = await readFile(`/proc/${member}/status`, 'utf8').catch(() => '');
-    bytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+    bytes += await processMemory(member, measure);
     queue.push(...(await childrenOf(member)));
   }
   return bytes;
@@ -40,7 +47,7 @@ export async function buildInProcess(
     env: { ...process.env, MEDIA_CACHE_DIR: path.join(root, '.cache', 'media') },
   });
   let peakBytes = 0;
-  const sample = async () => (peakBytes = Math.max(peakBytes, await treeResident(child.pid!)));
+  const sample = async () => (peakBytes = Math.max(peakBytes, await treeMemory(child.pid!)));
   const sampler = setInterval(() => void sample(), 500);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearInterval(sampler);

@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Entry } from '../../shared/studio-protocol.ts';
 import { startStudio, studioFetch } from '../../tests/fixtures/studio.ts';
-import { treeResident } from './build-process.ts';
+import { treeMemory } from './build-process.ts';
 import { thousandSite } from './thousand-site.ts';
 
 export interface StudioCheckFigures {
@@ -56,14 +56,14 @@ async function overHttp(siteDir: string, file: string, checks: number, project?:
     };
     const pid = await studioPid(studio.root);
     await check(0);
-    const rssFirstMb = mb(await treeResident(pid));
+    const rssFirstMb = mb(await treeMemory(pid));
     const times: number[] = [];
     for (let i = 1; i <= checks; i++) times.push(await check(i));
     return {
       medianMs: Math.round(median(times)),
       p95Ms: Math.round(p95(times)),
       rssFirstMb,
-      rssLastMb: mb(await treeResident(pid)),
+      rssLastMb: mb(await treeMemory(pid)),
     };
   } catch (error) {
     throw new Error(`The studio's check failed. The studio said:\n${studio.output()}`, { cause: error });

@@ -5,7 +5,7 @@
 // in Chromium (timed from the signed-in request to a usable studio), after the editor opened 50
 // entries (each read and checked with a one-word edit, as typing does) and after each of 10 saves.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,19 +17,30 @@ import { startChildServer } from '../../tests/fixtures/child-server.ts';
 import { sessionOf, signedInContext } from '../../tests/fixtures/studio-on-server.ts';
 import { SESSION_COOKIE } from '../../server/studio-access/sessions.ts';
 import { buildSite } from '../build.ts';
-import { treeResident } from './build-process.ts';
+import { processMemory, treeMemory } from './build-process.ts';
 import { openTime } from './studio-server.ts';
 import { thousandSite } from './thousand-site.ts';
 
 export interface StudioMemoryFigures {
   articles: number;
   serverStartMs: number;
-  /** Resident MB of the whole server (visitors' process + studio process), and of the studio alone. */
-  beforeSignIn: { totalMb: number; studioMb: number };
+  beforeSignIn: ServerWeight;
   signInToUsableMs: number;
-  afterOpen: { totalMb: number; studioMb: number };
-  afterEntries: { totalMb: number; studioMb: number };
-  afterSaves: { totalMb: number; studioMb: number }[];
+  afterOpen: ServerWeight;
+  afterEntries: ServerWeight;
+  afterSaves: ServerWeight[];
+}
+
+/**
+ * MB of the whole server (visitors' process + studio process): resident, each process's own count
+ * summed, so the Node code and libraries both processes map are counted twice; proportional (the
+ * kernel's PSS), every shared page split between the processes that map it, so their sum is what
+ * the server takes from the machine; and the studio's resident alone.
+ */
+export interface ServerWeight {
+  totalMb: number;
+  proportionalMb: number;
+  studioMb: number;
 }
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -43,12 +54,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The server's processes: its own resident memory with the studio's, and the studio's alone. */
-async function weigh(pid: number): Promise<{ totalMb: number; studioMb: number }> {
-  const total = await treeResident(pid);
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const own = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-  return { totalMb: mb(total), studioMb: mb(total - own) };
+/** The server's processes: their resident and proportional memory, and the studio's alone. */
+async function weigh(pid: number): Promise<ServerWeight> {
+  const total = await treeMemory(pid);
+  const proportional = await treeMemory(pid, 'proportional');
+  const own = await processMemory(pid);
+  return { totalMb: mb(total), proportionalMb: mb(proportional), studioMb: mb(total - own) };
 }
 
 export async function measureStudioMemory(

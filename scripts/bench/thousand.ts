@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { Entry } from '../../shared/studio-protocol.ts';
 import { startStudio, studioFetch } from '../../tests/fixtures/studio.ts';
-import { buildInProcess, treeResident, type BuildResult } from './build-process.ts';
+import { buildInProcess, treeMemory, type BuildResult } from './build-process.ts';
 import { measure as measureServer } from './server-memory.ts';
 import { changeOneWord, thousandSite } from './thousand-site.ts';
 
@@ -109,7 +109,7 @@ async function measureStudio(siteDir: string, article: string, checks: number): 
     };
     const pid = await studioPid(studio.root);
     const firstCheckMs = await check(0);
-    const rssAfterFirstMb = mb(await treeResident(pid));
+    const rssAfterFirstMb = mb(await treeMemory(pid));
     const times: number[] = [];
     for (let i = 1; i <= checks; i++) times.push(await check(i));
     return {
@@ -118,7 +118,7 @@ async function measureStudio(siteDir: string, article: string, checks: number): 
       checks,
       firstCheckMs: Math.round(firstCheckMs),
       rssAfterFirstMb,
-      rssAfterAllMb: mb(await treeResident(pid)),
+      rssAfterAllMb: mb(await treeMemory(pid)),
     };
   } finally {
     await studio.stop();
