@@ -28,6 +28,8 @@ export interface StudioMemoryFigures {
   signInToUsableMs: number;
   afterOpen: ServerWeight;
   afterEntries: ServerWeight;
+  /** How long the editor's 50 entries took to open and check, one after the other. */
+  entriesMs: number;
   afterSaves: ServerWeight[];
 }
 
@@ -123,6 +125,7 @@ export async function measureStudioMemory(
       const files = site.articles.map((article) =>
         path.relative(path.join(site.dir, 'site'), path.join(site.dir, article)),
       );
+      const entriesStarted = performance.now();
       const opened = files.filter((_, index) => index % Math.floor(files.length / (options.entries ?? 50)) === 0);
       for (const file of opened.slice(0, options.entries ?? 50)) {
         const entry = (await api(`entry?file=${encodeURIComponent(file)}`)) as Entry;
@@ -131,6 +134,7 @@ export async function measureStudioMemory(
           body: (entry.body ?? '').replace(/\bteam\b/, 'group'),
         });
       }
+      const entriesMs = Math.round(performance.now() - entriesStarted);
       const afterEntries = await weigh(server.pid!);
       log(`after ${opened.length} entries: ${JSON.stringify(afterEntries)}`);
       const afterSaves: StudioMemoryFigures['afterSaves'] = [];
@@ -149,7 +153,16 @@ export async function measureStudioMemory(
         afterSaves.push(await weigh(server.pid!));
         log(`after save ${i + 1}: ${JSON.stringify(afterSaves.at(-1))}`);
       }
-      return { articles, serverStartMs, beforeSignIn, signInToUsableMs, afterOpen, afterEntries, afterSaves };
+      return {
+        articles,
+        serverStartMs,
+        beforeSignIn,
+        signInToUsableMs,
+        afterOpen,
+        afterEntries,
+        entriesMs,
+        afterSaves,
+      };
     } finally {
       await browser.close();
       server.kill('SIGTERM');
