@@ -19,7 +19,8 @@ import { isPermanentFailure, type Destination } from './destinations.ts';
 import type { QueueIndex } from './queue-index.ts';
 import { receivedAtOf, type Delivery, type Lead, type Spool, type SpoolEntry } from './spool.ts';
 import { DamagedLeadError } from './spool-entry.ts';
-import { backoff, type RetryPolicy } from './retry-policy.ts';
+import type { RetryPolicy } from './retry-policy.ts';
+import { Lane, speaksOf } from './lane.ts';
 
 export interface WorkerOptions {
   spool: Spool;
@@ -33,22 +34,7 @@ export interface WorkerOptions {
   log: FastifyBaseLogger;
 }
 
-/** A destination has not been reachable since `since`; `failures` tries so far. */
-interface Outage {
-  since: number;
-  failures: number;
-}
-
-/** What the worker knows of one destination between passes. */
-interface Lane {
-  destination: Destination;
-  /** Not tried before this time (epoch ms): its oldest pending lead is waiting out a backoff. */
-  waitUntil: number;
-  outage?: Outage;
-}
-
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const speaksOf = (destination: Destination) => (destination.id === 'mail' ? 'mail server' : destination.label);
 
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -63,7 +49,7 @@ export class DeliveryWorker {
   constructor(options: WorkerOptions) {
     this.options = options;
     const all = [...options.destinations, ...(options.reply ? [options.reply] : [])];
-    this.lanes = new Map(all.map((destination) => [destination.id, { destination, waitUntil: 0 }]));
+    this.lanes = new Map(all.map((destination) => [destination.id, new Lane(destination)]));
   }
 
   get destinations(): readonly Destination[] {
@@ -214,12 +200,12 @@ export class DeliveryWorker {
       delivery.attempts++;
       changed = true;
       if (failure === undefined) {
-        this.up(lane);
+        lane.up(log, queue.size);
         Object.assign(delivery, { state: 'sent', nextAttemptAt: 0 } satisfies Partial<Delivery>);
         delete delivery.lastError;
         log.info({ leadId: entry.lead.id, form: entry.lead.form, to: delivery.to }, 'lead delivered');
       } else if (isPermanentFailure(failure)) {
-        this.up(lane);
+        lane.up(log, queue.size);
         Object.assign(delivery, { state: 'dead', nextAttemptAt: 0, lastError: errorText(failure) });
         log.error(
           { leadId: entry.lead.id, attempts: delivery.attempts, err: delivery.lastError, to: delivery.to },
@@ -227,7 +213,9 @@ export class DeliveryWorker {
         );
       } else {
         transient = errorText(failure);
-        Object.assign(delivery, { nextAttemptAt: this.down(lane, transient), lastError: transient });
+        const nextAttemptAt = lane.down(transient, this.options.retry, log, queue.size);
+        this.heldInPass.add(lane.destination.id);
+        Object.assign(delivery, { nextAttemptAt, lastError: transient });
       }
     });
     if (changed) await this.record(summarize(entry, deliveries));
@@ -252,40 +240,6 @@ export class DeliveryWorker {
         { leadId: entry.lead.id, attempts: entry.attempts, err: entry.lastError },
         'lead delivery failed for good: moved to dead/',
       );
-  }
-
-  /** The destination answered: if it had been unreachable, say once that it is back. */
-  private up(lane: Lane): void {
-    lane.waitUntil = 0;
-    if (!lane.outage) return;
-    const { since, failures } = lane.outage;
-    lane.outage = undefined;
-    this.options.log.info(
-      {
-        to: lane.destination.label,
-        downForSeconds: Math.round((Date.now() - since) / 1000),
-        failedTries: failures,
-        queued: this.options.queue.size,
-      },
-      `${speaksOf(lane.destination)} reachable again: delivering its leads in order`,
-    );
-  }
-
-  /** The destination could not be reached: it waits; returns when its oldest lead is tried again. */
-  private down(lane: Lane, error: string): number {
-    const { retry, log, queue } = this.options;
-    const failures = (lane.outage?.failures ?? 0) + 1;
-    const nextAttemptAt = Date.now() + backoff(failures, retry);
-    if (!lane.outage) {
-      log.warn(
-        { err: error, to: lane.destination.label, queued: queue.size, retryInMs: nextAttemptAt - Date.now() },
-        `${speaksOf(lane.destination)} unreachable: its deliveries paused until it answers (the oldest lead is retried with backoff)`,
-      );
-    }
-    lane.outage = { since: lane.outage?.since ?? Date.now(), failures };
-    this.heldInPass.add(lane.destination.id);
-    lane.waitUntil = nextAttemptAt;
-    return nextAttemptAt;
   }
 
   /** Leads that have waited longer than LEAD_RETRY_HOURS are given up for every destination still
