@@ -20,12 +20,13 @@ import { runScriptBudgets } from './bench/script-budgets.ts';
 import { runServerMemory } from './bench/server-memory.ts';
 import { runStudio } from './bench/studio.ts';
 import { runStudioServer } from './bench/studio-server.ts';
-import { measureStudioMemory, type ServerWeight } from './bench/studio-memory.ts';
+import { measureStudioMemory, studioMemoryRows } from './bench/studio-memory.ts';
 import { measureEncoders } from './bench/images.ts';
+import { runScaling, scalingRows } from './bench/scaling.ts';
 import { runThousand, thousandRows } from './bench/thousand.ts';
 import { runUnpublished, unpublishedRows } from './bench/unpublished.ts';
 import { lighthouseForms, type LighthouseForm } from './bench/lighthouse.ts';
-import { addArticles, addPages, tempProject } from './bench/temp-project.ts';
+import { addArticles, tempProject } from './bench/temp-project.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
@@ -82,21 +83,10 @@ if (only?.includes('studio-memory')) {
   const articles = Number(args.find((a) => a.startsWith('--articles='))?.slice(11) ?? 1000);
   const figures = await measureStudioMemory({ articles, log: (line) => console.log(line) });
   results.studioMemory = figures;
-  const weight = (w: ServerWeight) =>
-    `${w.proportionalMb} MB proportional, ${w.totalMb} MB resident (studio ${w.studioMb} MB)`;
-  const saves = figures.afterSaves.map((w) => `${w.proportionalMb} (${w.totalMb})`);
   table(
     `npm start with an editor, ${figures.articles.toLocaleString('en')} articles: memory of the whole server`,
     ['measure', 'result', 'target'],
-    [
-      ['server start, the studio ready', `${figures.serverStartMs} ms`, ''],
-      ['before sign-in', weight(figures.beforeSignIn), '≤ 400 MB'],
-      ['sign-in to a usable studio (Chromium)', `${figures.signInToUsableMs} ms`, ''],
-      ['studio open', weight(figures.afterOpen), '≤ 400 MB'],
-      ['50 entries opened and checked, one after the other', `${figures.entriesMs} ms`, ''],
-      ['after 50 entries opened and checked', weight(figures.afterEntries), '≤ 400 MB'],
-      [`after each of ${saves.length} saves, proportional (resident)`, `${saves.join(', ')} MB`, 'flat, ≤ 400 MB'],
-    ],
+    studioMemoryRows(figures),
   );
 }
 
@@ -225,37 +215,12 @@ if (wanted('axe') || wanted('lighthouse')) {
 }
 
 if (wanted('scaling')) {
-  const rows: {
-    pages: number;
-    seconds: number;
-    viteSeconds: number;
-    compressSeconds: number;
-    prerenderPerSecond: number;
-  }[] = [];
-  for (const extra of quick ? [10, 100] : [10, 100, 1000]) {
-    const dir = await tempProject();
-    await addPages(dir, extra);
-    const build = await buildSite({ root: dir, quiet: true });
-    const round = (n: number) => Number(n.toFixed(2));
-    rows.push({
-      pages: build.pages,
-      seconds: round(build.seconds),
-      viteSeconds: round(build.viteSeconds),
-      compressSeconds: round(build.compressSeconds),
-      prerenderPerSecond: Math.round(build.pages / build.renderSeconds),
-    });
-  }
+  const rows = await runScaling(quick ? [10, 100] : [10, 100, 1000]);
   results.scaling = rows;
   table(
     'Build time with generated pages',
     ['pages', 'npm run build', 'of which Vite', 'of which precompression', 'prerender rate'],
-    rows.map((r) => [
-      r.pages,
-      `${r.seconds} s`,
-      `${r.viteSeconds} s`,
-      `${r.compressSeconds} s`,
-      `${r.prerenderPerSecond} pages/s`,
-    ]),
+    scalingRows(rows),
   );
 }
 

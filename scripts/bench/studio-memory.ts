@@ -174,6 +174,22 @@ export async function measureStudioMemory(
   }
 }
 
+/** The bench's table rows: measure, result, target. */
+export function studioMemoryRows(figures: StudioMemoryFigures): string[][] {
+  const weight = (w: ServerWeight) =>
+    `${w.proportionalMb} MB proportional, ${w.totalMb} MB resident (studio ${w.studioMb} MB)`;
+  const saves = figures.afterSaves.map((w) => `${w.proportionalMb} (${w.totalMb})`);
+  return [
+    ['server start, the studio ready', `${figures.serverStartMs} ms`, ''],
+    ['before sign-in', weight(figures.beforeSignIn), '≤ 400 MB'],
+    ['sign-in to a usable studio (Chromium)', `${figures.signInToUsableMs} ms`, ''],
+    ['studio open', weight(figures.afterOpen), '≤ 400 MB'],
+    ['50 entries opened and checked, one after the other', `${figures.entriesMs} ms`, ''],
+    ['after 50 entries opened and checked', weight(figures.afterEntries), '≤ 400 MB'],
+    [`after each of ${saves.length} saves, proportional (resident)`, `${saves.join(', ')} MB`, 'flat, ≤ 400 MB'],
+  ];
+}
+
 if (import.meta.main) {
   const articles = Number(process.argv.find((a) => a.startsWith('--articles='))?.slice(11) ?? 1000);
   console.log(JSON.stringify(await measureStudioMemory({ articles, log: (line) => console.log(line) }), null, 2));
