@@ -44,6 +44,19 @@ export interface EntrySummary {
   route?: string;
   /** Of the site's settings, the part this entry edits (shared/entry-groups.ts); none: all of them. */
   part?: SettingsPart;
+  /** A page's or form's translations, one per language after the site's own, as saved. */
+  translations?: EntryTranslation[];
+}
+
+/** How far an entry is translated into one language. */
+export interface EntryTranslation {
+  /** The language's code (de, ur) and its name as the site lists it, in that language. */
+  language: string;
+  name: string;
+  /** Texts not translated yet. */
+  missing: number;
+  /** Translations whose original text has changed since. */
+  outdated: number;
 }
 
 export interface Entry extends EntrySummary {

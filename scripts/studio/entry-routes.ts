@@ -13,6 +13,7 @@ import { judgedAsMove } from './rename-routes.ts';
 import { entryEditBody, fileQuery, previewWindow, saveBody, type FileQuery } from './api-schemas.ts';
 import type { StudioState } from './studio-state.ts';
 import { plainName } from './entry-name.ts';
+import { withTranslations } from './entry-translations.ts';
 
 export interface EntryRoutesOptions {
   state: StudioState;
@@ -49,7 +50,7 @@ export async function entryRoutes(app: FastifyInstance, { state, commits }: Entr
   const root = state.root;
   const site = siteFiles(root);
 
-  app.get('/entries', async () => listEntries(site));
+  app.get('/entries', async () => withTranslations(await listEntries(site), await state.savedSite()));
 
   app.get<{ Querystring: FileQuery }>('/entry', { schema: { querystring: fileQuery } }, async (request) =>
     readEntry(site, request.query.file),

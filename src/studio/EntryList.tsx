@@ -65,7 +65,7 @@ export function EntryList({
                     href={`?${entry.route ? `path=${encodeURIComponent(entry.route)}` : `file=${encodeURIComponent(entry.file)}${entry.part ? `&part=${entry.part}` : ''}`}`}
                     active={sameEntry(entry, current)}
                     label={entry.title}
-                    description={entry.route}
+                    description={<EntryDescription entry={entry} />}
                     onClick={(event) => {
                       event.preventDefault();
                       onOpen(entry);
@@ -79,6 +79,27 @@ export function EntryList({
       </ScrollArea>
       <NewEntry kind={creating} onClose={() => setCreating(undefined)} onCreated={onCreated} />
     </Stack>
+  );
+}
+
+/** The entry's address, and for a site in several languages how far each other one has it. */
+function EntryDescription({ entry }: { entry: EntrySummary }) {
+  if (!entry.translations) return entry.route;
+  return (
+    <>
+      {entry.route && <span style={{ display: 'block' }}>{entry.route}</span>}
+      {entry.translations.map(({ language, name, missing, outdated }) => (
+        <span key={language} style={{ display: 'block' }}>
+          <span lang={language} dir="auto">
+            {name}
+          </span>
+          {': '}
+          {missing || outdated
+            ? [missing && `${missing} missing`, outdated && `${outdated} outdated`].filter(Boolean).join(', ')
+            : 'complete'}
+        </span>
+      ))}
+    </>
   );
 }
 

@@ -230,6 +230,15 @@ describe('every screen in the words of the people who edit the site', () => {
     const page = await session.open('?path=/');
     const list = page.getByRole('navigation', { name: 'Content' });
     await page.locator('[data-section-row]').first().waitFor(outcome);
+    // The fixture is in several languages: each page says in words how far each is translated.
+    const { languages } = parse(readFileSync(path.join(fixtureSite, 'site.yaml'), 'utf8')) as {
+      languages: { name: string }[];
+    };
+    for (const { name } of languages.slice(1))
+      await list
+        .getByText(new RegExp(`^${name}: (complete|\\d+ missing(, \\d+ outdated)?|\\d+ outdated)$`))
+        .first()
+        .waitFor(outcome);
     await noDeveloperWords(page, 'the list and a page');
 
     // Each section of the page, by its type's name.

@@ -58,6 +58,47 @@ describe('npm run studio', () => {
   });
 });
 
+describe('translations', () => {
+  type Listed = {
+    file: string;
+    kind: string;
+    translations?: { language: string; name: string; missing: number; outdated: number }[];
+  };
+  const listed = async () => (await (await studioFetch(studio, 'entries')).json()) as Listed[];
+  const home = 'pages/home.yaml';
+
+  it("list beside each page and form how far each of the site's other languages has it", async () => {
+    const settings = (await open('site.yaml')).data as unknown as { languages: { code: string; name: string }[] };
+    const others = settings.languages.slice(1).map(({ code, name }) => ({ language: code, name }));
+    const entries = await listed();
+    for (const entry of entries)
+      if (entry.kind === 'page' || entry.kind === 'form')
+        expect(
+          entry.translations?.map(({ language, name }) => ({ language, name })),
+          entry.file,
+        ).toEqual(others);
+      else expect(entry.translations, entry.file).toBeUndefined();
+    // A page nobody translated lacks texts in every language and has nothing outdated; the home
+    // page's German translation was made from an older badge.
+    const counts = (file: string) => entries.find((e) => e.file === file)!.translations!;
+    expect(counts(contact).every((t) => t.missing > 0 && t.outdated === 0)).toBe(true);
+    expect(counts(home)[0].outdated).toBeGreaterThan(0);
+  });
+
+  it('count a translation outdated once its original text is saved changed', async () => {
+    const before = (await listed()).find((e) => e.file === home)!.translations!;
+    const entry = await open(home);
+    entry.data.title = `${entry.data.title} and more`;
+    const saved = await studioFetch(studio, `save?file=${home}`, {
+      body: { version: entry.version, data: entry.data },
+    });
+    expect(saved.status).toBe(200);
+    const after = (await listed()).find((e) => e.file === home)!.translations!;
+    // The first other language translates the title: that one translation is now out of date.
+    expect(after[0]).toEqual({ ...before[0], outdated: before[0].outdated + 1 });
+  });
+});
+
 describe("the pickers' lists", () => {
   it('name every address by its title, and a section by its page and its heading', async () => {
     const lists = (await (await studioFetch(studio, 'lists')).json()) as {

@@ -1,0 +1,18 @@
+// How far each page and form is translated into each of the site's other languages, from the saved
+// site's compile (the same count `npm run validate` prints): what the content list shows beside an
+// entry. A site in one language lists its entries as they are.
+import type { LoadResult } from '../content/load-site.ts';
+import type { EntrySummary } from '../../shared/studio-protocol.ts';
+
+export function withTranslations(entries: EntrySummary[], { model, translations }: LoadResult): EntrySummary[] {
+  const languages = model?.settings.languages?.slice(1) ?? [];
+  if (!languages.length) return entries;
+  return entries.map((entry) => {
+    if (entry.kind !== 'page' && entry.kind !== 'form') return entry;
+    const counted = languages.flatMap(({ code, name }) => {
+      const status = translations.find((s) => s.source === entry.file && s.language === code);
+      return status ? [{ language: code, name, missing: status.missing.length, outdated: status.outdated.length }] : [];
+    });
+    return counted.length ? { ...entry, translations: counted } : entry;
+  });
+}
