@@ -26,7 +26,8 @@ import { runScaling, scalingRows } from './bench/scaling.ts';
 import { runThousand, thousandRows } from './bench/thousand.ts';
 import { runUnpublished, unpublishedRows } from './bench/unpublished.ts';
 import { lighthouseForms, type LighthouseForm } from './bench/lighthouse.ts';
-import { addArticles, tempProject } from './bench/temp-project.ts';
+import { addArticles, siteFilesIn, tempProject } from './bench/temp-project.ts';
+import { blogPath } from './content/model.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
@@ -229,7 +230,8 @@ if (wanted('blog')) {
   const [smallDir, largeDir] = [await tempProject(), await tempProject()];
   await addArticles(largeDir, 500);
   for (const dir of [smallDir, largeDir]) await buildSite({ root: dir, quiet: true });
-  const article = '/resources/blogs/strategic-storytelling';
+  const articles = await siteFilesIn(smallDir, 'blog', '.md');
+  const article = blogPath(path.basename(articles[0], '.md'));
   const measure = async (d: string) => ({
     home: await firstLoad(path.join(d, 'dist'), '/'),
     article: await firstLoad(path.join(d, 'dist'), article),
@@ -237,10 +239,10 @@ if (wanted('blog')) {
   const small = await measure(smallDir);
   const large = await measure(largeDir);
   const total = (t: Transfer) => t.html + t.js + t.css;
-  results.blog = { articles12: small, articles500: large };
+  results.blog = { articles: articles.length, small, large };
   table(
     'Weight as the blog grows (brotli, HTML + data + JS + CSS)',
-    ['page', '12 articles', '500 articles', 'change'],
+    ['page', `${articles.length} articles`, '500 articles', 'change'],
     (['home', 'article'] as const).map((k) => [
       k === 'home' ? '/' : article,
       kb(total(small[k])),
