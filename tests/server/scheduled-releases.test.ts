@@ -102,8 +102,10 @@ it('goes live at its time on every instance serving the folder, and not before',
   expect(await readCurrent(releasesDir)).toBe(record.releaseId);
   expect(await stat(releaseDir(releasesDir, record.releaseId))).toBeTruthy();
   expect(await readScheduled(releasesDir, record.id)).toMatchObject({ state: 'live', late: false });
-  // One instance made it live, and said so once.
-  const lines = [...(await readAudit(a.dataDir)), ...(await readAudit(b.dataDir))];
+  // One instance made it live, and said so once (in its audit, written just after the record).
+  const audits = async () => [...(await readAudit(a.dataDir)), ...(await readAudit(b.dataDir))];
+  await waitFor(async () => expect(await audits()).not.toHaveLength(0));
+  const lines = await audits();
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatchObject({ who: 'pat@example.com', action: 'scheduled-live' });
   expect(lines[0].detail).toContain('went live as scheduled for 2026-12-08T03:30:00.000Z');
