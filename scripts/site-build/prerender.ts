@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import type { RouteData, SiteShell } from '../../shared/route-data.ts';
 import { escapeHtml } from './escape.ts';
+import { withSiteLanguage } from './html-language.ts';
 import type { HeadTags } from './head-tags.ts';
 import { preloadLinks, type ViteManifest } from './preload-links.ts';
 import { routeDataUrl } from '../../shared/route-data.ts';
@@ -72,7 +73,7 @@ export function renderDocument(
   readCss: (href: string) => string,
 ): string {
   const { html, title } = render(route, shell);
-  const document = template
+  const document = withSiteLanguage(template, shell.settings)
     .replace('<!--app-head-->', head(route, title, shell, assets(route)))
     .replace('<!--app-html-->', html);
   return optimizeDocument(document, readCss);

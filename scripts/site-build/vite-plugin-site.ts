@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatError, type ContentError } from '../content/errors.ts';
+import { withSiteLanguage } from './html-language.ts';
 import { loadSite } from '../content/load-site.ts';
 import type { SiteModel } from '../content/model.ts';
 import { contentErrorReport, devPages, errorScreenEvent, errorScreenModule } from '../preview/dev-screen.ts';
@@ -58,18 +59,22 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
       if (state.errors.length && !this.meta.watchMode)
         this.error(`Content errors:\n${state.errors.map(formatError).join('\n')}`);
     },
-    transformIndexHtml(_html, context) {
+    transformIndexHtml(html, context) {
       const favicon = state.shell?.settings.favicon;
       // Tags added here are not given Vite's base: under the studio on the server it is the preview's address.
       const base = (context.server?.config.base ?? '/').slice(0, -1);
       const href = favicon?.startsWith('/') ? base + favicon : favicon;
-      return [
-        ...(href ? [{ tag: 'link', attrs: { rel: 'icon', href }, injectTo: 'head' as const }] : []),
-        // The error screen exists only in the preview: a build never includes it.
-        ...(context.server
-          ? [{ tag: 'script', attrs: { type: 'module', src: base + errorScreenModule }, injectTo: 'body' as const }]
-          : []),
-      ];
+      return {
+        // A build's template stays as it is: the prerenderer gives each page its language.
+        html: context.server && state.shell ? withSiteLanguage(html, state.shell.settings) : html,
+        tags: [
+          ...(href ? [{ tag: 'link', attrs: { rel: 'icon', href }, injectTo: 'head' as const }] : []),
+          // The error screen exists only in the preview: a build never includes it.
+          ...(context.server
+            ? [{ tag: 'script', attrs: { type: 'module', src: base + errorScreenModule }, injectTo: 'body' as const }]
+            : []),
+        ],
+      };
     },
     resolveId(id) {
       return id === virtualId ? resolvedId : undefined;
