@@ -45,7 +45,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api?.close();
-  await rm(root, { recursive: true, force: true });
+  // A release being built ahead in the background may still be unpacking its files: removing the
+  // folder is retried until that write has ended.
+  await rm(root, { recursive: true, force: true, maxRetries: 20, retryDelay: 200 });
 });
 
 async function ask(role: Role | undefined, route: string, body: Record<string, unknown> = {}) {
