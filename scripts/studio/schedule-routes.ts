@@ -66,10 +66,18 @@ export async function scheduleRoutes(
     if (error instanceof ScheduleBusy) throw new StudioError(409, error.message);
     throw error;
   };
-  const logged = (built: Promise<unknown>) =>
-    void built.catch((error: unknown) =>
-      app.log.error(`studio: a scheduled release could not be built: ${(error as Error).message}`),
-    );
+  // Builds ahead run in the background; the studio closes once they have ended, so it never
+  // leaves a release's folder half written behind it.
+  const building = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => void (await Promise.allSettled(building)));
+  const logged = (built: Promise<unknown>) => {
+    const watched = built
+      .catch((error: unknown) =>
+        app.log.error(`studio: a scheduled release could not be built: ${(error as Error).message}`),
+      )
+      .finally(() => building.delete(watched));
+    building.add(watched);
+  };
 
   async function answer(): Promise<ScheduledAnswer> {
     const { timeZone } = await siteClock(root);
