@@ -7,10 +7,11 @@ import type { EntrySummary } from '../../shared/studio-protocol.ts';
 export function withTranslations(entries: EntrySummary[], { model, translations }: LoadResult): EntrySummary[] {
   const languages = model?.settings.languages?.slice(1) ?? [];
   if (!languages.length) return entries;
+  const statusOf = new Map(translations.map((status) => [`${status.language} ${status.source}`, status]));
   return entries.map((entry) => {
     if (entry.kind !== 'page' && entry.kind !== 'form') return entry;
     const counted = languages.flatMap(({ code, name }) => {
-      const status = translations.find((s) => s.source === entry.file && s.language === code);
+      const status = statusOf.get(`${code} ${entry.file}`);
       return status ? [{ language: code, name, missing: status.missing.length, outdated: status.outdated.length }] : [];
     });
     return counted.length ? { ...entry, translations: counted } : entry;
