@@ -104,7 +104,7 @@ interface Placed {
  * reordered or moved (its fingerprint names them elsewhere); an entry whose text changed stays at
  * its place as outdated. Entries that translate nothing the source still has are `unused`.
  */
-function placeEntries(
+export function placeEntries(
   texts: { path: string; text: string }[],
   translation: TranslationFile | undefined,
 ): { placed: Map<string, Placed>; unused: [string, TranslatedText][] } {

@@ -5,6 +5,7 @@ import type { JSONSchemaType } from 'ajv';
 import type { FastifyRequest } from 'fastify';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { windowHeader } from '../../shared/studio-protocol.ts';
+import type { TranslationSave } from '../../shared/translation-protocol.ts';
 
 export interface FileQuery {
   file: string;
@@ -40,3 +41,36 @@ export function previewWindow(request: FastifyRequest): string | undefined {
   if (typeof id !== 'string' || !windowId.test(id)) return undefined;
   return `${editorOf(request.raw)?.email ?? ''}\0${id}`;
 }
+
+export interface TranslationQuery {
+  file: string;
+  language: string;
+}
+/** A language as the site declares it (de, pt-BR): anything else names no translation. */
+export const translationQuery: JSONSchemaType<TranslationQuery> = {
+  type: 'object',
+  properties: { file: { type: 'string' }, language: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Z]{2})?$' } },
+  required: ['file', 'language'],
+};
+
+/** More texts than any page has: a save past it is not one the studio page sends. */
+const mostTexts = 5000;
+
+export const translationSaveBody: JSONSchemaType<TranslationSave> = {
+  type: 'object',
+  properties: {
+    version: { type: 'string' },
+    sourceVersion: { type: 'string' },
+    texts: {
+      type: 'array',
+      maxItems: mostTexts,
+      items: {
+        type: 'object',
+        properties: { path: { type: 'string' }, text: { type: 'string' } },
+        required: ['path', 'text'],
+      },
+    },
+    keep: { type: 'array', maxItems: mostTexts, items: { type: 'string' } },
+  },
+  required: ['version', 'sourceVersion', 'texts', 'keep'],
+};

@@ -18,6 +18,7 @@ import { reviewRoutes } from './review-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
 import { teamReviewRoutes } from './team-review-routes.ts';
+import { translationRoutes } from './translation-routes.ts';
 import type { StudioState } from './studio-state.ts';
 
 export interface StudioApiOptions {
@@ -55,6 +56,7 @@ export async function studioApi(app: FastifyInstance, options: StudioApiOptions)
   await app.register(createRoutes, { state, commits });
   await app.register(renameRoutes, { state, commits });
   await app.register(historyRoutes, { state, commits });
+  await app.register(translationRoutes, { state, commits });
   await app.register(draftRoutes, { root, dir: options.draftsDir });
   await app.register(presenceRoutes, { root, onServer: options.onServer, commits });
   if (options.publishing) {
