@@ -9,6 +9,7 @@ import { entryGroups, groupOf } from '../../shared/entry-groups.ts';
 import { slugOf } from '../../shared/slug.ts';
 import { api, type EntrySummary } from './api.ts';
 import { DeletedEntries } from './history/DeletedEntries.tsx';
+import { progressWords } from './translate/progress-words.ts';
 
 const sameEntry = (a: EntrySummary, b?: EntrySummary) => a.file === b?.file && a.part === b.part;
 
@@ -94,9 +95,7 @@ function EntryDescription({ entry }: { entry: EntrySummary }) {
             {name}
           </span>
           {': '}
-          {missing || outdated
-            ? [missing && `${missing} missing`, outdated && `${outdated} outdated`].filter(Boolean).join(', ')
-            : 'complete'}
+          {progressWords({ missing, outdated })}
         </span>
       ))}
     </>

@@ -1,5 +1,5 @@
 // The studio's top bar: the open entry's title, whether it has unsaved edits or problems, and Undo, Redo,
-// Not live yet and Save (their keys, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, are in use-studio-keys.ts).
+// Not live yet, Translate and Save (their keys, Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, are in use-studio-keys.ts).
 import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconGitCompare } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { EntryActions } from './rename/EntryActions.tsx';
 import { Presence } from './presence/Presence.tsx';
 import { HistoryButton } from './history/HistoryButton.tsx';
 import { LeadsButton } from './leads/LeadsButton.tsx';
+import { TranslateButton } from './translate/TranslateButton.tsx';
 import { showProblem, useProblems, whySaveWaits } from './problems.ts';
 import { saveEntry } from './store/commands.ts';
 import { useStore, useStudio } from './store/store.ts';
@@ -115,6 +116,7 @@ export function Toolbar() {
           Not live yet
         </Button>
         <HistoryButton />
+        <TranslateButton />
         <EntryActions />
         <PublishButton />
         <LeadsButton />
