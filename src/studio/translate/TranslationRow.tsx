@@ -58,6 +58,8 @@ export function TranslationRow({
           aria-label={`${field.field} in ${language.name}`}
           lang={language.code}
           dir={language.direction}
+          // On the box itself too (Mantine gives `dir` to its frame), for what reads the box alone.
+          attributes={{ input: { dir: language.direction } }}
           value={value}
           placeholder="Not translated yet: visitors see the original words"
           onChange={(event) => onChange(event.currentTarget.value)}

@@ -1,0 +1,44 @@
+// Translating a page in the studio, in real Chromium: the toolbar's Translate menu opens the home
+// page's texts beside their Urdu translation, the boxes right-to-left and in Urdu, the original in
+// the site's own language, every word on screen one a translator reads (no field key, no path); a
+// translation typed and saved lands in the Urdu file alone, with the original's fingerprint.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { fingerprint } from '../../scripts/content/translatable.ts';
+import { outcome, useStudio } from './studio-session.ts';
+import { developerWordsOn, schemaKeys } from './studio-walk.ts';
+
+const session = useStudio({ restore: true });
+
+it('translates a text of a page into a right-to-left language, side by side, and saves only that language', async () => {
+  const page = await session.open('?path=/');
+  const site = (file: string) => path.join(session.studio().root, 'site', file);
+  const before = await readFile(site('pages/home.de.yaml'), 'utf8');
+  await page.getByRole('button', { name: 'Translate' }).click();
+  await page.getByRole('menuitem', { name: /^اردو/ }).click();
+  const dialog = page.getByRole('dialog', { name: /into اردو$/ });
+  await dialog.getByRole('status').waitFor(outcome);
+
+  // The first text not translated yet: its box is Urdu, right to left, and shows it is empty.
+  const missing = dialog.getByRole('group').filter({ hasText: 'Not translated' }).first();
+  const box = missing.getByRole('textbox');
+  expect(await box.getAttribute('dir')).toBe('rtl');
+  expect(await box.getAttribute('lang')).toBe('ur');
+  const original = missing.locator('[lang="en"]');
+  expect(await original.getAttribute('dir')).toBe('ltr');
+  const words = await original.innerText();
+  expect(await developerWordsOn(page, schemaKeys())).toEqual([]);
+
+  await box.fill('ترجمہ شدہ');
+  await dialog.getByRole('button', { name: 'Save اردو' }).click();
+  await dialog.getByText(/· Saved$/).waitFor(outcome);
+  const saved = parse(await readFile(site('pages/home.ur.yaml'), 'utf8')) as Record<
+    string,
+    { text: string; from: string }
+  >;
+  expect(Object.values(saved)).toContainEqual({ text: 'ترجمہ شدہ', from: fingerprint(words) });
+  // The other language's file is as it was.
+  expect(await readFile(site('pages/home.de.yaml'), 'utf8')).toBe(before);
+}, 120_000);
