@@ -20,7 +20,7 @@ import { Describer } from '../../src/studio/review/describe.ts';
 import { Contract } from '../../src/studio/schema.ts';
 import { editableEntryKind, readEntry } from './entries.ts';
 import { plainName } from './entry-name.ts';
-import { checkedPath, StudioError, versionOf } from './files.ts';
+import { asStudioError, checkedPath, StudioError, versionOf } from './files.ts';
 import { oldWords } from './translation-history.ts';
 
 export type TranslatableKind = 'page' | 'form' | 'settings';
@@ -73,7 +73,8 @@ export async function openTranslatable(root: string, file: string, code: string)
   const target = translationPath(file, code);
   const bytes = await readConfined(site, target).catch((error: unknown) => {
     if (error instanceof ConfinedFileError && error.code === 'missing') return undefined;
-    throw error;
+    // A link leading out of site/ is refused, as every read of the studio refuses it.
+    throw asStudioError(error);
   });
   const base = { file, kind, source, sourceLanguage, language, target };
   if (!bytes) return base;

@@ -4,7 +4,7 @@
 // one language's file (only the lines the edit needs, one commit by the editor), two translators
 // saving two languages of one page at once, and every refusal.
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -277,6 +277,10 @@ describe('refusals', () => {
     expect((await server.ask(`GET /translation?${q('pages/home.de.yaml', 'de')}`, { editor: ann })).status).toBe(404);
     expect((await server.ask(`GET /translation?${q('../package.json', 'de')}`, { editor: ann })).status).toBe(403);
     expect((await server.ask('GET /translation/languages?file=redirects.yaml', { editor: ann })).status).toBe(404);
+    // A translation file that is a link leading out of site/ is neither read nor written.
+    await writeFile(path.join(root, 'outside.yaml'), 'title:\n  text: Geheim\n  from: aaaaaaaa\n');
+    await symlink(path.join(root, 'outside.yaml'), path.join(root, 'site', 'pages', 'offer.de.yaml'));
+    expect((await server.ask(`GET /translation?${q('pages/offer.yaml', 'de')}`, { editor: ann })).status).toBe(403);
   });
 
   it('refuse a save against a translation or an original changed since it was opened', async () => {
