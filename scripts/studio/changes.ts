@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { formatError } from '../content/errors.ts';
 import { splitFrontMatter } from '../content/front-matter.ts';
+import { translationFile } from '../content/compile-file.ts';
 import { siteFileKind } from '../content/load-site.ts';
 import { parseYaml } from '../content/yaml-source.ts';
 import { ConfinedFileError, readConfined, siteFiles, type Confinement } from '../../shared/confined-files.ts';
@@ -62,6 +63,27 @@ export function titleOf(file: string, kind: ChangedKind, data: Json | undefined)
   return kind === 'image' || kind === 'other' ? path.basename(file) : path.basename(file).replace(/\.\w+$/, '');
 }
 
+const dataOn = async (root: string, file: string): Promise<Record<string, Json> | undefined> => {
+  const bytes = await readConfined(siteFiles(root), file).catch(() => undefined);
+  const data = bytes && (parseYaml(`site/${file}`, bytes.toString('utf8')).data as Json);
+  return data && typeof data === 'object' && !Array.isArray(data) ? data : undefined;
+};
+
+/**
+ * A translation file as a translator knows it, "Start in Deutsch": the original's title and the
+ * language's name as the site declares it, never the file's name. Undefined for any other file.
+ */
+export async function translationTitle(root: string, file: string): Promise<string | undefined> {
+  const names = translationFile(file);
+  if (!names) return undefined;
+  const [source, settings] = await Promise.all([dataOn(root, names.source), dataOn(root, 'site.yaml')]);
+  const languages = Array.isArray(settings?.languages) ? settings.languages : [];
+  const declared = languages.find((l) => l && typeof l === 'object' && !Array.isArray(l) && l.code === names.language);
+  const name = declared && typeof declared === 'object' && !Array.isArray(declared) ? declared.name : undefined;
+  const title = titleOf(names.source, changedKind(names.source), source);
+  return `${title} in ${typeof name === 'string' ? name : names.language}`;
+}
+
 const onDisk = (site: Confinement, file: string) =>
   readConfined(site, file).catch((error: unknown) => {
     // Gone is "deleted"; anything the confined module refuses (a link out) is not shown at all.
@@ -88,7 +110,7 @@ export async function compareFile(root: string, file: string): Promise<ChangedFi
     file,
     status,
     kind,
-    title: titleOf(file, kind, data),
+    title: (await translationTitle(root, file)) ?? titleOf(file, kind, data),
     ...(current && { version: versionOf(current) }),
     ...(content(before) && { before: content(before)!.data }),
     ...(content(after) && { after: content(after)!.data }),

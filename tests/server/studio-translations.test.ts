@@ -234,6 +234,14 @@ describe('saving a translation', () => {
   });
 });
 
+describe('the review', () => {
+  it('names a changed translation by its original and its language, never by its file', async () => {
+    await writeFile(path.join(root, 'site', 'pages', 'home.de.yaml'), `${await onDisk('pages/home.de.yaml')}# aside\n`);
+    const { files } = (await server.ask('GET /changes', { editor: ann })).body as { files: { title: string }[] };
+    expect(files.map((f) => f.title)).toEqual(['Start in Deutsch']);
+  });
+});
+
 describe('refusals', () => {
   it('refuse a language the site does not offer, or that is no language', async () => {
     expect((await server.ask(`GET /translation?${q(home, 'fr')}`, { editor: ann })).status).toBe(404);
