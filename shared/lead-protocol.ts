@@ -31,3 +31,32 @@ export type UtmParameter = (typeof UTM_PARAMETERS)[number];
  * first page (`landing`) with its campaign parameters, and the host of the site that linked to it.
  */
 export type LeadSource = { page?: string; landing?: string; referrer?: string } & Partial<Record<UtmParameter, string>>;
+
+/**
+ * The language of the page the form was sent from (its `<html lang>`), sent beside the form's
+ * fields under this name; like SOURCE_FIELD it cannot clash with a field's name. A lead without it
+ * (a page from before the site had languages) is in the site's own language.
+ */
+export const LANGUAGE_FIELD = '_language';
+
+/** A language the site declares (site.yaml's `languages`): its code and its name in itself. */
+export interface LeadLanguage {
+  code: string;
+  name: string;
+}
+
+/** A site that declares no languages is written in English, as its pages say (`<html lang="en">`). */
+const ownLanguageWhenNoneDeclared: LeadLanguage = { code: 'en', name: 'English' };
+
+/** The languages a site declares, its own first; English alone when it declares none. */
+export function declaredLanguages(languages: readonly LeadLanguage[] | undefined): LeadLanguage[] {
+  return languages?.length ? languages.map(({ code, name }) => ({ code, name })) : [{ ...ownLanguageWhenNoneDeclared }];
+}
+
+/** A lead's language by its name ("Deutsch"): a lead that names none is in the site's own
+ * language; a code the site no longer declares is shown as it is. */
+export function languageName(code: string | undefined, languages: readonly LeadLanguage[] | undefined): string {
+  const declared = declaredLanguages(languages);
+  if (code === undefined) return declared[0].name;
+  return declared.find((language) => language.code === code)?.name ?? code;
+}

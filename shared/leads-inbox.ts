@@ -38,6 +38,8 @@ export interface LeadSummary {
   status: LeadStatus;
   /** Where the lead came from, in a few words: a campaign, else a referring site, else "direct". */
   source: string;
+  /** The language the form was sent in, by its name ("Deutsch"). */
+  language: string;
   delivery: DeliveryView[];
   /** Why the lead was judged spam, one sentence per rule; absent for a lead that was not. */
   spamReasons?: string[];

@@ -80,11 +80,12 @@ export async function list(store: LeadStore, folder?: Folder): Promise<string> {
       lead.entry?.lead.form ?? '(damaged)',
       new Date(lead.receivedAt).toISOString().slice(0, 16).replace('T', ' '),
       String(lead.entry?.attempts ?? '—'),
+      lead.entry ? store.languageName(lead.entry.lead.language) : '—',
       who,
       lead.damage ? `damaged: ${lead.damage}` : (lead.entry?.spam?.join(' ') ?? lead.entry?.lastError ?? ''),
     ];
   });
-  const header = ['ID', 'STATUS', 'FORM', 'RECEIVED (UTC)', 'ATTEMPTS', 'FROM', 'LAST ERROR'];
+  const header = ['ID', 'STATUS', 'FORM', 'RECEIVED (UTC)', 'ATTEMPTS', 'LANGUAGE', 'FROM', 'LAST ERROR'];
   return textTable(header, rows);
 }
 
@@ -101,6 +102,7 @@ export async function show(store: LeadStore, id: string): Promise<string> {
       form ? `${form.title} (${form.id})` : `${entry.lead.form} (not in the current build: fields shown by name)`,
     ],
     ['Received at', entry.lead.receivedAt],
+    ['Language', store.languageName(entry.lead.language)],
     ['Submitted at', entry.lead.fields[SUBMITTED_AT_FIELD] ?? '—'],
     ['Attempts', String(entry.attempts)],
     ...(lead.folder === 'queue'

@@ -53,8 +53,16 @@ export async function exportCsv(store: LeadStore, options: ExportOptions): Promi
       lead.folder,
       ...(options.form ? [] : [form?.title ?? data.form]),
       ...columnValues(data, form, columns),
+      store.languageName(data.language),
     ];
   });
-  const header = ['Lead id', 'Received at', 'Status', ...(options.form ? [] : ['Form']), ...columns.values()];
+  const header = [
+    'Lead id',
+    'Received at',
+    'Status',
+    ...(options.form ? [] : ['Form']),
+    ...columns.values(),
+    'Language',
+  ];
   return csvText([header, ...rows]);
 }

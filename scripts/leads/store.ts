@@ -4,6 +4,7 @@
 import { access, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FormDefinition } from '../../shared/generated/content.ts';
+import { declaredLanguages, languageName, type LeadLanguage } from '../../shared/lead-protocol.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { readManifest } from '../../server/plugins/site.ts';
 import { receivedAtOf, Spool, type Folder, type SpoolEntry } from '../../server/leads/spool.ts';
@@ -28,10 +29,13 @@ export class LeadStore {
   readonly spool: Spool;
   /** The forms of the current build, for labels; empty when there is no build. */
   readonly forms: FormDefinition[];
+  /** The languages of the current build, its own first, for naming each lead's. */
+  readonly languages: LeadLanguage[];
 
-  private constructor(spool: Spool, forms: FormDefinition[]) {
+  private constructor(spool: Spool, forms: FormDefinition[], languages: LeadLanguage[]) {
     this.spool = spool;
     this.forms = forms;
+    this.languages = languages;
   }
 
   static async open(config: ServerConfig): Promise<LeadStore> {
@@ -39,11 +43,16 @@ export class LeadStore {
     await access(spool.folder('queue')).catch(() => {
       throw new Error(`No lead spool in ${spool.dir}. Set DATA_DIR as for the server (it is ${config.dataDir} now).`);
     });
-    const forms = await readManifest(config.distDir).then(
-      (manifest) => manifest.forms,
-      () => [],
+    const { forms, languages } = await readManifest(config.distDir).then(
+      (manifest) => ({ forms: manifest.forms, languages: declaredLanguages(manifest.site.languages) }),
+      () => ({ forms: [], languages: declaredLanguages(undefined) }),
     );
-    return new LeadStore(spool, forms);
+    return new LeadStore(spool, forms, languages);
+  }
+
+  /** The name of a lead's language ("Deutsch"); one naming none is in the site's own. */
+  languageName(code: string | undefined): string {
+    return languageName(code, this.languages);
   }
 
   form(id: string): FormDefinition | undefined {

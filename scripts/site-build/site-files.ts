@@ -19,7 +19,9 @@ export function manifest(model: SiteModel): SiteManifest {
       url: model.settings.url,
       email: model.settings.contact.email,
       blockedSenders: model.settings.blockedSenders ?? [],
+      ...(model.settings.languages && { languages: model.settings.languages }),
     },
+    translations: model.translations.map(({ language, forms }) => ({ language: language.code, forms })),
   };
 }
 

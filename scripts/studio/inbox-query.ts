@@ -1,7 +1,8 @@
 // The inbox's view of the leads: each lead in words for the marketing team (its form's title, the
-// fields under the form's labels as the site's forms define them, its status, source and delivery),
-// and the search and filters the inbox offers over them.
+// fields under the form's labels as the site's forms define them, its status, source, language and
+// delivery), and the search and filters the inbox offers over them.
 import type { FormDefinition } from '../../shared/generated/content.ts';
+import { languageName, type LeadLanguage } from '../../shared/lead-protocol.ts';
 import {
   sourceLabel,
   type DeliveryView,
@@ -59,9 +60,15 @@ function sender(record: LeadRecord, form: FormDefinition | undefined): string {
   return (name && fields[name.name]) || (email && fields[email.name]) || '';
 }
 
-export function leadSummary(record: LeadRecord, forms: FormDefinition[]): LeadSummary {
+/** What the inbox names leads by: the site's forms and its languages (its own first), as saved. */
+export interface InboxSite {
+  forms: FormDefinition[];
+  languages: LeadLanguage[];
+}
+
+export function leadSummary(record: LeadRecord, site: InboxSite): LeadSummary {
   const { lead } = record.entry;
-  const form = forms.find((f) => f.id === lead.form);
+  const form = site.forms.find((f) => f.id === lead.form);
   return {
     id: lead.id,
     form: form?.title ?? lead.form,
@@ -71,15 +78,16 @@ export function leadSummary(record: LeadRecord, forms: FormDefinition[]): LeadSu
     // A lead the rules judged spam reads as spam until someone sends it on.
     status: record.folder === 'spam' ? 'spam' : record.note.status,
     source: sourceLabel(lead.source),
+    language: languageName(lead.language, site.languages),
     delivery: deliveryViews(record),
     ...(record.entry.spam && { spamReasons: record.entry.spam }),
   };
 }
 
-export function leadDetail(record: LeadRecord, forms: FormDefinition[]): LeadDetail {
-  const form = forms.find((f) => f.id === record.entry.lead.form);
+export function leadDetail(record: LeadRecord, site: InboxSite): LeadDetail {
+  const form = site.forms.find((f) => f.id === record.entry.lead.form);
   return {
-    ...leadSummary(record, forms),
+    ...leadSummary(record, site),
     fields: labelledFields(record.entry.lead.fields, form).map(([label, value]) => ({ label, value })),
     sourceDetail: record.entry.lead.source ?? {},
     note: record.note.note,
@@ -100,11 +108,11 @@ export function matchesQuery(record: LeadRecord, summary: LeadSummary, query: In
 /** The leads the query asks for, newest first, each as the inbox lists it. */
 export function queryLeads(
   records: LeadRecord[],
-  forms: FormDefinition[],
+  site: InboxSite,
   query: InboxQuery,
 ): { record: LeadRecord; summary: LeadSummary }[] {
   return records
-    .map((record) => ({ record, summary: leadSummary(record, forms) }))
+    .map((record) => ({ record, summary: leadSummary(record, site) }))
     .filter(({ record, summary }) => matchesQuery(record, summary, query));
 }
 
@@ -120,6 +128,7 @@ export function inboxCsvRows(
     'Form',
     'Status',
     'Source',
+    'Language',
     'Sent from page',
     'First page of the visit',
     ...columns.values(),
@@ -132,6 +141,7 @@ export function inboxCsvRows(
       summary.form,
       summary.status,
       summary.source,
+      summary.language,
       lead.source?.page ?? '',
       lead.source?.landing ?? '',
       ...columnValues(

@@ -11,7 +11,7 @@ import { appendAudit } from '../../server/studio-access/audit.ts';
 import type { Editor } from '../../server/studio-access/editors.ts';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { csvText } from '../../shared/csv.ts';
-import type { FormDefinition } from '../../shared/generated/content.ts';
+import { declaredLanguages } from '../../shared/lead-protocol.ts';
 import {
   sourceDays,
   type InboxList,
@@ -20,7 +20,7 @@ import {
   type PageSources,
 } from '../../shared/leads-inbox.ts';
 import { StudioError } from './files.ts';
-import { inboxCsvRows, leadDetail, queryLeads } from './inbox-query.ts';
+import { inboxCsvRows, leadDetail, queryLeads, type InboxSite } from './inbox-query.ts';
 import {
   changeBody,
   csvAnswer,
@@ -52,7 +52,10 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   const { dataDir, state } = options;
   const records = new LeadRecords(dataDir);
   const people = new WeakMap<FastifyRequest, Editor>();
-  const forms = async (): Promise<FormDefinition[]> => (await state.savedSite()).model?.forms ?? [];
+  const site = async (): Promise<InboxSite> => {
+    const { model } = await state.savedSite();
+    return { forms: model?.forms ?? [], languages: declaredLanguages(model?.settings.languages) };
+  };
 
   // Before anything is read: signed in, and given the leads by the site owner.
   app.addHook('onRequest', async (request) => {
@@ -69,7 +72,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
 
   const matching = async (query: InboxQuery) => {
     const all = await records.list();
-    const known = await forms();
+    const known = await site();
     return { all, known, found: queryLeads(all, known, query) };
   };
 
@@ -82,7 +85,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       return {
         leads: found.slice(0, LISTED).map(({ summary }) => summary),
         total: found.length,
-        forms: known.map((form) => ({ id: form.id, title: form.title })),
+        forms: known.forms.map((form) => ({ id: form.id, title: form.title })),
         sources: [...sources].sort(),
       } satisfies InboxList;
     },
@@ -93,7 +96,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     { schema: { querystring: queryString, response: csvAnswer } },
     async (request, reply) => {
       const { known, found } = await matching(request.query);
-      const rows = inboxCsvRows(found, known);
+      const rows = inboxCsvRows(found, known.forms);
       await appendAudit(dataDir, {
         who: who(request),
         action: 'leads-exported',
@@ -134,7 +137,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   app.get<{ Params: { id: string } }>(
     '/leads/:id',
     { schema: { params: idParams, response: leadAnswer } },
-    async (request) => leadDetail(await records.read(request.params.id).catch(fromLeadRecords), await forms()),
+    async (request) => leadDetail(await records.read(request.params.id).catch(fromLeadRecords), await site()),
   );
 
   app.post<{ Params: { id: string }; Body: LeadChange }>(
@@ -150,7 +153,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
           action: 'lead-status',
           detail: `lead ${id}: ${request.body.status}`,
         });
-      return leadDetail(record, await forms());
+      return leadDetail(record, await site());
     },
   );
 
@@ -161,7 +164,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       const { id } = request.params;
       const record = await records.retry(id).catch(fromLeadRecords);
       await appendAudit(dataDir, { who: who(request), action: 'lead-retried', detail: `lead ${id}` });
-      return leadDetail(record, await forms());
+      return leadDetail(record, await site());
     },
   );
 

@@ -52,6 +52,7 @@ const summaryProperties = {
   from: text,
   status: text,
   source: text,
+  language: text,
   delivery: {
     type: 'array',
     items: {

@@ -3,6 +3,8 @@
 // delivery of the lead ("reply" in its deliveries), decided when the lead is accepted: only for a
 // lead not judged spam, only to the address the form's e-mail field validated, and at most
 // REPLIES_PER_ADDRESS a day to one address, so the form cannot be used to mail someone repeatedly.
+// It is written in the lead's language: the form's translation when the site has one (a text not
+// translated yet stays the original's), and the linked page in that language when it is built.
 import type { SendMailOptions } from 'nodemailer';
 import type { FormDefinition } from '../../shared/generated/content.ts';
 import type { MailAddress } from '../config.ts';
@@ -42,11 +44,40 @@ export interface ReplySettings {
   messageIdDomain: string;
 }
 
-export function composeReply(lead: Lead, form: FormDefinition, settings: ReplySettings): SendMailOptions {
+/** What the live build knows of its languages, for writing a reply in the lead's. */
+export interface ReplyLanguages {
+  /** Each other language's forms, their texts translated (the manifest's `translations`). */
+  translations: readonly { language: string; forms: FormDefinition[] }[];
+  /** The build's routes: a linked page is given in the lead's language only where it is built. */
+  routes: readonly string[];
+}
+
+/** The form as the lead's language has it: its translation, else the form itself. */
+export function formInLanguageOf(lead: Lead, form: FormDefinition, languages: ReplyLanguages): FormDefinition {
+  const translation = languages.translations.find((t) => t.language === lead.language);
+  return translation?.forms.find((f) => f.id === form.id) ?? form;
+}
+
+/** A page of the site in the lead's language (/de/contact), when the build has it there. */
+export function pageInLanguageOf(lead: Lead, page: string, languages: ReplyLanguages): string {
+  const translated = languages.translations.some((t) => t.language === lead.language);
+  if (!translated) return page;
+  const there = `/${lead.language}${page === '/' ? '' : page}`;
+  return languages.routes.includes(there) || languages.routes.includes(`${there}/`) ? there : page;
+}
+
+export function composeReply(
+  lead: Lead,
+  source: FormDefinition,
+  settings: ReplySettings,
+  languages: ReplyLanguages = { translations: [], routes: [] },
+): SendMailOptions {
+  const form = formInLanguageOf(lead, source, languages);
   const reply = form.autoReply;
   const address = senderAddress(form, lead.fields);
   if (!reply || !address) throw new PermanentDeliveryError('the form no longer has a reply to the sender');
-  const link = reply.link ? `\n\n${new URL(reply.link, settings.siteUrl).href}` : '';
+  const page = reply.link && pageInLanguageOf(lead, reply.link, languages);
+  const link = page ? `\n\n${new URL(page, settings.siteUrl).href}` : '';
   return {
     from: settings.from,
     to: { name: lead.fields.name ?? '', address },
@@ -59,13 +90,17 @@ export function composeReply(lead: Lead, form: FormDefinition, settings: ReplySe
   };
 }
 
-export function replyDestination(mailer: Mailer, settings: () => ReplySettings): Destination {
+export function replyDestination(
+  mailer: Mailer,
+  settings: () => ReplySettings,
+  languages: () => ReplyLanguages = () => ({ translations: [], routes: [] }),
+): Destination {
   return {
     id: 'reply',
     label: 'reply to the sender',
     deliver: async (lead, form) => {
       if (!form) throw new PermanentDeliveryError(`no form "${lead.form}" in this build`);
-      await mailer.send(composeReply(lead, form, settings()));
+      await mailer.send(composeReply(lead, form, settings(), languages()));
     },
   };
 }

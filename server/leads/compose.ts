@@ -5,7 +5,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { FormDefinition } from '../../shared/generated/content.ts';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
-import { SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.ts';
+import { languageName, SUBMITTED_AT_FIELD, type LeadLanguage } from '../../shared/lead-protocol.ts';
 import type { MailAddress } from '../config.ts';
 import type { Lead } from './spool.ts';
 
@@ -14,6 +14,8 @@ export interface MailSettings {
   to: string;
   siteName: string;
   messageIdDomain: string;
+  /** The languages the site declares, its own first: the lead's is named as the site names it. */
+  languages?: readonly LeadLanguage[];
 }
 
 /** MAIL_FROM, or "<site name> website" <no-reply@HOST> with HOST the site's own (settings url). */
@@ -31,6 +33,7 @@ export function composeMail(lead: Lead, form: FormDefinition, settings: MailSett
     return { label: field.label, value: option ? `${option.label} (${raw})` : raw || '—' };
   });
   rows.push(
+    { label: 'Language', value: languageName(lead.language, settings.languages) },
     { label: 'Submitted at', value: lead.fields[SUBMITTED_AT_FIELD] ?? '—' },
     { label: 'Received at', value: lead.receivedAt },
     { label: 'Lead id', value: lead.id },

@@ -1,7 +1,13 @@
 // The JSON Schema a lead must satisfy, derived from the same form definition (site/forms/*.yaml)
 // the browser renders, so the form and the endpoint cannot drift apart.
 import type { FormDefinition, FormField } from '../../shared/generated/content.ts';
-import { HONEYPOT_FIELD, LOADED_AT_FIELD, SOURCE_FIELD, SUBMITTED_AT_FIELD } from '../../shared/lead-protocol.ts';
+import {
+  HONEYPOT_FIELD,
+  LANGUAGE_FIELD,
+  LOADED_AT_FIELD,
+  SOURCE_FIELD,
+  SUBMITTED_AT_FIELD,
+} from '../../shared/lead-protocol.ts';
 import { sentSourceSchema } from './lead-source.ts';
 
 // Single-line fields allow no control characters at all: a CR or LF there could forge mail headers.
@@ -25,7 +31,9 @@ function fieldSchema(field: FormField): Record<string, unknown> {
   return schema;
 }
 
-export function leadSchema(form: FormDefinition): Record<string, unknown> {
+/** The schema of a lead sent to `form` on a site that declares `languageCodes` (its own first): the
+ * page's language must be one of them, as a field's value must be one of its options. */
+export function leadSchema(form: FormDefinition, languageCodes: readonly string[]): Record<string, unknown> {
   return {
     type: 'object',
     additionalProperties: false,
@@ -36,6 +44,7 @@ export function leadSchema(form: FormDefinition): Record<string, unknown> {
       [LOADED_AT_FIELD]: { type: 'string', format: 'date-time', maxLength: 40 },
       [HONEYPOT_FIELD]: { type: 'string', maxLength: 500 },
       [SOURCE_FIELD]: sentSourceSchema,
+      [LANGUAGE_FIELD]: { type: 'string', enum: [...languageCodes] },
     },
   };
 }

@@ -1,6 +1,7 @@
 // Wires the lead pipeline together: mailer, delivery worker, retention and endpoints. Startup says
 // where mail goes; closing the app lets a delivery in progress finish its bookkeeping.
 import type { FastifyInstance } from 'fastify';
+import { declaredLanguages } from '../../shared/lead-protocol.ts';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import type { ServerConfig } from '../config.ts';
 import { sender } from './compose.ts';
@@ -19,13 +20,14 @@ export async function leads(
 ) {
   const { config, manifest, spool, queue } = options;
   const mailer = mailerFor(config);
-  // The forms and the site's name and address come from the live build at each use (a publish changes them).
+  // The forms, the site's name, address and languages come from the live build at each use (a publish changes them).
   const destinations = [
     mailDestination(mailer, () => ({
       from: sender(config.mailFrom, manifest().site),
       to: config.mailTo ?? manifest().site.email,
       siteName: manifest().site.name,
       messageIdDomain: new URL(manifest().site.url).hostname,
+      languages: declaredLanguages(manifest().site.languages),
     })),
     ...(config.webhookUrls ?? []).map((url) => webhookDestination(url, config.webhookSecret ?? '')),
   ];
@@ -33,11 +35,15 @@ export async function leads(
     spool,
     queue,
     destinations,
-    reply: replyDestination(mailer, () => ({
-      from: sender(config.mailFrom, manifest().site),
-      siteUrl: manifest().site.url,
-      messageIdDomain: new URL(manifest().site.url).hostname,
-    })),
+    reply: replyDestination(
+      mailer,
+      () => ({
+        from: sender(config.mailFrom, manifest().site),
+        siteUrl: manifest().site.url,
+        messageIdDomain: new URL(manifest().site.url).hostname,
+      }),
+      () => ({ translations: manifest().translations ?? [], routes: manifest().routes }),
+    ),
     forms: () => manifest().forms,
     retry: config.retry,
     log: app.log,
@@ -48,6 +54,7 @@ export async function leads(
   );
   await app.register(leadRoutes, {
     forms: () => manifest().forms,
+    languages: () => declaredLanguages(manifest().site.languages),
     spool,
     worker,
     siteUrl: () => manifest().site.url,

@@ -3,14 +3,15 @@
 // release; a request keeps the form it arrived for. A lead is validated against the schema derived from its form,
 // written durably to the spool, and only then answered 202; delivery happens in the background.
 // A lead judged spam (spam.ts) is written to spool/spam/ instead and gets the same answer; whether
-// it gets a reply to the sender (auto-reply.ts) is decided here and recorded in its file.
+// it gets a reply to the sender (auto-reply.ts) is decided here and recorded in its file. Each lead
+// records the language of the page it was sent from: one the live site declares, else refused.
 import rateLimit from '@fastify/rate-limit';
 import { Ajv } from 'ajv';
 import { addFormats } from '../../shared/formats.ts';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormDefinition } from '../../shared/generated/content.ts';
-import { HONEYPOT_FIELD, SOURCE_FIELD } from '../../shared/lead-protocol.ts';
+import { HONEYPOT_FIELD, LANGUAGE_FIELD, SOURCE_FIELD, type LeadLanguage } from '../../shared/lead-protocol.ts';
 import { RATE_WINDOW_MS } from '../config.ts';
 import { describeLeadError, tooManySubmissions } from './errors.ts';
 import { leadSchema } from './lead-schema.ts';
@@ -22,6 +23,8 @@ import type { DeliveryWorker } from './worker.ts';
 
 export interface LeadRoutesOptions {
   forms: () => FormDefinition[];
+  /** The languages the live site declares, its own first (declaredLanguages). */
+  languages: () => LeadLanguage[];
   spool: Spool;
   worker: DeliveryWorker;
   /** The site's public address; requests from it (and from the host itself) are same-site. */
@@ -48,11 +51,12 @@ function isCrossSite(request: FastifyRequest, siteUrl: string): boolean {
 }
 
 export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
-  const { forms, spool, worker, siteUrl } = options;
+  const { forms, languages, spool, worker, siteUrl } = options;
   const spam = new SpamJudge();
   const replies = new ReplyLimit();
-  const formOf = new WeakMap<FastifyRequest, FormDefinition>();
-  const validators = new WeakMap<FormDefinition, ValidateFunction>();
+  // The form and the languages of the release the request arrived in, kept for the whole request.
+  const siteOf = new WeakMap<FastifyRequest, { form: FormDefinition; codes: string[] }>();
+  const validators = new WeakMap<FormDefinition, { codes: string; validate: ValidateFunction }>();
   // JSON only: without the text/plain parser Fastify answers anything else with 415.
   app.removeContentTypeParser('text/plain');
   // Fastify's default validator coerces types and silently drops unknown fields; a lead must
@@ -64,7 +68,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     const pathname = request.url.split('?')[0];
     const form = forms().find((f) => f.endpoint === pathname);
     if (!form) return reply.callNotFound();
-    formOf.set(request, form);
+    siteOf.set(request, { form, codes: languages().map((language) => language.code) });
   });
   // A refusal that needs no body is decided here, before the body is read: Fastify then answers
   // without parsing it, and the app closes the connection instead of reading the rest.
@@ -100,27 +104,39 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     schema: { response: { 202: accepted } },
     // Validated before the rate limit counts it (preHandler), as a route schema would be.
     preValidation: async (request) => {
-      const form = formOf.get(request)!;
-      let validate = validators.get(form);
-      if (!validate) validators.set(form, (validate = ajv.compile(leadSchema(form))));
+      const { form, codes } = siteOf.get(request)!;
+      let compiled = validators.get(form);
+      if (compiled?.codes !== codes.join(' ')) {
+        compiled = { codes: codes.join(' '), validate: ajv.compile(leadSchema(form, codes)) };
+        validators.set(form, compiled);
+      }
+      const { validate } = compiled;
       if (!validate(request.body)) throw describeLeadError(validate.errors ?? []);
     },
     handler: async (request, reply) => {
-      const form = formOf.get(request)!;
+      const { form, codes } = siteOf.get(request)!;
       const id = newLeadId();
       // A filled honeypot is a bot: it gets the same answer as a person, and nothing is sent.
       if (request.body[HONEYPOT_FIELD]) {
         request.log.info({ form: form.id }, 'honeypot filled: lead discarded');
         return reply.code(202).send({ ok: true, id });
       }
-      const { [HONEYPOT_FIELD]: _ignored, [SOURCE_FIELD]: sentSource, ...fields } = request.body;
+      const {
+        [HONEYPOT_FIELD]: _ignored,
+        [SOURCE_FIELD]: sentSource,
+        [LANGUAGE_FIELD]: sentLanguage,
+        ...fields
+      } = request.body;
       const source = normaliseSource(sentSource);
+      // Validated as one of `codes`; a page that names no language is in the site's own.
+      const language = typeof sentLanguage === 'string' ? sentLanguage : codes[0];
       const lead = {
         id,
         form: form.id,
         receivedAt: new Date().toISOString(),
         // Validated against the form's schema: every other field is a string.
         fields: fields as Record<string, string>,
+        language,
         ...(source ? { source } : {}),
       };
       // Judged spam: kept with its reasons, answered as a person is, delivered nowhere.

@@ -34,6 +34,8 @@ export const spoolEntrySchema = {
           additionalProperties: { type: 'string', pattern: MULTI_LINE },
           propertyNames: { not: { const: HONEYPOT_FIELD } },
         },
+        // A language code as site.yaml's schema allows one (settings.schema.json).
+        language: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Z]{2})?$' },
         source: storedSourceSchema,
       },
     },

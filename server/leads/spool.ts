@@ -16,6 +16,9 @@ export interface Lead {
   form: string;
   receivedAt: string;
   fields: Record<string, string>;
+  /** The code of the language the form was sent in, one the site declared then; absent in a
+   * lead from before the site had languages, which is in the site's own. */
+  language?: string;
   /** Where the visitor came from, as far as their browser told (lead-source.ts). */
   source?: LeadSource;
 }

@@ -16,7 +16,7 @@ export function signLead(secret: string, body: string, unixSeconds: number): str
 }
 
 /** What a receiver gets: the lead's id, form, arrival time and fields, then whatever else the lead
- * records (where it came from, when it does). */
+ * records (its language's code, where it came from, when it does). */
 export function webhookBody(lead: Lead): string {
   const { id, form, receivedAt, fields, ...more } = lead;
   return JSON.stringify({ id, form, receivedAt, fields, ...more });

@@ -59,6 +59,7 @@ it('every cell reads back as written, formulas defused, quotes and line breaks k
     'Received at',
     'Status',
     ...hostileForm.fields.map((field) => defused(field.label)),
+    'Language',
   ]);
   expect(rows.map((row) => row[0])).toEqual(ids);
   for (const [i, row] of rows.entries()) {

@@ -153,7 +153,13 @@ describe('export', () => {
     const { stdout } = await leads('export', '--form', forms[0].id);
     expect(stdout.endsWith('\r\n')).toBe(true);
     const [header, ...rows] = parseCsv(stdout);
-    expect(header).toEqual(['Lead id', 'Received at', 'Status', ...forms[0].fields.map((field) => field.label)]);
+    expect(header).toEqual([
+      'Lead id',
+      'Received at',
+      'Status',
+      ...forms[0].fields.map((field) => field.label),
+      'Language',
+    ]);
     expect(rows.map((row) => row[0]).sort()).toEqual([ids.plain, ids.hostile, ids.dead, ids.old].sort());
     const hostile = rows.find((row) => row[0] === ids.hostile)!;
     const textColumn = 3 + forms[0].fields.findIndex((field) => field.kind === 'text');

@@ -72,6 +72,9 @@ export function LeadCard({ id, onChanged, onClose }: { id: string; onChanged: ()
           <Text size="sm" c="dimmed">
             {lead.form}, {receivedWhen(lead.receivedAt)}
           </Text>
+          <Text size="sm" c="dimmed">
+            Language: {lead.language}
+          </Text>
         </div>
         <CloseButton aria-label="Close the lead" onClick={onClose} />
       </Group>

@@ -113,6 +113,7 @@ function LeadTable({ list, opened, onOpen }: { list: InboxList; opened?: string;
             <Table.Th>Form</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Source</Table.Th>
+            <Table.Th>Language</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -134,6 +135,7 @@ function LeadTable({ list, opened, onOpen }: { list: InboxList; opened?: string;
                 <StatusBadge status={lead.status} />
               </Table.Td>
               <Table.Td>{lead.source}</Table.Td>
+              <Table.Td>{lead.language}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
