@@ -57,18 +57,39 @@ export interface UnpublishedAnswer {
   /** How many older unpublished changes are not listed. */
   earlier: number;
   /**
+   * The site's other languages whose translations changed since the live version, each with
+   * whether this list holds it back (its translations stay as visitors see them now); the
+   * language the site is written in is never among them: it always goes live.
+   */
+  languages?: PublishLanguage[];
+  /**
    * Set when the live build records no commit it was built from (a build of edits not yet
    * committed, or made outside git): the whole history counts as unpublished.
    */
   sinceUnknown?: true;
 }
 
+/** A language with translations saved but not live, as site.yaml declares it ("Deutsch"). */
+export interface PublishLanguage {
+  code: string;
+  name: string;
+  direction: 'ltr' | 'rtl';
+  heldBack: boolean;
+}
+
+/** The most languages a publish can hold back: more than any site declares. */
+export const mostHeldBack = 50;
+
 /** The most unpublished changes listed: each costs a few git processes, and a person reads a few. */
 export const unpublishedListed = 30;
 
-/** What Publish sends: the commit of the list the publisher reviewed. */
+/**
+ * What Publish sends: the commit of the list the publisher reviewed, and the languages that list
+ * held back (none: every language goes live).
+ */
 export interface PublishRequest {
   commit: string;
+  holdBack?: string[];
 }
 
 export interface PublishStepView {

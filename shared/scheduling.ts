@@ -35,4 +35,6 @@ export interface ScheduleRequest {
   commit: string;
   /** The time asked, on the site's clock ("2026-12-08T09:00") or ISO with its offset. */
   at: string;
+  /** The languages the list shown held back, as Publish sends them. */
+  holdBack?: string[];
 }

@@ -49,6 +49,8 @@ export type ReviewState = 'waiting' | 'approved' | 'changes-asked' | 'saved-sinc
 
 export interface ReviewView extends ReviewRecord {
   state: ReviewState;
+  /** The languages the version under review holds back (their translations stay as visitors see them). */
+  holdBack?: string[];
 }
 
 export interface ReviewsAnswer {

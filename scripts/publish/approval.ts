@@ -6,6 +6,7 @@
 import { readBuildRecord } from '../../server/releases/store.ts';
 import type { ReviewDecision, ReviewRecord } from '../../shared/team-review.ts';
 import { authorsBetween, isAncestor } from './git.ts';
+import { releaseSpan } from './held-languages.ts';
 import { listReleases } from './publish.ts';
 import { readReviews } from './team-reviews.ts';
 
@@ -36,13 +37,22 @@ export function lastDecisionOn(reviews: ReviewRecord[], commit: string): ReviewD
 }
 
 /**
+ * Whose changes a release of `commit` brings live after `live`: for one holding a language back,
+ * the authors of the saves it brings, never those of the held-back language alone.
+ */
+export async function authorsOf(root: string, live: string | undefined, commit: string): Promise<Set<string>> {
+  const { saved, paths } = await releaseSpan(root, live, commit);
+  return authorsBetween(root, live, saved, paths);
+}
+
+/**
  * Who approved `commit` for going live, when that approval counts: the last decision on it is an
  * approval, by someone who made none of the changes since the live version. Undefined otherwise.
  */
 export async function approverOf(place: ApprovalPlace, commit: string): Promise<string | undefined> {
   const decision = lastDecisionOn(await readReviews(place.dataDir), commit);
   if (decision?.verdict !== 'approved') return undefined;
-  const authors = await authorsBetween(place.root, await liveCommit(place), commit);
+  const authors = await authorsOf(place.root, await liveCommit(place), commit);
   return authors.has(decision.by.toLowerCase()) ? undefined : decision.by;
 }
 

@@ -6,16 +6,26 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import type { PublishPush } from '../../server/config.ts';
 
-function git(root: string, args: string[], timeoutMs: number): Promise<string> {
+interface GitCall {
+  /** Variables for this call only (a temporary index, a commit's fixed identity and time). */
+  env?: Record<string, string>;
+  /** Written to git's standard input. */
+  input?: string;
+}
+
+/** git in `root`, its output trimmed; rejects with git's own message. */
+export function git(root: string, args: string[], timeoutMs: number, { env, input }: GitCall = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       'git',
       ['-C', root, ...args],
       // No prompt for a password: a push that needs one fails with git's message instead of hanging.
-      { encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } },
+      { encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', ...env } },
       (error, stdout, stderr) =>
         error ? reject(new Error((stderr || error.message).trim())) : resolve(stdout.toString().trim()),
     );
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input ?? '');
   });
 }
 
@@ -99,9 +109,20 @@ export async function exportSite(root: string, commit: string, dest: string): Pr
  * The e-mail addresses (lower-cased) of the authors of the commits after `since` (every commit when
  * undefined) up to `commit`: whose changes would go live with it.
  */
-export async function authorsBetween(root: string, since: string | undefined, commit: string): Promise<Set<string>> {
+export async function authorsBetween(
+  root: string,
+  since: string | undefined,
+  commit: string,
+  /** Only the commits changing these paths (from `root`), when a release brings only some of what was saved. */
+  paths?: string[],
+): Promise<Set<string>> {
+  if (paths?.length === 0) return new Set();
   const range = since ? `${since}..${commit}` : commit;
-  const out = await git(root, ['log', '--no-merges', '--format=%ae', range, '--', '.'], 30_000);
+  const out = await git(
+    root,
+    ['--literal-pathspecs', 'log', '--no-merges', '--format=%ae', range, '--', ...(paths ?? ['.'])],
+    30_000,
+  );
   return new Set(
     out
       .split('\n')

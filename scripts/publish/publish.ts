@@ -24,6 +24,7 @@ import {
 import { listScheduled, type ScheduledRelease } from '../../server/releases/scheduled.ts';
 import { buildCommit } from './build-commit.ts';
 import { headCommit, pushCommit, resolveCommit } from './git.ts';
+import { composedOf } from './held-languages.ts';
 import { keepReleaseZero } from './release-zero.ts';
 import { withPublishLock } from './lock.ts';
 import type { PublishResult, PublishStep, StepName } from './steps.ts';
@@ -52,6 +53,9 @@ export interface PublishOptions {
   /** Called with the child's process id once it runs (tests kill it). */
   onChild?: (pid: number) => void;
 }
+
+const heldBackNotPushed =
+  'This release holds a language back, so it is not sent to the repository; the next release with every language is.';
 
 const releasesOf = (options: { dataDir: string; releasesDir?: string }) =>
   options.releasesDir ?? path.join(options.dataDir, 'releases');
@@ -106,6 +110,9 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     try {
       // The published commit itself, never HEAD: a save committed since is not pushed without a publisher.
       if (!commit) throw new Error(`${options.root} is not a git repository: there is no commit to push.`);
+      // A release holding a language back is not in the branch's history: pushed, it would make
+      // the branch's next push of every saved change one the remote refuses.
+      if (await composedOf(options.root, commit)) throw new Error(heldBackNotPushed);
       await pushCommit(options.root, commit, options.push);
       return { ok: true, id, push: { ok: true, to } };
     } catch (error) {

@@ -3,7 +3,8 @@
 // publisher publishes or rolls back (the role on the editors list, read by the gate for this very
 // request); everyone signed in sees what is unpublished and the releases. Each publish, failed
 // publish and roll-back goes to the audit log. Publish names the commit whose changes the publisher
-// was shown; a save made since is refused (409), so nothing goes live unseen. The list of what is
+// was shown, and the languages that list held back (release-choice.ts); a save made since is refused
+// (409), so nothing goes live unseen. The list of what is
 // unpublished is bounded (the newest few, the rest counted) and computed once per saved and live
 // state, one computation at a time, however many editors ask at once.
 import type { IncomingMessage } from 'node:http';
@@ -25,7 +26,8 @@ import { siteFiles } from '../../shared/confined-files.ts';
 import { splitFormatted } from '../content/errors.ts';
 import { listEntries } from './entries.ts';
 import { plainName } from './entry-name.ts';
-import { headCommit, resolveCommit, savesSince, UnknownCommit } from '../publish/git.ts';
+import { headCommit } from '../publish/git.ts';
+import { releaseSpan } from '../publish/held-languages.ts';
 import { PublishBusy } from '../publish/lock.ts';
 import type { SchedulingOptions } from '../publish/schedule.ts';
 import { approvalFor, NotApproved } from '../publish/approval.ts';
@@ -33,6 +35,7 @@ import { oneAtATime } from './one-at-a-time.ts';
 import { compareInCommit } from './commit-compare.ts';
 import { StudioError } from './files.ts';
 import { countUnpublished, unpublishedChanges } from './unpublished.ts';
+import { heldBackSchema, releaseChoice, reviewedRelease } from './release-choice.ts';
 
 export interface PublishingOptions {
   /** DATA_DIR (the audit log; the releases unless releasesDir says otherwise). */
@@ -61,21 +64,14 @@ export async function approvalOrRefusal(
 }
 
 const publisherOnly = 'Only a publisher can publish or roll back. Ask the site owner to make you one.';
-const newerSaves =
-  'Changes were saved since this list was shown, so nothing was published. They are listed now: look at them, then publish again.';
 
-/** The commit a publisher reviewed, as the request names it: refused in words unless it is still the newest save. */
-export async function reviewedCommit(root: string, named: unknown): Promise<string> {
-  if (typeof named !== 'string' || !named)
-    throw new StudioError(400, 'Say which changes to publish: open the list of changes again and publish from there.');
-  const commit = await resolveCommit(root, named).catch((error: unknown) => {
-    if (error instanceof UnknownCommit)
-      throw new StudioError(400, 'These changes are not part of the saved site. Open the list of changes again.');
-    throw error;
-  });
-  if ((await savesSince(root, commit)) !== 0) throw new StudioError(409, newerSaves);
-  return commit;
-}
+/** `commit` is judged by the handler, which says in words what is wrong with it. */
+const publishBody = {
+  type: 'object',
+  properties: { commit: {}, holdBack: heldBackSchema },
+  additionalProperties: false,
+} as const;
+const unpublishedQuery = { type: 'object', properties: { hold: heldBackSchema }, additionalProperties: false } as const;
 
 export async function publishRoutes(app: FastifyInstance, options: PublishingOptions & { root: string }) {
   const { root } = options;
@@ -97,15 +93,18 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
 
   const computeOnce = oneAtATime<UnpublishedAnswer>();
 
-  async function unpublished(): Promise<UnpublishedAnswer> {
-    const commit = await headCommit(root);
+  async function unpublished(holdBack: readonly string[]): Promise<UnpublishedAnswer> {
+    const saved = await headCommit(root);
     const live = (await listReleases(releases)).find((release) => release.live);
     // Before the first publish, visitors see DIST_DIR: its build says which commit it holds, if any.
     const since =
       (live ? live.commit : options.distDir && (await readBuildRecord(options.distDir)).commit) || undefined;
-    const key = JSON.stringify([commit, live?.id, since]);
+    const key = JSON.stringify([saved, live?.id, since, [...holdBack].sort()]);
     return computeOnce(key, async () => {
-      const range = { upTo: commit || 'HEAD' };
+      const { commit, languages } = await releaseChoice(root, { saved, live: since, holdBack });
+      // The saves the release brings; only its paths when a language is held back, now or before.
+      const { saved: upTo, paths } = commit ? await releaseSpan(root, since, commit) : { saved: '', paths: undefined };
+      const range = { upTo: upTo || 'HEAD', paths };
       const [changes, total] = await Promise.all([
         unpublishedChanges(root, since, { ...range, newest: unpublishedListed }),
         countUnpublished(root, since, range),
@@ -127,12 +126,11 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
         commit,
         changes: compared,
         earlier: Math.max(0, total - changes.length),
+        ...(languages.length > 0 && { languages }),
         ...(!since && { sinceUnknown: true as const }),
       };
     });
   }
-
-  const reviewed = (named: unknown) => reviewedCommit(root, named);
 
   /** The compiler's messages as the studio shows them: each names its entry by title, not its file and line. */
   async function byEntryTitle(messages: string[]): Promise<string[]> {
@@ -185,12 +183,17 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
     return { editor: { email: editor.email, role: editor.role, leads: editor.leads === true }, ...(run && { run }) };
   });
 
-  app.post<{ Body: { commit?: unknown } | undefined }>('/publish', async (request, reply) => {
-    const editor = publisher(request.raw);
-    const commit = await reviewed(request.body?.commit);
-    const approvedBy = await approvalOrRefusal(options, commit);
-    return reply.code(202).send({ run: startPublish(editor, commit, approvedBy) });
-  });
+  app.post<{ Body: { commit?: unknown; holdBack?: string[] } | undefined }>(
+    '/publish',
+    // Who may publish is answered before what the request asks is judged.
+    { schema: { body: publishBody }, preValidation: async (request) => void publisher(request.raw) },
+    async (request, reply) => {
+      const editor = publisher(request.raw);
+      const commit = await reviewedRelease(options, request.body?.commit, request.body?.holdBack);
+      const approvedBy = await approvalOrRefusal(options, commit);
+      return reply.code(202).send({ run: startPublish(editor, commit, approvedBy) });
+    },
+  );
 
   app.get('/releases', async (request) => {
     signedIn(request.raw);
@@ -213,8 +216,12 @@ export async function publishRoutes(app: FastifyInstance, options: PublishingOpt
     return withChanges(root, await listReleases(releases));
   });
 
-  app.get('/unpublished', async (request) => {
-    signedIn(request.raw);
-    return unpublished();
-  });
+  app.get<{ Querystring: { hold?: string[] } }>(
+    '/unpublished',
+    { schema: { querystring: unpublishedQuery }, preValidation: async (request) => void signedIn(request.raw) },
+    async (request) => {
+      signedIn(request.raw);
+      return unpublished(request.query.hold ?? []);
+    },
+  );
 }

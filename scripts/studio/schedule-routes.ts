@@ -23,7 +23,8 @@ import {
 } from '../publish/schedule.ts';
 import { siteClock } from '../publish/site-clock.ts';
 import { StudioError } from './files.ts';
-import { approvalOrRefusal, reviewedCommit, type PublishingOptions } from './publish-routes.ts';
+import { approvalOrRefusal, type PublishingOptions } from './publish-routes.ts';
+import { heldBackSchema, reviewedRelease } from './release-choice.ts';
 
 /** How often the articles' own times are looked at. */
 const FOLLOW_EVERY_MS = 30_000;
@@ -37,6 +38,13 @@ const stateWords = {
   live: 'live',
   skipped: 'not-needed',
 } as const satisfies Record<ScheduledRelease['state'], ScheduleView['state']>;
+
+/** `commit` and `at` are judged by the handler, which says in words what is wrong with them. */
+const scheduleBody = {
+  type: 'object',
+  properties: { commit: {}, at: {}, holdBack: heldBackSchema },
+  additionalProperties: false,
+} as const;
 
 const publisherOnly = 'Only a publisher can schedule a release. Ask the site owner to make you one.';
 
@@ -110,16 +118,21 @@ export async function scheduleRoutes(
     return answer();
   });
 
-  app.post<{ Body: { commit?: unknown; at?: unknown } | undefined }>('/schedule', async (request, reply) => {
-    const editor = publisher(request.raw);
-    const commit = await reviewedCommit(root, request.body?.commit);
-    // What goes live at its time must be approved now, where approval is required.
-    const approvedBy = await approvalOrRefusal(options, commit);
-    const at = await timeOf(request.body?.at);
-    const { built } = await schedule(options, { commit, at, by: editor.email, approvedBy });
-    logged(built);
-    return reply.code(202).send(await answer());
-  });
+  app.post<{ Body: { commit?: unknown; at?: unknown; holdBack?: string[] } | undefined }>(
+    '/schedule',
+    // Who may schedule is answered before what the request asks is judged.
+    { schema: { body: scheduleBody }, preValidation: async (request) => void publisher(request.raw) },
+    async (request, reply) => {
+      const editor = publisher(request.raw);
+      const commit = await reviewedRelease(options, request.body?.commit, request.body?.holdBack);
+      // What goes live at its time must be approved now, where approval is required.
+      const approvedBy = await approvalOrRefusal(options, commit);
+      const at = await timeOf(request.body?.at);
+      const { built } = await schedule(options, { commit, at, by: editor.email, approvedBy });
+      logged(built);
+      return reply.code(202).send(await answer());
+    },
+  );
 
   app.post<{ Params: { id: string }; Body: { at?: unknown } | undefined }>('/scheduled/:id/move', async (request) => {
     const editor = publisher(request.raw);

@@ -24,13 +24,15 @@ import {
   type ReviewView,
 } from '../../shared/team-review.ts';
 import type { SendMailOptions } from 'nodemailer';
-import { liveCommit } from '../publish/approval.ts';
-import { authorsBetween, headCommit, isAncestor } from '../publish/git.ts';
+import { authorsOf, liveCommit } from '../publish/approval.ts';
+import { headCommit, isAncestor } from '../publish/git.ts';
+import { composedOf } from '../publish/held-languages.ts';
 import { composeDecisionMail, composeReviewAskedMail } from '../publish/review-mail.ts';
 import { siteClock, type SiteClock } from '../publish/site-clock.ts';
 import { changeReviews, newReviewId, readReviews, reviewIdPattern } from '../publish/team-reviews.ts';
 import { StudioError } from './files.ts';
-import { reviewedCommit, type PublishingOptions } from './publish-routes.ts';
+import type { PublishingOptions } from './publish-routes.ts';
+import { reviewedVersion, stillCurrent } from './release-choice.ts';
 
 /** The newest reviews answered: a person reads a few, and each costs a git process. */
 const LISTED = 30;
@@ -118,12 +120,17 @@ export async function teamReviewRoutes(app: FastifyInstance, options: Publishing
   };
 
   async function view(review: ReviewRecord, head: string, live: string | undefined): Promise<ReviewView> {
+    const held = (await composedOf(root, review.commit))?.holdBack;
+    return held ? { ...(await stateOf(review, head, live)), holdBack: held } : stateOf(review, head, live);
+  }
+
+  async function stateOf(review: ReviewRecord, head: string, live: string | undefined): Promise<ReviewView> {
     const last = review.decisions.at(-1);
     const shown = last?.commit ?? review.commit;
     if (live && (await isAncestor(root, shown, live))) return { ...review, state: 'live' };
     if (!last) return { ...review, state: 'waiting' };
     if (last.verdict === 'changes-asked') return { ...review, state: 'changes-asked' };
-    return { ...review, state: last.commit === head ? 'approved' : 'saved-since' };
+    return { ...review, state: (await stillCurrent(options, last.commit, head)) ? 'approved' : 'saved-since' };
   }
 
   async function answer(): Promise<ReviewsAnswer> {
@@ -149,7 +156,7 @@ export async function teamReviewRoutes(app: FastifyInstance, options: Publishing
 
   app.post<{ Body: ReviewAsk }>('/reviews', { schema: { body: askBody } }, async (request, reply) => {
     const editor = signedIn(request);
-    const shown = await reviewedCommit(root, request.body.commit);
+    const shown = await reviewedVersion(options, request.body.commit);
     const live = await liveCommit(options);
     if (live && (await isAncestor(root, shown, live)))
       throw new StudioError(400, 'Nothing to review: visitors already see everything that was saved.');
@@ -216,8 +223,8 @@ export async function teamReviewRoutes(app: FastifyInstance, options: Publishing
       if (editor.role !== 'publisher') throw new StudioError(403, publisherOnly);
       if (!(await readReviews(dataDir)).some((review) => review.id === request.params.id))
         throw new StudioError(404, gone);
-      const shown = await reviewedCommit(root, request.body.commit);
-      const authors = await authorsBetween(root, await liveCommit(options), shown);
+      const shown = await reviewedVersion(options, request.body.commit);
+      const authors = await authorsOf(root, await liveCommit(options), shown);
       if (authors.has(editor.email.toLowerCase())) throw new StudioError(403, ownChanges);
       const note = request.body.note?.trim();
       const decision: ReviewDecision = {

@@ -40,6 +40,12 @@ function splitPatch(patch: string): string[] {
 export interface Range {
   /** The newest commit counted (a full hash, as `git rev-parse HEAD` gives it); default: HEAD. */
   upTo?: string;
+  /**
+   * Only these paths (from the studio's folder): the commits changing them, and of each only them.
+   * For a release that brings part of what was saved (a language held back, now or when the live
+   * one was published); every path when undefined.
+   */
+  paths?: string[];
 }
 
 /** The revisions `git log` walks: after `sinceCommit`, or all of the history; refuses what is no commit here. */
@@ -61,9 +67,12 @@ async function rangeOf(
 
 /** How many commits `unpublishedChanges` would list without a limit: one git process, however many. */
 export async function countUnpublished(root: string, sinceCommit?: string, range: Range = {}): Promise<number> {
+  if (range.paths?.length === 0) return 0;
   const git = gitIn(root);
   const revisions = await rangeOf(git, root, sinceCommit, range);
-  return Number((await git.raw(['rev-list', '--count', '--no-merges', revisions, '--', '.'])).trim());
+  return Number(
+    (await git.raw(['rev-list', '--count', '--no-merges', revisions, '--', ...(range.paths ?? ['.'])])).trim(),
+  );
 }
 
 /**
@@ -77,12 +86,16 @@ export async function unpublishedChanges(
   sinceCommit?: string,
   { newest, ...range }: Range & { newest?: number } = {},
 ): Promise<UnpublishedChange[]> {
+  if (range.paths?.length === 0) return [];
+  const only = range.paths && new Set(range.paths);
   const git = gitIn(root);
   const revisions = await rangeOf(git, root, sinceCommit, range);
   const limit = newest === undefined ? [] : [`--max-count=${Math.max(0, Math.floor(newest))}`];
   // Every commit of the studio's folder: a developer's change to the code goes live with the next
   // publish too, and is listed (as code) with the content.
-  const hashes = (await git.raw(['log', '--no-merges', ...limit, '--format=%H', revisions, '--', '.']))
+  const hashes = (
+    await git.raw(['log', '--no-merges', ...limit, '--format=%H', revisions, '--', ...(range.paths ?? ['.'])])
+  )
     .split('\n')
     .filter(Boolean);
   const changes: UnpublishedChange[] = [];
@@ -97,7 +110,7 @@ export async function unpublishedChanges(
     ]);
     const code = everything
       .split('\0')
-      .filter(Boolean)
+      .filter((name) => name && (!only || only.has(name)))
       .some((name) => !name.startsWith('site/'));
     const [name = '', email = '', at = '', ...message] = meta.split('\0');
     const paths = names.split('\0').filter(Boolean);
@@ -108,7 +121,7 @@ export async function unpublishedChanges(
       );
     const files: UnpublishedFile[] = [];
     for (const [i, relative] of paths.entries()) {
-      if (!relative.startsWith('site/')) continue;
+      if (!relative.startsWith('site/') || (only && !only.has(relative))) continue;
       const file = relative.slice('site/'.length);
       files.push({ file, title: await titleAt(git, commit, file), diff: diffs[i] });
     }
