@@ -27,16 +27,20 @@ export function PublishPanel({
   publisher,
   reviewed,
   onFinished,
+  onPublished,
 }: {
   publisher: boolean;
-  /** The list of changes shown (undefined while it loads): what Publish puts live, and how many they are. */
-  reviewed?: { commit: string; pending: number };
+  /** The list of changes shown (undefined while it loads): what Publish puts live, the languages it holds back, and how many changes. */
+  reviewed?: { commit: string; holdBack: string[]; pending: number };
   /** Called when the list and pages should be read again: a publish ended, or newer saves were found. */
   onFinished: () => void;
+  /** Called when a publish went live. */
+  onPublished?: () => void;
 }) {
   const pending = reviewed?.pending;
   const [run, setRun] = useState<PublishRun>();
   const [problem, setProblem] = useState<string>();
+  const [started, setStarted] = useState<string[]>();
   const running = run !== undefined && run.outcome === undefined;
   // A publish already under way when the view opens (or started from another window) is followed too.
   useEffect(() => {
@@ -52,17 +56,19 @@ export function PublishPanel({
         (state) => {
           if (!state.run) return;
           setRun(state.run);
+          if (state.run.outcome?.ok) onPublished?.();
           if (state.run.outcome) onFinished();
         },
         (error: Error) => setProblem(error.message),
       );
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [running, onFinished]);
+  }, [running, onFinished, onPublished]);
   const start = () => {
     if (!reviewed) return;
     setProblem(undefined);
-    publishApi.publish(reviewed.commit).then(
+    setStarted(reviewed.holdBack);
+    publishApi.publish(reviewed.commit, reviewed.holdBack).then(
       (answer) => setRun(answer.run),
       (error: Error) => {
         // Saved since the list was shown (or another publish ran): the server's words say so, and
@@ -73,6 +79,8 @@ export function PublishPanel({
     );
   };
   const outcome = run?.outcome;
+  // Whether the publish this view started held a language back, for its outcome's words.
+  const heldBack = started !== undefined && started.length > 0;
   return (
     <section aria-label="Publishing">
       <Group>
@@ -122,7 +130,9 @@ export function PublishPanel({
       )}
       {outcome?.ok && (
         <Alert color="teal" mt="sm" title="Published">
-          Visitors now see the site as saved (release {outcome.id}).
+          {heldBack
+            ? `Visitors now see the site as saved, except the translations held back (release ${outcome.id}).`
+            : `Visitors now see the site as saved (release ${outcome.id}).`}
           {outcome.push && !outcome.push.ok && ` It could not be sent to ${outcome.push.to}: ${outcome.push.message}`}
         </Alert>
       )}

@@ -1,6 +1,6 @@
 // The Publish view: what visitors see now (the live release), what was saved since and is not live
 // yet (each change with who, when, which entry, in the review's words, and the page before and after),
-// Publish with its progress, the reviews asked of the publishers, a preview to share with people without an account, and the kept
+// which languages' translations go with it, Publish with its progress, the reviews asked of the publishers, a preview to share with people without an account, and the kept
 // releases to roll back to. Everyone signed in sees it; only a publisher publishes and rolls back,
 // and an editor is told why not.
 import { Alert, Modal, Stack, Text, Title } from '@mantine/core';
@@ -8,6 +8,7 @@ import { Loading } from '../Loading.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import type { PublishState, UnpublishedAnswer } from '../../../shared/publishing.ts';
 import { PagePreviews } from './PagePreviews.tsx';
+import { heldBackOf, LanguageChoice } from './LanguageChoice.tsx';
 import { PublishPanel } from './PublishPanel.tsx';
 import { publishApi, when } from './publish-api.ts';
 import { ReleaseList } from './ReleaseList.tsx';
@@ -33,20 +34,35 @@ export function PublishView({
   // Bumped after a publish or a roll back: the lists and both pages are read again.
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((n) => n + 1), []);
+  // The languages the publisher unticked: the list is read again for each choice.
+  const [holdBack, setHoldBack] = useState<string[]>([]);
+  const [choosing, setChoosing] = useState(false);
+  const choose = (next: string[]) => {
+    setChoosing(true);
+    setHoldBack(next);
+  };
+  // After a publish, every language waiting is offered ticked again.
+  const published = useCallback(() => setHoldBack([]), []);
   useEffect(() => {
     let live = true;
-    publishApi.unpublished().then(
+    publishApi.unpublished(holdBack).then(
       (next) => {
         if (!live) return;
         setAnswer(next);
         setProblem(undefined);
+        setChoosing(false);
       },
-      (error: Error) => live && setProblem(error.message),
+      (error: Error) => {
+        if (!live) return;
+        setProblem(error.message);
+        setChoosing(false);
+      },
     );
     return () => {
       live = false;
     };
-  }, [round]);
+  }, [round, holdBack]);
+  const shownHeldBack = heldBackOf(answer?.languages);
   const publisher = editor.role === 'publisher';
   // The newest change's page is shown before and after until another is chosen.
   const entries = useStudio((state) => state.entries);
@@ -82,18 +98,29 @@ export function PublishView({
               : 'Visitors see the site as it was first set up.'
             : answer && 'Nothing has been published from the studio yet: visitors see the site as it was set up.'}
         </Text>
+        <LanguageChoice languages={answer?.languages} disabled={choosing} onChange={choose} />
         <PublishPanel
           publisher={publisher}
-          reviewed={answer && { commit: answer.commit, pending: answer.changes.length + answer.earlier }}
+          reviewed={
+            answer && !choosing
+              ? { commit: answer.commit, holdBack: shownHeldBack, pending: answer.changes.length + answer.earlier }
+              : undefined
+          }
           onFinished={reload}
+          onPublished={published}
         />
         <ReviewsPanel
-          commit={answer?.commit}
+          commit={choosing ? undefined : answer?.commit}
           pending={answer ? answer.changes.length + answer.earlier : 0}
           round={round}
           onOpen={onOpenReview}
         />
-        <ScheduledReleases publisher={publisher} commit={answer?.commit} round={round} />
+        <ScheduledReleases
+          publisher={publisher}
+          commit={choosing ? undefined : answer?.commit}
+          holdBack={shownHeldBack}
+          round={round}
+        />
         {problem && <Alert color="red">{problem}</Alert>}
         {!answer && !problem && <Loading>Loading what is not live yet…</Loading>}
         {answer && (

@@ -24,10 +24,13 @@ function what(schedule: ScheduleView): string {
 export function ScheduledReleases({
   publisher,
   commit,
+  holdBack,
   round,
 }: {
   publisher: boolean;
   commit?: string;
+  /** The languages the list shown holds back. */
+  holdBack: string[];
   round: number;
 }) {
   const [answer, setAnswer] = useState<ScheduledAnswer>();
@@ -79,7 +82,7 @@ export function ScheduledReleases({
             zone={answer.zone}
             earliest={answer.now}
             action="Schedule"
-            onChoose={(at) => act(() => publishApi.schedule(commit, at))}
+            onChoose={(at) => act(() => publishApi.schedule(commit, at, holdBack))}
             onCancel={() => setChoosing(undefined)}
           />
         )}

@@ -13,15 +13,20 @@ import { call, StudioRequestError } from '../api.ts';
 
 export const publishApi = {
   state: () => call<PublishState>('publish'),
-  /** Publishes the changes of the list the publisher was shown: `commit` is that list's. */
-  publish: (commit: string) => call<{ run: PublishRun }>('publish', { body: { commit } satisfies PublishRequest }),
+  /** Publishes the changes of the list the publisher was shown: `commit` and `holdBack` are that list's. */
+  publish: (commit: string, holdBack: string[]) =>
+    call<{ run: PublishRun }>('publish', { body: { commit, holdBack } satisfies PublishRequest }),
   releases: () => call<ReleaseView[]>('releases'),
   rollback: (id: string) => call<ReleaseView[]>('rollback', { body: { id } }),
-  unpublished: () => call<UnpublishedAnswer>('unpublished'),
+  /** What is not live yet, as a release holding back the languages in `holdBack` would bring it. */
+  unpublished: (holdBack: readonly string[] = []) =>
+    call<UnpublishedAnswer>(
+      `unpublished${holdBack.length ? `?${new URLSearchParams(holdBack.map((code) => ['hold', code]))}` : ''}`,
+    ),
   scheduled: () => call<ScheduledAnswer>('scheduled'),
   /** Schedules the changes of the list the publisher was shown, for `at` on the site's clock. */
-  schedule: (commit: string, at: string) =>
-    call<ScheduledAnswer>('schedule', { body: { commit, at } satisfies ScheduleRequest }),
+  schedule: (commit: string, at: string, holdBack: string[]) =>
+    call<ScheduledAnswer>('schedule', { body: { commit, at, holdBack } satisfies ScheduleRequest }),
   move: (id: string, at: string) => call<ScheduledAnswer>(`scheduled/${encodeURIComponent(id)}/move`, { body: { at } }),
   cancel: (id: string) => call<ScheduledAnswer>(`scheduled/${encodeURIComponent(id)}/cancel`, { body: {} }),
 };

@@ -31,14 +31,16 @@ export function ReviewPage({ id, publisher, onClose }: { id: string; publisher: 
   const entries = useStudio((state) => state.entries);
   const load = useCallback(
     () =>
-      Promise.all([reviewApi.list(), publishApi.unpublished()]).then(
-        ([list, changes]) => {
+      reviewApi
+        .list()
+        // The changes as the version under review brings them: with the languages it holds back held back.
+        .then(async (list) => {
+          const changes = await publishApi.unpublished(list.reviews.find((one) => one.id === id)?.holdBack);
           setReviews(list);
           setAnswer(changes);
-        },
-        (error: Error) => setProblem(error.message),
-      ),
-    [],
+        })
+        .catch((error: Error) => setProblem(error.message)),
+    [id],
   );
   useEffect(() => {
     void load();
