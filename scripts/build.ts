@@ -4,7 +4,7 @@
 // the first failing step with that step's own message.
 process.env.NODE_ENV = 'production';
 
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatError } from './content/errors.ts';
@@ -14,10 +14,11 @@ import { cleanTemporaryFiles } from '../shared/confined-writes.ts';
 import { precompress } from './site-build/precompress.ts';
 import type { ViteManifest } from './site-build/preload-links.ts';
 import { routeData, siteShell } from './site-build/model-to-routes.ts';
+import { cardsIn, isTranslation, languageSites, untranslatedTexts } from './site-build/language-sites.ts';
 import { inlineSmallImages } from './site-build/inline-image.ts';
 import { manifest, writeSiteFiles } from './site-build/site-files.ts';
 import { writeStaticHostFiles } from './deploy/static-host.ts';
-import { writeFeeds } from './site-build/feed.ts';
+import { feedPathsIn, writeFeeds } from './site-build/feed.ts';
 import { headTags } from './site-build/head-tags.ts';
 import { largestCopy, processImages } from './site-build/images.ts';
 import { cacheKey, MediaCache, mediaCacheDir, mediaCacheLimit } from './site-build/media-cache.ts';
@@ -139,29 +140,47 @@ export async function buildSite(options: BuildOptions = {}) {
   };
 
   const renderStarted = performance.now();
-  const job = {
-    outDir,
-    template,
-    shell: siteShell(model),
-    ssrEntry: bundles.ssrEntry,
-    viteManifest,
-    headTags: headTags(model, cards, structuredData(linked, cards)),
-  };
-  const routes = routeData(model, inlineSmallImages(contentRoot), variants);
   const pageCache = await MediaCache.open(path.join(buildCache, 'pages'));
-  // Everything every page's HTML depends on besides its own route and head tags (cached-prerender.ts).
-  const base = cacheKey(
-    'pages-v1',
-    bundles.key,
-    bundles.outputHash,
-    JSON.stringify(job.shell),
-    JSON.stringify(job.headTags.shared),
-  );
-  const { rendered, reused } = await cachedPrerender(job, routes, pageCache, base);
+  const rendered: string[] = [];
+  let reused = 0;
+  const shipped = new Set<string>();
+  const inline = inlineSmallImages(contentRoot);
+  // The source's pages, then each language's at /<code>/…: each with its own shell and head tags.
+  for (const site of languageSites(model)) {
+    const job = {
+      outDir,
+      template,
+      shell: siteShell(site),
+      ssrEntry: bundles.ssrEntry,
+      viteManifest,
+      headTags: headTags(site, cardsIn(site, cards), structuredData({ ...site, articles: linked.articles }, cards)),
+      untranslatedTexts: untranslatedTexts(model, site),
+    };
+    const routes = routeData(site, inline, variants);
+    // Everything every page's HTML depends on besides its own route and head tags (cached-prerender.ts).
+    const base = cacheKey(
+      'pages-v2',
+      bundles.key,
+      bundles.outputHash,
+      JSON.stringify(job.shell),
+      JSON.stringify(job.headTags.shared),
+      JSON.stringify([...job.untranslatedTexts]),
+    );
+    const done = await cachedPrerender(job, routes, pageCache, base);
+    rendered.push(...done.rendered);
+    reused += done.reused;
+    for (const src of referencedImages([job.shell, [...routes.values()]], model.images)) shipped.add(src);
+    if (isTranslation(site)) {
+      const feeds = await writeFeeds(site, contentRoot, copies);
+      const where = feedPathsIn(site);
+      await mkdir(path.join(outDir, site.language!.code), { recursive: true });
+      await writeFile(path.join(outDir, where.rss), feeds.rss);
+      await writeFile(path.join(outDir, where.atom), feeds.atom);
+    }
+  }
   const pages = rendered.length + reused;
   const renderSeconds = (performance.now() - renderStarted) / 1000;
   // dist/ ships the files of site/images that pages use as they are, and no other.
-  const shipped = referencedImages([job.shell, [...routes.values()]], model.images);
   const published = { ...model, images: model.images.filter((src) => shipped.has(src)) };
   await writeSiteFiles(published, contentRoot, outDir, await writeFeeds(model, contentRoot, copies));
   await writeStaticHostFiles(outDir, manifest(model));

@@ -8,6 +8,8 @@ export interface PublicPath {
   cacheControl: string;
 }
 
+import type { Language } from '../shared/generated/content.ts';
+import { languagePath } from '../shared/languages.ts';
 import { feedPaths } from '../shared/reserved-addresses.ts';
 
 export { feedPaths };
@@ -23,6 +25,17 @@ export const publicPaths: readonly PublicPath[] = [
   { path: feedPaths.atom, cacheControl: 'no-cache' },
 ];
 
+/** The public paths of a site in `languages`: each translation has its own feeds, under /<code>. */
+export function publicPathsIn(languages: readonly Language[] = []): PublicPath[] {
+  const feeds = publicPaths.filter(({ path }) => path === feedPaths.rss || path === feedPaths.atom);
+  return [
+    ...publicPaths,
+    ...languages
+      .slice(1)
+      .flatMap(({ code }) => feeds.map((feed) => ({ ...feed, path: languagePath(code, feed.path) }))),
+  ];
+}
+
 /** Pages and the not-found page: revalidated on every visit (with an ETag, that is a 304). */
 export const pageCacheControl = 'no-cache';
 /** A redirect may be remembered for an hour: long enough to spare requests, short enough to change. */
@@ -30,7 +43,7 @@ export const redirectCacheControl = 'public, max-age=3600';
 
 export const isFolder = (entry: PublicPath) => entry.path.endsWith('/');
 
-/** The table entry that makes `url` public, or undefined. */
-export function publicPath(url: string): PublicPath | undefined {
-  return publicPaths.find((entry) => (isFolder(entry) ? url.startsWith(entry.path) : url === entry.path));
+/** The table entry that makes `url` public on a site in `languages`, or undefined. */
+export function publicPath(url: string, languages?: readonly Language[]): PublicPath | undefined {
+  return publicPathsIn(languages).find((entry) => (isFolder(entry) ? url.startsWith(entry.path) : url === entry.path));
 }

@@ -6,14 +6,18 @@ import type {
   DocumentSection,
   FormDefinition,
   IconName,
+  Language,
   Section,
   Settings,
 } from './generated/content.ts';
 import type { ListingPager } from './listing-pages.ts';
+import type { Alternate } from './languages.ts';
 
 export interface SiteShell {
   settings: Settings;
   forms: FormDefinition[];
+  /** The language the pages are in: the site's own, or one it is translated into. */
+  language: Language;
 }
 
 export interface ArticleSummary {
@@ -50,6 +54,8 @@ export interface PageRoute {
   title: string;
   description: string;
   sections: RenderedSection[];
+  /** The page in each of the site's languages (none when it has one), for the switcher and search engines. */
+  alternates: Alternate[];
 }
 
 export interface ArticleRoute {

@@ -43,7 +43,7 @@ export function App({
       withGlobalClasses={!stylesInHead}
     >
       <SiteActions shell={shell}>
-        <Layout>
+        <Layout route={route}>
           <ErrorBoundary title={shell.settings.errorScreen.title} resetKey={location}>
             <RouteView initial={route} onRoute={setRoute} />
           </ErrorBoundary>

@@ -14,13 +14,29 @@ import { IslandCollectorContext, type IslandCollector } from './islands/Island.t
 import { IslandRoot } from './islands/IslandRoot.tsx';
 import { islandPrefix } from './islands/prefix.ts';
 import { spliceIslands } from './islands/splice.ts';
+import { markSourceLanguage } from './lib/source-language.ts';
+import { siteLanguage } from '../shared/languages.ts';
+import { escapeJson } from '../shared/json-in-html.ts';
 
 /** Loads every section component once, so each render below is synchronous. */
 export async function prepare(): Promise<void> {
   await loadSections(sectionTypeNames.map((type) => ({ type })));
 }
 
-export function render(route: RouteData, shell: SiteShell): { html: string; title: string } {
+/** The site's own language, and the texts a translation's pages show in it, not translated yet. */
+export interface SourceLanguage {
+  code: string;
+  untranslated: ReadonlySet<string>;
+}
+
+/** A translated page's texts in the site's own language: the untranslated, and the articles it lists (written in that language only). */
+function sourceTexts(route: RouteData, { untranslated }: SourceLanguage): ReadonlySet<string> {
+  if (route.kind !== 'page') return untranslated;
+  const articles = route.sections.flatMap((section) => (section.type === 'articles' ? section.articles : []));
+  return new Set([...untranslated, ...articles.flatMap((article) => [article.title, article.excerpt])]);
+}
+
+export function render(route: RouteData, shell: SiteShell, source?: SourceLanguage): { html: string; title: string } {
   const islands: IslandCollector = new Map();
   const page = renderToString(
     <IslandCollectorContext.Provider value={islands}>
@@ -39,7 +55,13 @@ export function render(route: RouteData, shell: SiteShell): { html: string; titl
       { identifierPrefix: islandPrefix(id) },
     ),
   }));
-  return { html: spliceIslands(page, rendered), title: pageTitle(route, shell.settings.name) };
+  const marked = source ? markSourceLanguage(page, sourceTexts(route, source), source.code) : page;
+  // A translation's islands hydrate with its own shell: the bundle holds only the source's.
+  const translatedShell =
+    rendered.length && shell.language.code !== siteLanguage(shell.settings).code
+      ? `<script type="application/json" data-site-shell>${escapeJson(JSON.stringify(shell))}</script>`
+      : '';
+  return { html: spliceIslands(marked, rendered) + translatedShell, title: pageTitle(route, shell.settings.name) };
 }
 
 /** Mantine's CSS variables and global classes for the theme, as <style> elements for the <head>. */

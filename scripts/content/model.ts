@@ -41,6 +41,8 @@ export interface SiteModel {
   images: string[];
   /** Each language the site is translated into (site.yaml's `languages` after the first), in its order. */
   translations: TranslatedSite[];
+  /** The language this model is in, when the build made it for one (scripts/site-build/language-sites.ts). */
+  language?: Language;
 }
 
 export const blogPath = (slug: string) => `/resources/blogs/${slug}`;

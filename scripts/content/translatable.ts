@@ -14,13 +14,18 @@ export interface TranslatableText {
 }
 
 /** The schema at `node` with every `$ref` followed, the nearest `translate` kept. */
-function resolved(node: JsonSchema, file: string): { schema: JsonSchema; file: string; translate?: boolean } {
+function resolved(
+  node: JsonSchema,
+  file: string,
+): { schema: JsonSchema; file: string; translate?: boolean; refs: string[] } {
   let schema = node;
   let where = file;
   let translate = typeof node.translate === 'boolean' ? node.translate : undefined;
   const seen = new Set<JsonSchema>();
+  const refs: string[] = [];
   while (typeof schema.$ref === 'string' && !seen.has(schema)) {
     seen.add(schema);
+    refs.push(schema.$ref);
     const [target] = schema.$ref.split('#');
     const next = resolveRef(schema.$ref, where, composedSchemas());
     if (!next) break;
@@ -28,7 +33,7 @@ function resolved(node: JsonSchema, file: string): { schema: JsonSchema; file: s
     schema = { ...next, ...Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$ref')) };
     translate ??= typeof next.translate === 'boolean' ? next.translate : undefined;
   }
-  return { schema, file: where, translate };
+  return { schema, file: where, translate, refs };
 }
 
 /** The branch of a `oneOf` whose constant fields (a section's `type`) match the data. */
@@ -40,36 +45,55 @@ function branchFor(branches: JsonSchema[], data: Record<string, unknown>, file: 
   });
 }
 
-function walk(node: JsonSchema, file: string, data: unknown, path: string[], found: TranslatableText[]): void {
-  const { schema, file: where, translate } = resolved(node, file);
+/** What the schema says of one string of a file: whether it is text to translate, and the shapes it refers to. */
+interface StringKind {
+  translate?: boolean;
+  refs: string[];
+}
+
+type Visit = (path: string[], text: string, kind: StringKind) => void;
+
+function walk(node: JsonSchema, file: string, data: unknown, path: string[], visit: Visit): void {
+  const { schema, file: where, translate, refs } = resolved(node, file);
   if (typeof data === 'string') {
-    if (translate === true) found.push({ path: path.join('.'), text: data });
+    visit(path, data, { translate, refs });
     return;
   }
   if (Array.isArray(data)) {
     if (schema.items && typeof schema.items === 'object')
-      data.forEach((item, index) => walk(schema.items as JsonSchema, where, item, [...path, String(index)], found));
+      data.forEach((item, index) => walk(schema.items as JsonSchema, where, item, [...path, String(index)], visit));
     return;
   }
   if (!data || typeof data !== 'object') return;
   const record = data as Record<string, unknown>;
   if (Array.isArray(schema.oneOf)) {
     const branch = branchFor(schema.oneOf as JsonSchema[], record, where);
-    if (branch) walk(branch, where, data, path, found);
+    if (branch) walk(branch, where, data, path, visit);
   }
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   for (const [key, value] of Object.entries(record))
-    if (properties[key]) walk(properties[key], where, value, [...path, key], found);
+    if (properties[key]) walk(properties[key], where, value, [...path, key], visit);
 }
 
-/** Every translatable text of a file of `kind` (`page`, `form`, `settings`), in the file's order. */
-export function translatableTexts(kind: string, data: unknown): TranslatableText[] {
+/** The strings of a file of `kind` (`page`, `form`, `settings`) whose schema passes `test`, in the file's order. */
+function stringsWhere(kind: string, data: unknown, test: (kind: StringKind) => boolean): TranslatableText[] {
   const file = `${kind}.schema.json`;
   const schema = composedSchemas().get(file);
   const found: TranslatableText[] = [];
-  if (schema) walk(schema, file, data, [], found);
+  if (schema)
+    walk(schema, file, data, [], (path, text, stringKind) => {
+      if (test(stringKind)) found.push({ path: path.join('.'), text });
+    });
   return found;
 }
+
+/** Every translatable text of a file of `kind`, in the file's order. */
+export const translatableTexts = (kind: string, data: unknown) =>
+  stringsWhere(kind, data, ({ translate }) => translate === true);
+
+/** Every address of a page of this site in a file of `kind` (a button's "to", a menu's link). */
+export const internalPaths = (kind: string, data: unknown) =>
+  stringsWhere(kind, data, ({ refs }) => refs.some((ref) => ref.endsWith('#/$defs/internalPath')));
 
 /**
  * The fingerprint of a source text that a translation records: when the source's text changes,

@@ -12,7 +12,7 @@ import { tooManySubmissions } from '../../server/leads/errors.ts';
 import { mediaTypes } from '../../server/media-types.ts';
 import { PREVIEW_PATH } from '../../server/previews/share-links.ts';
 import { REDACTED_PREVIEW, REDACTED_QUERY } from '../../server/request-log.ts';
-import { isFolder, pageCacheControl, publicPaths, redirectCacheControl } from '../../server/public-files.ts';
+import { isFolder, pageCacheControl, publicPathsIn, redirectCacheControl } from '../../server/public-files.ts';
 import { headersForMediaType, securityHeaders } from '../../server/security-headers.ts';
 import { maxUploadBytes } from '../studio/images.ts';
 import { listenAddress, nginxComment, nginxString, serverNames, upstreamAddress } from './nginx-encode.ts';
@@ -130,7 +130,7 @@ export function nginxConfig(options: NginxOptions): string {
       '  try_files $uri =404;',
       '}',
     ]);
-  const files = publicPaths.map((entry) =>
+  const files = publicPathsIn(manifest.site.languages).map((entry) =>
     location(
       isFolder(entry) ? `^~ ${literal(entry.path)}` : `= ${literal(entry.path)}`,
       { 'Cache-Control': entry.cacheControl },
@@ -174,6 +174,16 @@ export function nginxConfig(options: NginxOptions): string {
       ]
     : [
         location('= /404.html', { 'Cache-Control': pageCacheControl }, ['internal;']),
+        // Each translation's own not-found page for any other address under /<code>/.
+        ...(manifest.site.languages ?? [])
+          .slice(1)
+          .flatMap(({ code }) => [
+            location(`= ${literal(`/${code}/404.html`)}`, { 'Cache-Control': pageCacheControl }, ['internal;']),
+            location(`^~ ${literal(`/${code}/`)}`, {}, [
+              `error_page 404 ${literal(`/${code}/404.html`)};`,
+              'return 404;',
+            ]),
+          ]),
         pages.join('\n'),
         redirects.join('\n'),
         files.join('\n'),

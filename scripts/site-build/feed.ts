@@ -9,6 +9,8 @@ import { feedPaths } from '../../server/public-files.ts';
 import type { SiteModel } from '../content/model.ts';
 import { escapeHtml } from './escape.ts';
 import { openFile, siteFiles } from '../../shared/confined-files.ts';
+import { languagePath } from '../../shared/languages.ts';
+import { isTranslation } from './language-sites.ts';
 
 /** A site image's byte length, measured as a real file inside site/images (shared/confined-files.ts). */
 async function sizeOf(root: string, src: string): Promise<number> {
@@ -19,6 +21,12 @@ async function sizeOf(root: string, src: string): Promise<number> {
 
 /** Where the feeds are served: one table with the server's other public files. */
 export const FEEDS = feedPaths;
+
+/** Where a site's feeds are: the source's at the site's root, a translation's under /<code>. */
+export const feedPathsIn = (site: SiteModel): { rss: string; atom: string } =>
+  isTranslation(site)
+    ? { rss: languagePath(site.language!.code, FEEDS.rss), atom: languagePath(site.language!.code, FEEDS.atom) }
+    : FEEDS;
 
 /** The feeds' title, for their <link rel="alternate"> too. */
 export const feedTitle = (model: SiteModel) => `${model.settings.name}: blog`;
@@ -45,12 +53,12 @@ export async function writeFeeds(
     description: settings.description,
     id: absolute(blogPage(model)),
     link: absolute(blogPage(model)),
-    language: (settings.locale ?? 'en_IN').replace('_', '-'),
+    language: isTranslation(model) ? model.language!.code : (settings.locale ?? 'en_IN').replace('_', '-'),
     ...(settings.favicon && { favicon: absolute(settings.favicon) }),
     ...(settings.theme?.logo && { image: absolute(settings.theme.logo) }),
     copyright: settings.footer.copyright,
     updated: model.articles[0] ? new Date(model.articles[0].date) : undefined,
-    feedLinks: { rss: absolute(FEEDS.rss), atom: absolute(FEEDS.atom) },
+    feedLinks: { rss: absolute(feedPathsIn(model).rss), atom: absolute(feedPathsIn(model).atom) },
     author: { name: settings.name, email: settings.contact.email, link: settings.url },
     generator: false,
   });

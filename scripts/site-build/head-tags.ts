@@ -4,7 +4,7 @@
 import type { Graph } from 'schema-dts';
 import type { SiteModel } from '../content/model.ts';
 import { escapeHtml, escapeJson } from './escape.ts';
-import { FEEDS, feedTitle } from './feed.ts';
+import { feedPathsIn, feedTitle } from './feed.ts';
 import { CARD, type SocialCard } from './social-cards.ts';
 import { listingPages } from './listing-pages.ts';
 import { listingPagePath } from '../../shared/listing-pages.ts';
@@ -19,10 +19,11 @@ export interface HeadTags {
 export function headTags(model: SiteModel, cards: Map<string, SocialCard>, data: Map<string, Graph>): HeadTags {
   const { url } = model.settings;
   const title = escapeHtml(feedTitle(model));
+  const feeds = feedPathsIn(model);
   const shared = model.articles.length
     ? [
-        `<link rel="alternate" type="application/rss+xml" title="${title}" href="${FEEDS.rss}" />`,
-        `<link rel="alternate" type="application/atom+xml" title="${title}" href="${FEEDS.atom}" />`,
+        `<link rel="alternate" type="application/rss+xml" title="${title}" href="${feeds.rss}" />`,
+        `<link rel="alternate" type="application/atom+xml" title="${title}" href="${feeds.atom}" />`,
       ]
     : [];
   const byPath: Record<string, string[]> = {};

@@ -7,6 +7,7 @@ import type { InlineImage } from './inline-image.ts';
 import type { ImageVariants } from '../../src/components/image-variants.ts';
 import { perPageOf } from '../content/listing.ts';
 import { listingPages, listingTitle, pagedSectionOf, type ListingPage } from './listing-pages.ts';
+import { alternatesOf, siteLanguage } from '../../shared/languages.ts';
 
 /** Gives every image object (anything with a `src`) whose photo the build resized its variants. */
 function withVariants<T>(value: T, variants: Map<string, ImageVariants>): T {
@@ -22,7 +23,11 @@ function withVariants<T>(value: T, variants: Map<string, ImageVariants>): T {
  * which only the server uses. */
 export function siteShell(model: SiteModel): SiteShell {
   const { blockedSenders: _blocked, ...settings } = model.settings;
-  return { settings, forms: model.forms.map(({ autoReply: _reply, ...form }) => form) };
+  return {
+    settings,
+    forms: model.forms.map(({ autoReply: _reply, ...form }) => form),
+    language: model.language ?? siteLanguage(model.settings),
+  };
 }
 
 const summary = (a: Article): ArticleSummary => ({
@@ -64,6 +69,11 @@ export function routeData(
     const target = bySlug.get(slug)!;
     return { path: target.path, title: target.title, category: target.category, ...(icon && { icon }) };
   };
+  const { languages } = model.settings;
+  // A translation's pages are the source's with /<code> before their addresses; its articles are the source's own.
+  const own = siteLanguage(model.settings).code;
+  const code = model.language?.code ?? own;
+  const sourcePath = (path: string) => (code === own ? path : path.slice(code.length + 1) || '/');
   for (const listing of listingPages(model)) {
     const { page } = listing;
     routes.set(listing.path, {
@@ -72,9 +82,10 @@ export function routeData(
       title: listingTitle(page.title, listing.number, listing.pages),
       description: page.description,
       sections: page.sections.map((section) => resolveSection(section, model, listing)),
+      alternates: alternatesOf(languages, sourcePath(listing.path)),
     });
   }
-  for (const article of model.articles) {
+  for (const article of code === own ? model.articles : []) {
     routes.set(article.path, {
       kind: 'article',
       path: article.path,

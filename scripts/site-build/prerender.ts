@@ -11,12 +11,14 @@ import path from 'node:path';
 import type { RouteData, SiteShell } from '../../shared/route-data.ts';
 import { escapeHtml } from './escape.ts';
 import { withSiteLanguage } from './html-language.ts';
+import { notFoundPath, siteLanguage } from '../../shared/languages.ts';
 import type { HeadTags } from './head-tags.ts';
 import { preloadLinks, type ViteManifest } from './preload-links.ts';
 import { routeDataUrl } from '../../shared/route-data.ts';
 import { speculationRulesTag } from './speculation-rules.ts';
+import type { SourceLanguage } from '../../src/entry-server.tsx';
 
-type Render = (route: RouteData, shell: SiteShell) => { html: string; title: string };
+type Render = (route: RouteData, shell: SiteShell, source?: SourceLanguage) => { html: string; title: string };
 
 function head(route: RouteData, title: string, shell: SiteShell, assets: string[]): string {
   const { settings } = shell;
@@ -30,7 +32,7 @@ function head(route: RouteData, title: string, shell: SiteShell, assets: string[
       ['property', 'og:title', title],
       ['property', 'og:description', route.description],
       ['property', 'og:url', url],
-      ['property', 'og:locale', settings.locale ?? 'en_IN'],
+      ['property', 'og:locale', ogLocale(shell)],
       ['name', 'twitter:card', 'summary_large_image'],
     ];
     if (route.kind === 'article') meta.push(['property', 'article:published_time', route.article.date]);
@@ -38,11 +40,23 @@ function head(route: RouteData, title: string, shell: SiteShell, assets: string[
       ...meta.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}" />`),
     );
     tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
+    if (route.kind === 'page' && route.alternates.length) {
+      const link = (hreflang: string, path: string) =>
+        `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(`${settings.url}${path}`)}" />`;
+      tags.push(
+        ...route.alternates.map(({ code, path }) => link(code, path)),
+        link('x-default', route.alternates[0].path),
+      );
+    }
   } else {
     tags.push('<meta name="robots" content="noindex" />');
   }
   return tags.join('\n    ');
 }
+
+/** og:locale: site.yaml's locale for the site's own language; a translation's language code (de, pt_BR). */
+const ogLocale = ({ settings, language }: SiteShell) =>
+  language.code === siteLanguage(settings).code ? (settings.locale ?? 'en_IN') : language.code.replace('-', '_');
 
 export type Assets = (route: RouteData) => string[];
 
@@ -71,9 +85,10 @@ export function renderDocument(
   render: Render,
   assets: Assets,
   readCss: (href: string) => string,
+  source?: SourceLanguage,
 ): string {
-  const { html, title } = render(route, shell);
-  const document = withSiteLanguage(template, shell.settings)
+  const { html, title } = render(route, shell, source);
+  const document = withSiteLanguage(template, shell.language)
     .replace('<!--app-head-->', head(route, title, shell, assets(route)))
     .replace('<!--app-html-->', html);
   return optimizeDocument(document, readCss);
@@ -89,6 +104,8 @@ export interface RenderJob {
   viteManifest: ViteManifest;
   /** Social cards, structured data and feed links (see head-tags.ts). */
   headTags: HeadTags;
+  /** The texts a translation's pages show in the site's own language, not translated yet (language-sites.ts). */
+  untranslatedTexts: ReadonlySet<string>;
 }
 
 /** Renders routes into outDir: each route's data as JSON and, for pages and articles, its HTML. */
@@ -100,6 +117,9 @@ export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise
   };
   await prepare();
   const styles = themeStyles(job.shell);
+  // Only a translation's pages hold texts of another language than their own.
+  const own = siteLanguage(job.shell.settings).code;
+  const source = job.shell.language.code === own ? undefined : { code: own, untranslated: job.untranslatedTexts };
   const preload = preloadLinks(job.viteManifest);
   const assets: Assets = (route) => [
     ...preload(route),
@@ -132,11 +152,18 @@ export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise
     await queue(routeDataUrl(route.path), JSON.stringify(route));
     if (route.kind === 'redirect') continue;
     const file =
-      route.kind === 'not-found' ? '404.html' : route.path === '/' ? 'index.html' : `${route.path}/index.html`;
+      route.kind === 'not-found'
+        ? `${route.path}.html`
+        : route.path === '/'
+          ? 'index.html'
+          : `${route.path}/index.html`;
     // The theme's variables come last in <head>, after Mantine's default ones in the inlined CSS.
     await queue(
       file,
-      renderDocument(job.template, route, job.shell, render, assets, readCss).replace('</head>', `${styles}</head>`),
+      renderDocument(job.template, route, job.shell, render, assets, readCss, source).replace(
+        '</head>',
+        `${styles}</head>`,
+      ),
     );
     if (route.kind !== 'not-found') pages++;
   }
@@ -150,7 +177,8 @@ export async function renderRoutes(job: RenderJob, routes: RouteData[]): Promise
  * renders in this process, where starting workers would cost more than it saves.
  */
 export async function prerender(job: RenderJob, routes: Map<string, RouteData>): Promise<number> {
-  const all: RouteData[] = [...routes.values(), { kind: 'not-found', path: '/404' }];
+  const notFound: RouteData = { kind: 'not-found', path: notFoundPath(job.shell.language, job.shell.settings) };
+  const all: RouteData[] = [...routes.values(), notFound];
   const threads = all.length < 200 ? 1 : Math.min(availableParallelism(), 4);
   if (threads === 1) return renderRoutes(job, all);
   const slices = Array.from({ length: threads }, (_, i) => all.filter((_, index) => index % threads === i));

@@ -8,11 +8,20 @@ import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
 import { publishImages } from './publish-images.ts';
 import { extraListingPaths } from './listing-pages.ts';
+import { languageSites } from './language-sites.ts';
+import { alternatesOf } from '../../shared/languages.ts';
+import { encodeXML } from 'entities';
+
+/** Every address of the site's pages: each language's pages and listings, then the articles. */
+function pagePaths(model: SiteModel): string[] {
+  const pages = (site: SiteModel) => [...site.pages.map((p) => p.path), ...extraListingPaths(site)];
+  return [...languageSites(model).flatMap(pages), ...model.articles.map((a) => a.path)];
+}
 
 export function manifest(model: SiteModel): SiteManifest {
   return {
-    routes: [...model.pages.map((p) => p.path), ...extraListingPaths(model), ...model.articles.map((a) => a.path)],
-    redirects: model.redirects,
+    routes: pagePaths(model),
+    redirects: languageSites(model).flatMap((site) => site.redirects),
     forms: model.forms,
     site: {
       name: model.settings.name,
@@ -25,15 +34,27 @@ export function manifest(model: SiteModel): SiteManifest {
   };
 }
 
+/** The sitemap: every page in every language, each naming its translations (hreflang), and the articles with their dates. */
 export function sitemap(model: SiteModel): string {
-  const entry = (loc: string, lastmod?: string) =>
-    `  <url><loc>${model.settings.url}${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  const { url, languages } = model.settings;
+  const absolute = (path: string) => encodeXML(`${url}${path}`);
+  const alternates = (path: string) => {
+    const all = alternatesOf(languages, path);
+    if (!all.length) return '';
+    const link = (hreflang: string, to: string) =>
+      `<xhtml:link rel="alternate" hreflang="${encodeXML(hreflang)}" href="${absolute(to)}"/>`;
+    return [...all.map(({ code, path: to }) => link(code, to)), link('x-default', path)].join('');
+  };
+  const entry = (loc: string, more: string) => `  <url><loc>${absolute(loc)}</loc>${more}</url>`;
+  const sourcePages = [...model.pages.map((p) => p.path), ...extraListingPaths(model)];
   const urls = [
-    ...model.pages.map((p) => entry(p.path)),
-    ...extraListingPaths(model).map((path) => entry(path)),
-    ...model.articles.map((a) => entry(a.path, a.date)),
+    ...sourcePages.flatMap((path) => {
+      const translated = alternatesOf(languages, path).map((alternate) => alternate.path);
+      return (translated.length ? translated : [path]).map((loc) => entry(loc, alternates(path)));
+    }),
+    ...model.articles.map((a) => entry(a.path, `<lastmod>${encodeXML(a.date)}</lastmod>`)),
   ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 type Feeds = { rss: string; atom: string };

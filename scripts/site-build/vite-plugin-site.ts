@@ -66,7 +66,7 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
       const href = favicon?.startsWith('/') ? base + favicon : favicon;
       return {
         // A build's template stays as it is: the prerenderer gives each page its language.
-        html: context.server && state.shell ? withSiteLanguage(html, state.shell.settings) : html,
+        html: context.server && state.shell ? withSiteLanguage(html, state.shell.language) : html,
         tags: [
           ...(href ? [{ tag: 'link', attrs: { rel: 'icon', href }, injectTo: 'head' as const }] : []),
           // The error screen exists only in the preview: a build never includes it.

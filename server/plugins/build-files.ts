@@ -5,6 +5,7 @@ import { realpath } from 'node:fs/promises';
 import { distFiles, type Confinement } from '../../shared/confined-files.ts';
 import { listFiles } from '../../shared/confined-listing.ts';
 import { mediaType } from '../media-types.ts';
+import type { Language } from '../../shared/generated/content.ts';
 import { pageCacheControl, publicPath } from '../public-files.ts';
 
 export interface Build {
@@ -40,14 +41,18 @@ export const pageFile = (route: string): ServedFile => ({
   cacheControl: pageCacheControl,
 });
 
-export const notFoundFile: ServedFile = { ...pageFile('/'), file: '404.html' };
+/** The not-found page in the language of the address asked for (/de/… in German), else the site's own. */
+export function notFoundFile(url: string, languages: readonly Language[] = []): ServedFile {
+  const code = languages.slice(1).find(({ code }) => url === `/${code}` || url.startsWith(`/${code}/`))?.code;
+  return { ...pageFile('/'), file: code ? `${code}/404.html` : '404.html' };
+}
 
 // The precompressed variants are sent in place of their file (Content-Encoding), never on their own.
 const isVariant = (relative: string) => relative.endsWith('.br') || relative.endsWith('.gz');
 
-/** A file of dist/ under the public paths (public-files.ts), judged by its decoded path, or undefined. */
-export function publicFile(build: Build, relative: string): ServedFile | undefined {
-  const entry = publicPath(`/${relative}`);
+/** A file of dist/ under the public paths (public-files.ts) of a site in `languages`, judged by its decoded path, or undefined. */
+export function publicFile(build: Build, relative: string, languages?: readonly Language[]): ServedFile | undefined {
+  const entry = publicPath(`/${relative}`, languages);
   if (!entry || isVariant(relative) || !build.files.has(relative)) return undefined;
   return { file: relative, type: mediaType(relative) ?? 'application/octet-stream', cacheControl: entry.cacheControl };
 }

@@ -84,7 +84,8 @@ export async function site(app: FastifyInstance, options: { live: LiveSite }) {
   // shared/confined-files.ts (no `..`, no hidden name, no control character); a page only at its
   // route, never as /route/index.html, so each has one address.
   const answer = (request: FastifyRequest, reply: FastifyReply) => {
-    const { build, routes, redirects } = live.current;
+    const { build, routes, redirects, manifest } = live.current;
+    const { languages } = manifest.site;
     const pathname = request.url.split('?')[0];
     if (routes.has(pathname)) return send(reply, build, pageFile(pathname));
     const to = redirects.get(pathname);
@@ -99,11 +100,11 @@ export async function site(app: FastifyInstance, options: { live: LiveSite }) {
       if (!(error instanceof ConfinedFileError)) throw error;
     }
     if (relative !== undefined) {
-      const file = publicFile(build, relative);
+      const file = publicFile(build, relative, languages);
       if (file) return send(reply, build, file);
       if (keptAcrossReleases.some((folder) => relative.startsWith(folder))) {
         for (const previous of live.previous) {
-          const kept = publicFile(previous, relative);
+          const kept = publicFile(previous, relative, languages);
           if (kept) return send(reply, previous, kept);
         }
       }
@@ -114,7 +115,7 @@ export async function site(app: FastifyInstance, options: { live: LiveSite }) {
   app.get('/*', answer);
 
   app.setNotFoundHandler((request, reply) => {
-    const { build, routes } = live.current;
+    const { build, routes, manifest } = live.current;
     const url = new URL(request.url, 'http://localhost');
     const trimmed = url.pathname.replace(/\/+$/, '');
     const isRead = request.method === 'GET' || request.method === 'HEAD';
@@ -125,6 +126,6 @@ export async function site(app: FastifyInstance, options: { live: LiveSite }) {
       return reply
         .code(404)
         .send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${url.pathname}` });
-    send(reply, build, notFoundFile, 404);
+    send(reply, build, notFoundFile(url.pathname, manifest.site.languages), 404);
   });
 }

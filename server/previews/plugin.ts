@@ -157,10 +157,10 @@ export async function sharedPreviews(app: FastifyInstance, options: SharedPrevie
     }
     const file =
       relative !== undefined && previewFolders.some((folder) => relative.startsWith(folder))
-        ? publicFile(build.build, relative)
+        ? publicFile(build.build, relative, build.manifest.site.languages)
         : undefined;
     if (file) return send(reply, build, file, base);
-    return page(reply, build, notFoundFile, record, base, 404);
+    return page(reply, build, notFoundFile(pathname, build.manifest.site.languages), record, base, 404);
   }
 
   app.get(`${PREVIEW_PATH}/:token`, answer);

@@ -27,7 +27,10 @@ export interface LiveBuild {
 export async function openLiveBuild(dir: string, id: string | undefined): Promise<LiveBuild> {
   const manifest = await readManifest(dir);
   const build = await openBuild(dir);
-  if (!build.files.has(notFoundFile.file)) throw new Error(`${dir} has no 404.html: rebuild with \`npm run build\`.`);
+  for (const { code } of [{ code: '' }, ...(manifest.site.languages ?? []).slice(1)]) {
+    const { file } = notFoundFile(code ? `/${code}` : '/', manifest.site.languages);
+    if (!build.files.has(file)) throw new Error(`${dir} has no ${file}: rebuild with \`npm run build\`.`);
+  }
   for (const route of manifest.routes) {
     if (!build.files.has(pageFile(route).file))
       throw new Error(`The build in ${dir} lists ${route} but has no HTML for it: rebuild with \`npm run build\`.`);

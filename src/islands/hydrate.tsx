@@ -1,9 +1,10 @@
 // Hydrates one island: its props come from the JSON the server wrote beside it, its component
-// from the registry, the site shell from the bundle. The root and its useId prefix are those the
+// from the registry, the site shell from the bundle (a translated page carries its own). The root and its useId prefix are those the
 // server rendered it with (entry-server.tsx), so the markup matches exactly.
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import shell from 'virtual:site';
+import bundledShell from 'virtual:site';
+import type { SiteShell } from '../../shared/route-data.ts';
 import { loadSections } from '../sections/registry.ts';
 import type { IslandProps } from './Island.tsx';
 import { IslandRoot } from './IslandRoot.tsx';
@@ -15,6 +16,8 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
   const json = element.ownerDocument.querySelector(`script[data-island-props="${id}"]`)?.textContent;
   if (!json) throw new Error(`Island ${id} has no props`);
   const island = JSON.parse(json) as IslandProps;
+  const pageShell = element.ownerDocument.querySelector('script[data-site-shell]')?.textContent;
+  const shell = pageShell ? (JSON.parse(pageShell) as SiteShell) : bundledShell;
   await loadSections([island.section]);
   await new Promise<void>((resolve) => {
     const hydrated = () => {

@@ -11,15 +11,17 @@ import { Link, useLocation } from 'wouter';
 import { useSite } from '../site-context.tsx';
 import classes from './Header.module.css';
 import { siteUrl } from '../routing/site-base.ts';
+import { languagePath, siteLanguage } from '../../shared/languages.ts';
 
-/** Home is active only on `/`; every other link on its path and anything below it. */
-export function isActive(linkPath: string, location: string): boolean {
-  if (linkPath === '/') return location === '/';
+/** The home page (`/`, or a language's `/de`) is active only there; every other link on its path and below it. */
+export function isActive(linkPath: string, location: string, home = '/'): boolean {
+  if (linkPath === '/' || linkPath === home) return location === linkPath;
   return location === linkPath || location.startsWith(`${linkPath}/`);
 }
 
 export function Header() {
-  const { settings } = useSite();
+  const { settings, language } = useSite();
+  const home = language.code === siteLanguage(settings).code ? '/' : languagePath(language.code, '/');
   const [location] = useLocation();
   const { links, cta } = settings.navigation;
   const navLinks = (mobile: boolean) =>
@@ -28,7 +30,7 @@ export function Header() {
         key={position}
         href={link.to}
         className={mobile ? classes.mobileLink : classes.link}
-        aria-current={isActive(link.to, location) ? 'page' : undefined}
+        aria-current={isActive(link.to, location, home) ? 'page' : undefined}
       >
         {link.label}
       </Link>
@@ -36,7 +38,7 @@ export function Header() {
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
-        <Link href="/" className={classes.logo} data-one-line>
+        <Link href={home} className={classes.logo} data-one-line>
           {settings.theme?.logo ? (
             <img src={siteUrl(settings.theme.logo)} alt={settings.name} className={classes.logoImage} />
           ) : (
@@ -64,7 +66,7 @@ export function Header() {
             component={Link}
             href={cta.to}
             className={classes.cta}
-            aria-current={isActive(cta.to, location) ? 'page' : undefined}
+            aria-current={isActive(cta.to, location, home) ? 'page' : undefined}
             data-one-line
           >
             {cta.label}

@@ -6,6 +6,7 @@ import { Prose } from '../components/Prose.tsx';
 import { proseKey } from '../routing/prose-in-dom.ts';
 import { SmartImage } from '../components/SmartImage.tsx';
 import { formatDate } from '../lib/format-date.ts';
+import { useSite } from '../site-context.tsx';
 import type { ArticleLink, ArticleRoute } from '../../shared/route-data.ts';
 import classes from './ArticlePage.module.css';
 
@@ -38,6 +39,7 @@ function ReadingList({ title, links, className }: { title: string; links: Articl
 
 export function ArticlePage({ route }: { route: ArticleRoute }) {
   const { article, recommended, sidebar } = route;
+  const { language } = useSite();
   return (
     <article className={classes.page}>
       <Container size="lg">
@@ -58,7 +60,7 @@ export function ArticlePage({ route }: { route: ArticleRoute }) {
               <Group gap="lg" mt="md" className={classes.meta}>
                 <Text>{article.author}</Text>
                 <Text>
-                  <time dateTime={article.date}>{formatDate(article.date)}</time>
+                  <time dateTime={article.date}>{formatDate(article.date, language.code)}</time>
                 </Text>
                 <Text>{article.readTime} min read</Text>
               </Group>

@@ -3,12 +3,14 @@ import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { SmartImage } from '../components/SmartImage.tsx';
 import { TextLink } from '../components/TextLink.tsx';
 import { formatDate } from '../lib/format-date.ts';
+import { useSite } from '../site-context.tsx';
 import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Articles.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 import { ListingPager } from '../components/ListingPager.tsx';
 
 export function Articles({ section }: { section: SectionOf<'articles'> }) {
+  const { language } = useSite();
   return (
     <>
       <ResponsiveGrid component="ul" cols={{ base: 1, sm: 2, md: 3 }} spacing="xl" className={classes.grid}>
@@ -36,7 +38,7 @@ export function Articles({ section }: { section: SectionOf<'articles'> }) {
               </Title>
               <Text className={classes.excerpt}>{article.excerpt}</Text>
               <Text size="sm" c="dimmed" mt="auto" pt="md">
-                <time dateTime={article.date}>{formatDate(article.date)}</time>
+                <time dateTime={article.date}>{formatDate(article.date, language.code)}</time>
               </Text>
             </div>
           </Card>

@@ -1,4 +1,4 @@
-// Every page's <html> element carries the site's first language and its direction.
+// Every page's <html> element carries its language and that language's direction.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -7,18 +7,14 @@ import { withSiteLanguage } from '../../scripts/site-build/html-language.ts';
 const template = readFileSync(path.join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
 const htmlElement = (html: string) => /<html[^>]*>/.exec(html)?.[0];
 
-it("names the site's first language and its direction on the template's <html>, once", () => {
-  const german = withSiteLanguage(template, { languages: [{ code: 'de', name: 'Deutsch' }] });
+it("names the page's language and its direction on the template's <html>, once", () => {
+  const german = withSiteLanguage(template, { code: 'de' });
   expect(htmlElement(german)).toMatch(/^<html lang="de" dir="ltr"[ >]/);
-  const urdu = withSiteLanguage(german, { languages: [{ code: 'ur', name: 'اردو', direction: 'rtl' }] });
+  const urdu = withSiteLanguage(german, { code: 'ur', direction: 'rtl' });
   expect(htmlElement(urdu)).toMatch(/^<html lang="ur" dir="rtl"[ >]/);
   expect(htmlElement(urdu)!.match(/ dir=/g)).toHaveLength(1);
 });
 
-it('is English, left to right, for a site that lists no languages', () => {
-  expect(htmlElement(withSiteLanguage(template, {}))).toMatch(/^<html lang="en" dir="ltr"[ >]/);
-});
-
 it('refuses a template it cannot give the language to, rather than leave it unsaid', () => {
-  expect(() => withSiteLanguage('<!doctype html><html><body></body></html>', {})).toThrow(/no <html lang/);
+  expect(() => withSiteLanguage('<!doctype html><html><body></body></html>', { code: 'en' })).toThrow(/no <html lang/);
 });
