@@ -1,16 +1,19 @@
 // Publishing one language alone, through the real studio API on a copy of the fixture site in its
 // own git repository: a German and an Urdu translation saved, the list offering both languages, a
 // release holding Urdu back (German live, Urdu still listed as not published), then Urdu published
-// after it; and every refusal: a language the site does not have, the site's own language, a list a
+// after it; an approval of exactly the release chosen; and every refusal: a language the site does not have, the site's own language, a list a
 // save has outdated, a body the route does not take.
 import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalFor, NotApproved } from '../../scripts/publish/approval.ts';
+import { composedOf } from '../../scripts/publish/held-languages.ts';
 import { SaveCommits } from '../../scripts/studio/commit-save.ts';
 import { buildRecordFile } from '../../server/releases/store.ts';
 import type { PublishState, ReleaseView, UnpublishedAnswer } from '../../shared/publishing.ts';
+import type { ReviewsAnswer, ReviewView } from '../../shared/team-review.ts';
 import type { TranslationSave, TranslationView } from '../../shared/translation-protocol.ts';
 import { writeRelease } from '../fixtures/release-fixture.ts';
 import { fixtureSite } from '../fixtures/studio.ts';
@@ -181,6 +184,46 @@ describe('refusals', () => {
             'Changes were saved since this list was shown, so nothing was published. They are listed now: look at them, then publish again.',
         },
       });
+    } finally {
+      git('reset', '-q', '--hard', 'HEAD~1');
+    }
+  });
+});
+
+describe('approval', () => {
+  it('covers exactly the release chosen, made by the authors of what it brings', async () => {
+    const all = await unpublished();
+    const withoutUrdu = await unpublished(['ur']);
+    const asked = await server.ask('POST /reviews', {
+      editor: 'dora@example.com',
+      body: { commit: withoutUrdu.commit, message: 'German is ready; Urdu is not.' },
+    });
+    expect(asked).toMatchObject({ status: 201, body: { state: 'waiting', holdBack: ['ur'] } });
+    const id = (asked.body as ReviewView).id;
+    const decide = (editor: string) =>
+      server.ask(`POST /reviews/${id}/decision`, {
+        editor,
+        role: 'publisher',
+        body: { commit: withoutUrdu.commit, verdict: 'approved' },
+      });
+    // The German translator brings this release's change; the Urdu one brings none of it.
+    expect(await decide('dora@example.com')).toMatchObject({ status: 403 });
+    expect(await decide('umar@example.com')).toMatchObject({ status: 200 });
+    const place = { root, dataDir: path.join(root, 'var'), distDir: path.join(root, 'var-dist') };
+    expect(await approvalFor(place, withoutUrdu.commit, true)).toBe('umar@example.com');
+    // Every language together is another release, which nobody approved.
+    await expect(approvalFor(place, all.commit, true)).rejects.toThrow(NotApproved);
+    const reviews = (await server.ask('GET /reviews', { role: 'editor' })).body as ReviewsAnswer;
+    expect(reviews.reviews.find((review) => review.id === id)).toMatchObject({ state: 'approved' });
+  });
+
+  it('takes a save whose message imitates such a release for an ordinary save', async () => {
+    const { commit } = await unpublished(['ur']);
+    const message = git('show', '-s', '--format=%B', commit);
+    git('commit', '-q', '--allow-empty', '-m', message);
+    try {
+      expect(await composedOf(root, git('rev-parse', 'HEAD'))).toBeUndefined();
+      expect(await composedOf(root, commit)).toEqual({ saved: git('rev-parse', 'HEAD~1'), holdBack: ['ur'] });
     } finally {
       git('reset', '-q', '--hard', 'HEAD~1');
     }
