@@ -15,7 +15,10 @@ export function ListingPager({ pager }: { pager: Pager }) {
         <li>
           {page > 1 ? (
             <TextLink to={to(page - 1)} rel="prev" className={classes.step}>
-              <span aria-hidden="true">←</span>Previous page
+              <span aria-hidden="true" data-arrow>
+                ←
+              </span>
+              Previous page
             </TextLink>
           ) : null}
         </li>
@@ -40,7 +43,10 @@ export function ListingPager({ pager }: { pager: Pager }) {
         <li>
           {page < pages ? (
             <TextLink to={to(page + 1)} rel="next" className={classes.step}>
-              Next page<span aria-hidden="true">→</span>
+              Next page
+              <span aria-hidden="true" data-arrow>
+                →
+              </span>
             </TextLink>
           ) : null}
         </li>

@@ -8,7 +8,6 @@ import { WCAG_TAGS } from '../../scripts/bench/axe.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Elements sticking out past the window's right edge, the page scrolling sideways, or a wrapped name or header button. */
 /** Sections below the fold skip layout (content-visibility: auto) until scrolled to: lay them all out. */
 function renderEverything(page: Page): Promise<void> {
   return page.evaluate(() => {
@@ -17,6 +16,7 @@ function renderEverything(page: Page): Promise<void> {
   });
 }
 
+/** Elements sticking out past the window's end edge (the right, or the left in a right-to-left language), the page scrolling sideways, or a wrapped name or header button. */
 export async function layoutProblems(page: Page): Promise<string[]> {
   await renderEverything(page);
   return page.evaluate(() => {
@@ -28,19 +28,23 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       problems.push(
         `the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in a ${width} px window`,
       );
-    // An element is too wide when it reaches past the window and no scrolling or clipping box holds it.
+    // An element is too wide when it reaches past the window's end and no scrolling or clipping box holds it.
+    const rtl = getComputedStyle(document.documentElement).direction === 'rtl';
+    const beyond = (box: DOMRect) => (rtl ? box.left < -0.5 : box.right > width + 0.5);
     const clipped = (el: Element) => {
       for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
         const style = getComputedStyle(parent);
-        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 0.5) return true;
+        if (style.overflowX !== 'visible' && !beyond(parent.getBoundingClientRect())) return true;
       }
       return false;
     };
     for (const el of document.body.querySelectorAll('*')) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (box.right > width + 0.5 && !clipped(el))
-        problems.push(`${describe(el)} reaches ${Math.round(box.right)} px in a ${width} px window`);
+      if (beyond(box) && !clipped(el))
+        problems.push(
+          `${describe(el)} reaches ${Math.round(rtl ? width - box.left : box.right)} px in a ${width} px window`,
+        );
     }
     // Text that must stay on one line: the site's name and the header's button.
     for (const el of document.querySelectorAll('[data-one-line]')) {
