@@ -1,5 +1,5 @@
-// axe-core's WCAG 2.2 AA rules on every route of the fixture site (every section type, both
-// backgrounds, the not-found page), at phone and desktop width: zero violations.
+// axe-core's WCAG 2.2 AA rules on every route of the fixture site in each of its languages (every
+// section type, both backgrounds, the not-found page), at phone and desktop width: zero violations.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,9 +15,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 it('no route has an axe violation at 390 px or 1280 px', async () => {
-  const { routes } = JSON.parse(readFileSync(path.join(fixtureDistDir, '_site.json'), 'utf8')) as SiteManifest;
-  const rows = await runAxe(h.baseUrl, [...routes, '/no-such-page']);
-  expect(rows.length).toBe((routes.length + 1) * 2);
+  const { routes, site } = JSON.parse(readFileSync(path.join(fixtureDistDir, '_site.json'), 'utf8')) as SiteManifest;
+  // The not-found page in each language, the site's own first.
+  const missing = (site.languages ?? []).map(({ code }, index) => `${index ? `/${code}` : ''}/no-such-page`);
+  const rows = await runAxe(h.baseUrl, [...routes, ...missing]);
+  expect(rows.length).toBe((routes.length + missing.length) * 2);
   expect(
     rows
       .filter((r) => r.violations.length)
