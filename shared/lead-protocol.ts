@@ -1,5 +1,6 @@
 // What the browser and the lead endpoints agree on beyond the form's own fields. Shared by
 // src/forms (client) and server/leads (validation), so the two cannot drift.
+import { siteLanguage } from './languages.ts';
 
 /** A field no person sees or fills; a bot that fills it is told "thank you" and nothing is sent. */
 export const HONEYPOT_FIELD = 'website';
@@ -45,12 +46,9 @@ export interface LeadLanguage {
   name: string;
 }
 
-/** A site that declares no languages is written in English, as its pages say (`<html lang="en">`). */
-const ownLanguageWhenNoneDeclared: LeadLanguage = { code: 'en', name: 'English' };
-
-/** The languages a site declares, its own first; English alone when it declares none. */
+/** The languages a site declares, its own first; when it declares none, the one its pages name (languages.ts). */
 export function declaredLanguages(languages: readonly LeadLanguage[] | undefined): LeadLanguage[] {
-  return languages?.length ? languages.map(({ code, name }) => ({ code, name })) : [{ ...ownLanguageWhenNoneDeclared }];
+  return (languages?.length ? languages : [siteLanguage({})]).map(({ code, name }) => ({ code, name }));
 }
 
 /** A lead's language by its name ("Deutsch"): a lead that names none is in the site's own

@@ -5,6 +5,7 @@
 // REPLIES_PER_ADDRESS a day to one address, so the form cannot be used to mail someone repeatedly.
 // It is written in the lead's language: the form's translation when the site has one (a text not
 // translated yet stays the original's), and the linked page in that language when it is built.
+import { languagePath } from '../../shared/languages.ts';
 import type { SendMailOptions } from 'nodemailer';
 import type { FormDefinition } from '../../shared/generated/content.ts';
 import type { MailAddress } from '../config.ts';
@@ -60,10 +61,10 @@ export function formInLanguageOf(lead: Lead, form: FormDefinition, languages: Re
 
 /** A page of the site in the lead's language (/de/contact), when the build has it there. */
 export function pageInLanguageOf(lead: Lead, page: string, languages: ReplyLanguages): string {
-  const translated = languages.translations.some((t) => t.language === lead.language);
-  if (!translated) return page;
-  const there = `/${lead.language}${page === '/' ? '' : page}`;
-  return languages.routes.includes(there) || languages.routes.includes(`${there}/`) ? there : page;
+  const { language } = lead;
+  if (!language || !languages.translations.some((t) => t.language === language)) return page;
+  const there = languagePath(language, page);
+  return languages.routes.includes(there) ? there : page;
 }
 
 export function composeReply(
