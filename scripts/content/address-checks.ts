@@ -1,6 +1,6 @@
 // The site's addresses: every page, article and further listing page has its own, article ids are
 // unique, redirects never hide a page, chain or loop, and neither is at an address the server or the
-// build answers itself (shared/reserved-addresses.ts, or a form's endpoint). What it finds is what
+// build answers itself (shared/reserved-addresses.ts, a form's endpoint, or a translation's /<code>/…). What it finds is what
 // links resolve against.
 import { belongsToSite, reservedRefusal } from '../../shared/reserved-addresses.ts';
 import type { Entry } from './checks.ts';
@@ -21,8 +21,18 @@ export interface Addresses {
   addressesKnown: boolean;
 }
 
+/** The languages a translation of the site is in (site.yaml's after the first), each owning /<code>/…. */
+function translationLanguages(entries: Entry[]): { code: string; name: string }[] {
+  const languages = entries.find((e) => e.kind === 'settings')?.data.languages;
+  return Array.isArray(languages) ? (languages.slice(1) as { code: string; name: string }[]) : [];
+}
+
 /** Why no page or redirect can be at `address` (the server or the build answers there), else undefined. */
 function ownedBySite(address: string, entries: Entry[], as: 'page' | 'redirect'): string | undefined {
+  const language = translationLanguages(entries).find(
+    ({ code }) => address === `/${code}` || address.startsWith(`/${code}/`),
+  );
+  if (language) return belongsToSite(address, `its pages in ${language.name}`, as);
   const form = entries.find((e) => e.kind === 'form' && e.data.endpoint === address);
   if (!form) return reservedRefusal(address, as);
   const title = typeof form.data.title === 'string' ? form.data.title : String(form.data.id);

@@ -106,6 +106,25 @@ describe('errors point at the exact node', () => {
     ]);
   });
 
+  it("a page or a redirect among a translation's addresses", async () => {
+    const settings = files['site/site.yaml'].replace(
+      /^name: .*$/m,
+      (line) => `${line}\nlanguages:\n  - code: en\n    name: English\n  - code: de\n    name: Deutsch`,
+    );
+    const solutions = files['site/pages/solutions.yaml'];
+    const redirects = '# Redirects.\nredirects:\n  - from: /de\n    to: /solutions\n';
+    expect(
+      await errorsFor({
+        'site/site.yaml': settings,
+        'site/pages/loesungen.yaml': solutions.replace('path: /solutions', 'path: /de/solutions'),
+        'site/redirects.yaml': redirects,
+      }),
+    ).toEqual([
+      'site/pages/loesungen.yaml:2:7  path: "/de/solutions" belongs to the site itself (its pages in Deutsch), so no page can be shown there. Choose another address.',
+      'site/redirects.yaml:3:11  redirect 1 (/de) › from: "/de" belongs to the site itself (its pages in Deutsch), so it cannot send visitors elsewhere. Remove this redirect or choose another old address.',
+    ]);
+  });
+
   it('an unknown icon, with the closest icon', async () => {
     expect(await errorsFor({ 'site/pages/home.yaml': home.replace('icon: rocket', 'icon: rocet') })).toEqual([
       'site/pages/home.yaml:16:15  section 2 (cards) › card 1 (First) › icon: unknown icon "rocet". Did you mean "rocket"?',
