@@ -71,12 +71,21 @@ function kind(schema: Schema, name: string): string {
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/** A field's description, with the words it has when left out, when the schema gives them and the description does not. */
+function meaning(field: Schema): string {
+  const description = String(field.description ?? resolve(field).description ?? '');
+  const given = (field as { default?: unknown }).default;
+  return typeof given === 'string' && !/\bDefault\b/i.test(description)
+    ? `${description} Default: "${given}".`
+    : description;
+}
+
 function fieldTable(shape: { properties?: Record<string, Schema>; required?: string[] }, skip: string[] = []): string {
   const rows = Object.entries(shape.properties ?? {})
     .filter(([name]) => !skip.includes(name))
     .map(
       ([name, field]) =>
-        `| \`${name}\` | ${cell(field.title)} | ${shape.required?.includes(name) ? '**yes**' : 'no'} | ${kind(field, name)} | ${cell(field.description ?? resolve(field).description)} |`,
+        `| \`${name}\` | ${cell(field.title)} | ${shape.required?.includes(name) ? '**yes**' : 'no'} | ${kind(field, name)} | ${cell(meaning(field))} |`,
     );
   // The second column is the field's title: its label in the studio.
   return [

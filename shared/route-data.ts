@@ -8,13 +8,14 @@ import type {
   IconName,
   Language,
   Section,
-  Settings,
 } from './generated/content.ts';
+import type { SiteSettings } from './site-words.ts';
 import type { ListingPager } from './listing-pages.ts';
 import type { Alternate } from './languages.ts';
 
 export interface SiteShell {
-  settings: Settings;
+  /** With every word of the site's own parts (shared/site-words.ts). */
+  settings: SiteSettings;
   forms: FormDefinition[];
   /** The language the pages are in: the site's own, or one it is translated into. */
   language: Language;

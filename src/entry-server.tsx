@@ -61,7 +61,7 @@ export function render(route: RouteData, shell: SiteShell, source?: SourceLangua
     rendered.length && shell.language.code !== siteLanguage(shell.settings).code
       ? `<script type="application/json" data-site-shell>${escapeJson(JSON.stringify(shell))}</script>`
       : '';
-  return { html: spliceIslands(marked, rendered) + translatedShell, title: pageTitle(route, shell.settings.name) };
+  return { html: spliceIslands(marked, rendered) + translatedShell, title: pageTitle(route, shell.settings) };
 }
 
 /** Mantine's CSS variables and global classes for the theme, as <style> elements for the <head>. */

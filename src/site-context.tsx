@@ -3,6 +3,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { FormDefinition } from '../shared/generated/content.ts';
 import type { SiteShell } from '../shared/route-data.ts';
+import type { SiteWords } from '../shared/site-words.ts';
 
 const SiteContext = createContext<SiteShell | null>(null);
 
@@ -15,6 +16,9 @@ export function useSite(): SiteShell {
   if (!value) throw new Error('useSite() needs <SiteProvider> above it');
   return value;
 }
+
+/** The words of the site's own parts, in the page's language. */
+export const useWords = (): SiteWords => useSite().settings.siteWords;
 
 export function useForm(id: FormDefinition['id']): FormDefinition {
   const form = useSite().forms.find((f) => f.id === id);

@@ -1,7 +1,7 @@
 // The content compiler: reads site/**, validates every file against schema/, checks every
 // cross-reference, and returns one typed site model. Nothing else in the project parses YAML.
 import path from 'node:path';
-import type { ArticleMeta, FormDefinition, Page, Redirects, Settings } from '../../shared/generated/content.ts';
+import type { ArticleMeta, FormDefinition, Page, Redirects } from '../../shared/generated/content.ts';
 import { checkSite, type Entry } from './checks.ts';
 import type { ImageSize } from './image-content.ts';
 import { checkImageFiles } from './image-files.ts';
@@ -13,6 +13,8 @@ import { declaredPath } from './declared.ts';
 import { compileFile, formIdOf, siteFileKind, type FileFacts } from './compile-file.ts';
 import { memoOf, type SiteFile } from './site-memo.ts';
 import { translated, translationStatus, type SourceFile, type TranslationStatus } from './translations.ts';
+import { withSiteWords } from './site-words.ts';
+import type { SiteSettings } from '../../shared/site-words.ts';
 
 export { declaredPath, siteFileKind };
 export type { SiteFile };
@@ -194,13 +196,21 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
       .map((e) => e.slug!),
   });
   errors.push(...checked.errors);
-  const settingsData = valid.find((e) => e.kind === 'settings')?.data as unknown as Settings | undefined;
-  const languages = settingsData?.languages;
+  // The settings carry every word of the site's own parts from here on, so the words the site
+  // leaves to the schema's defaults are on its pages and among the texts to translate.
   const sources: SourceFile[] = compiled.flatMap((facts) =>
     facts.entry && facts.valid && (facts.kind === 'page' || facts.kind === 'form' || facts.kind === 'settings')
-      ? [{ relative: relatives.get(facts)!, kind: facts.kind, data: facts.entry.data }]
+      ? [
+          {
+            relative: relatives.get(facts)!,
+            kind: facts.kind,
+            data: facts.kind === 'settings' ? withSiteWords(facts.entry.data) : facts.entry.data,
+          },
+        ]
       : [],
   );
+  const settingsData = sources.find((s) => s.kind === 'settings')?.data as unknown as SiteSettings | undefined;
+  const languages = settingsData?.languages;
   const translationFiles = compiled.flatMap((facts) => (facts.translation ? [facts.translation] : []));
   // Checked against valid settings only: site.yaml with errors of its own is reported there, and
   // its translations would otherwise all name a language it no longer seems to declare.
@@ -247,7 +257,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
       translations: statuses,
     };
 
-  const settings = valid.find((e) => e.kind === 'settings')!.data as unknown as Settings;
+  const settings = settingsData!;
   const model: SiteModel = {
     settings,
     pages: pages.sort((a, b) => a.path.localeCompare(b.path)),
@@ -282,7 +292,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
         sources.filter((s) => s.kind === kind && (kind === 'settings' || published.has(s.data)));
       return {
         language,
-        settings: inLanguage(of('settings')[0]) as unknown as Settings,
+        settings: inLanguage(of('settings')[0]) as unknown as SiteSettings,
         pages: of('page')
           .map((source) => inLanguage(source) as unknown as Page)
           .sort((a, b) => a.path.localeCompare(b.path)),

@@ -1,12 +1,6 @@
 // The compiled site: what the content compiler hands to the build, the dev server and the server.
-import type {
-  ArticleMeta,
-  FormDefinition,
-  Language,
-  Page,
-  Redirect,
-  Settings,
-} from '../../shared/generated/content.ts';
+import type { ArticleMeta, FormDefinition, Language, Page, Redirect } from '../../shared/generated/content.ts';
+import type { SiteSettings } from '../../shared/site-words.ts';
 
 export interface Article extends ArticleMeta {
   slug: string;
@@ -21,7 +15,7 @@ export interface Article extends ArticleMeta {
 /** A translated language's site: the source's structure with its texts (see translations.ts). */
 export interface TranslatedSite {
   language: Language;
-  settings: Settings;
+  settings: SiteSettings;
   pages: Page[];
   forms: FormDefinition[];
   /** Source texts shown untranslated (missing), by the source file's path under site/. */
@@ -29,7 +23,7 @@ export interface TranslatedSite {
 }
 
 export interface SiteModel {
-  settings: Settings;
+  settings: SiteSettings;
   pages: Page[];
   /** Newest first. */
   articles: Article[];

@@ -6,6 +6,7 @@ import type { SiteModel } from '../content/model.ts';
 import { pagedSectionIndex, perPageOf } from '../content/listing.ts';
 import type { ArticlesSection, Page } from '../../shared/generated/content.ts';
 import { listingPageCount, listingPagePath } from '../../shared/listing-pages.ts';
+import { withValues, type SiteWords } from '../../shared/site-words.ts';
 
 /** A page's first article list numbers its pages; a later list on the same page shows its first page on each. */
 export const pagedSectionOf = (page: Page) =>
@@ -39,6 +40,6 @@ export const extraListingPaths = (model: SiteModel) =>
     .filter((listing) => listing.number > 1)
     .map((listing) => listing.path);
 
-/** The title of page `number` of a listing, for the browser tab and search results. */
-export const listingTitle = (title: string, number: number, pages: number) =>
-  number === 1 ? title : `${title} (page ${number} of ${pages})`;
+/** The title of page `number` of a listing, for the browser tab and search results, in the site's words ("page {number} of {pages}"). */
+export const listingTitle = (title: string, number: number, pages: number, words: Pick<SiteWords, 'pageOfPages'>) =>
+  number === 1 ? title : `${title} (${withValues(words.pageOfPages, { number, pages })})`;

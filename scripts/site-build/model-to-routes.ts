@@ -79,7 +79,7 @@ export function routeData(
     routes.set(listing.path, {
       kind: 'page',
       path: listing.path,
-      title: listingTitle(page.title, listing.number, listing.pages),
+      title: listingTitle(page.title, listing.number, listing.pages, model.settings.siteWords),
       description: page.description,
       sections: page.sections.map((section) => resolveSection(section, model, listing)),
       alternates: alternatesOf(languages, sourcePath(listing.path)),

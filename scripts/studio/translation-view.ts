@@ -7,6 +7,7 @@ import { compileFile } from '../content/compile-file.ts';
 import { inWords } from '../content/errors.ts';
 import { fingerprint, translatableTexts } from '../content/translatable.ts';
 import { placeEntries, type TranslatedText, type TranslationFile } from '../content/translations.ts';
+import { withSiteWords } from '../content/site-words.ts';
 import { composedSchemas, sectionTypes } from '../content/schemas.ts';
 import { ConfinedFileError, readConfined, siteFiles } from '../../shared/confined-files.ts';
 import type { Entry, Json } from '../../shared/studio-protocol.ts';
@@ -69,7 +70,11 @@ export async function openTranslatable(root: string, file: string, code: string)
   const [sourceLanguage, ...others] = await siteLanguages(root);
   const language = others.find((other) => other.code === code);
   if (!sourceLanguage || !language) throw new StudioError(404, `The site is not offered in “${code}”.`);
-  const source = await readEntry(site, file);
+  const read = await readEntry(site, file);
+  // The settings' texts include the words of the site's own parts it leaves to their defaults, as
+  // the compiler counts them: the translator sees and translates those too.
+  const source =
+    kind === 'settings' ? { ...read, data: withSiteWords(read.data as Record<string, unknown>) as Json } : read;
   const target = translationPath(file, code);
   const bytes = await readConfined(site, target).catch((error: unknown) => {
     if (error instanceof ConfinedFileError && error.code === 'missing') return undefined;

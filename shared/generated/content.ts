@@ -219,7 +219,7 @@ export interface Settings {
       links: Button[];
     }[];
     /**
-     * The heading over the contact details. Default: "Contact".
+     * The heading over the contact details. Default: the contact heading among the words of the site's own parts.
      */
     contactTitle?: string;
     /**
@@ -271,6 +271,131 @@ export interface Settings {
      * The heading, for example "Unexpected Application Error!".
      */
     title: string;
+  };
+  /**
+   * The words the site's own parts show or read out to visitors: the menu button, the links between pages of articles, the headings of trend and story cards, and more. Each has the site's usual words until you change it, and each is translated like any other text.
+   */
+  siteWords?: {
+    /**
+     * The first link of every page, shown when someone moves through the page with the keyboard: it jumps past the header to the page's own content.
+     */
+    skipToContent?: string;
+    /**
+     * What screen readers call the row of the site's languages above the header.
+     */
+    languageMenu?: string;
+    /**
+     * What screen readers call the header's menu of links.
+     */
+    mainMenu?: string;
+    /**
+     * What screen readers call the menu that opens from the menu button on small screens.
+     */
+    mobileMenu?: string;
+    /**
+     * What screen readers say of the menu button while the menu is closed.
+     */
+    openMenu?: string;
+    /**
+     * What screen readers say of the menu button while the menu is open.
+     */
+    closeMenu?: string;
+    /**
+     * What screen readers call the row of page numbers below a long list of articles.
+     */
+    articlePages?: string;
+    /**
+     * The link to the previous page of a list of articles.
+     */
+    previousPage?: string;
+    /**
+     * The link to the next page of a list of articles.
+     */
+    nextPage?: string;
+    /**
+     * What screen readers say of a page number below a list of articles. {number} is replaced by the number.
+     */
+    pageNumber?: string;
+    /**
+     * Added in brackets to the title of the second and later pages of a list of articles, as the browser tab and search results show it. {number} is replaced by the page's number, {pages} by how many pages there are.
+     */
+    pageOfPages?: string;
+    /**
+     * How long an article takes to read, on the article and its card. {minutes} is replaced by the number of minutes.
+     */
+    readTime?: string;
+    /**
+     * The link at the top of every article, back to the list of articles.
+     */
+    backToArticles?: string;
+    /**
+     * The heading over the articles an article recommends, below its text.
+     */
+    recommendedReading?: string;
+    /**
+     * The heading over the related articles beside an article.
+     */
+    relatedPosts?: string;
+    /**
+     * The label on a trend whose impact is critical.
+     */
+    criticalImpact?: string;
+    /**
+     * The label on a trend whose impact is high.
+     */
+    highImpact?: string;
+    /**
+     * The heading over a trend's points of focus.
+     */
+    keyFocus?: string;
+    /**
+     * The heading over a trend's expected outcome.
+     */
+    expectedOutcome?: string;
+    /**
+     * The heading over a success story's challenge.
+     */
+    challenge?: string;
+    /**
+     * The heading over a success story's solution.
+     */
+    solution?: string;
+    /**
+     * The heading over a success story's results.
+     */
+    results?: string;
+    /**
+     * The heading over a success story's outcome.
+     */
+    outcome?: string;
+    /**
+     * The heading over the contact details in the footer, unless the footer gives its own.
+     */
+    contact?: string;
+    /**
+     * What screen readers call a long document shown on a page, when the section has no title of its own.
+     */
+    document?: string;
+    /**
+     * What a form's drop-down list shows before the visitor chooses, unless the field gives its own words.
+     */
+    choose?: string;
+    /**
+     * The button that closes a form in a pop-up window without sending it, unless the form gives its own words.
+     */
+    cancel?: string;
+    /**
+     * What screen readers say of the × button that closes a pop-up window.
+     */
+    close?: string;
+    /**
+     * Forms hold a field that people never see, to catch programs that send junk: screen readers may still read out its label.
+     */
+    leaveEmpty?: string;
+    /**
+     * The browser tab's title while the page for an unknown address is shown.
+     */
+    pageNotFound?: string;
   };
   /**
    * The small icon browsers show in the tab: a file in site/images (svg, png or ico).

@@ -6,6 +6,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Modal } from '@mantine/core';
 import { editMode } from '../components/edit-mode.ts';
+import { useWords } from '../site-context.tsx';
 import proseClasses from '../components/Prose.module.css';
 
 export default function DocumentReader({
@@ -19,6 +20,7 @@ export default function DocumentReader({
   title: string;
   html: string;
 }) {
+  const words = useWords();
   return (
     <Modal
       opened={opened}
@@ -26,7 +28,7 @@ export default function DocumentReader({
       title={title}
       size="xl"
       radius="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': words.close }}
       // In the studio's preview the dialog leaves the focus in the field the click put it in.
       trapFocus={!editMode}
     >

@@ -13,12 +13,13 @@ import { useState, type FormEvent } from 'react';
 import { emptyValues, FormFields } from '../forms/FormFields.tsx';
 import { sendLead } from '../forms/send-lead.ts';
 import { editMode } from '../components/edit-mode.ts';
-import { useForm } from '../site-context.tsx';
+import { useForm, useWords } from '../site-context.tsx';
 
 export const WHITE_PAPER_URL = '/white-paper?source=form';
 
 export default function WhitePaperRequest({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const form = useForm('white-paper');
+  const words = useWords();
   const [values, setValues] = useState(() => emptyValues(form));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,7 +38,7 @@ export default function WhitePaperRequest({ opened, onClose }: { opened: boolean
         title={form.title}
         size="lg"
         radius="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': words.close }}
         // In the studio's preview the dialog leaves the focus in the field the click put it in.
         trapFocus={!editMode}
       >
@@ -55,7 +56,7 @@ export default function WhitePaperRequest({ opened, onClose }: { opened: boolean
           />
           <Group justify="flex-end" mt="xl">
             <Button variant="default" onClick={onClose}>
-              {form.cancelLabel ?? 'Cancel'}
+              {form.cancelLabel ?? words.cancel}
             </Button>
             <Button type="submit">{form.submitLabel}</Button>
           </Group>

@@ -2,15 +2,18 @@
 // last, and the current page with its neighbours), next. Real links to real addresses, so each
 // page reads without JavaScript; with it, they navigate in place like every link of the site.
 import { listingPagePath, pagerNumbers, type ListingPager as Pager } from '../../shared/listing-pages.ts';
+import { withValues } from '../../shared/site-words.ts';
+import { useWords } from '../site-context.tsx';
 import { TextLink } from './TextLink.tsx';
 import classes from './ListingPager.module.css';
 
 export function ListingPager({ pager }: { pager: Pager }) {
   const { page, pages, listing } = pager;
+  const words = useWords();
   if (pages < 2) return null;
   const to = (n: number) => listingPagePath(listing, n);
   return (
-    <nav aria-label="Pages of articles" className={classes.pager}>
+    <nav aria-label={words.articlePages} className={classes.pager}>
       <ul className={classes.list}>
         <li>
           {page > 1 ? (
@@ -18,7 +21,7 @@ export function ListingPager({ pager }: { pager: Pager }) {
               <span aria-hidden="true" data-arrow>
                 ←
               </span>
-              Previous page
+              {words.previousPage}
             </TextLink>
           ) : null}
         </li>
@@ -31,7 +34,7 @@ export function ListingPager({ pager }: { pager: Pager }) {
             <li key={n}>
               <TextLink
                 to={to(n)}
-                aria-label={`Page ${n}`}
+                aria-label={withValues(words.pageNumber, { number: n })}
                 aria-current={n === page ? 'page' : undefined}
                 className={classes.number}
               >
@@ -43,7 +46,7 @@ export function ListingPager({ pager }: { pager: Pager }) {
         <li>
           {page < pages ? (
             <TextLink to={to(page + 1)} rel="next" className={classes.step}>
-              Next page
+              {words.nextPage}
               <span aria-hidden="true" data-arrow>
                 →
               </span>

@@ -6,6 +6,7 @@ import type { FormDefinition, FormField } from '../../shared/generated/content.t
 import { HONEYPOT_FIELD } from '../../shared/lead-protocol.ts';
 import classes from './FormFields.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
+import { useWords } from '../site-context.tsx';
 
 export type FormValues = Record<string, string>;
 
@@ -25,6 +26,7 @@ function Field({
   onChange: (value: string) => void;
   idPrefix: string;
 }) {
+  const words = useWords();
   const common = {
     id: `${idPrefix}-${field.name}`,
     name: field.name,
@@ -35,7 +37,7 @@ function Field({
   };
   if (field.kind === 'select') {
     const data = [
-      { value: '', label: field.placeholder ?? 'Select…', disabled: field.required ?? false },
+      { value: '', label: field.placeholder ?? words.choose, disabled: field.required ?? false },
       ...(field.options ?? []),
     ];
     return <NativeSelect {...common} data={data} onChange={(event) => onChange(event.currentTarget.value)} />;
@@ -87,6 +89,7 @@ export function FormFields({
   onChange: (name: string, value: string) => void;
   idPrefix: string;
 }) {
+  const words = useWords();
   return (
     <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
       {form.fields.map((field) => (
@@ -101,7 +104,7 @@ export function FormFields({
       ))}
       {/* The honeypot: off-screen, skipped by keyboard and screen readers, filled only by bots. */}
       <div className={classes.honeypot} aria-hidden="true">
-        <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>{words.leaveEmpty}</label>
         <input
           id={`${idPrefix}-${HONEYPOT_FIELD}`}
           name={HONEYPOT_FIELD}

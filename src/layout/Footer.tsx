@@ -49,7 +49,7 @@ export function Footer() {
             ))}
             <Stack gap="xs">
               <Title order={2} fz="md" c="white">
-                {footer.contactTitle ?? 'Contact'}
+                {footer.contactTitle ?? settings.siteWords.contact}
               </Title>
               <ContactDetails lineClassName={classes.contact} cityClassName={classes.muted} />
             </Stack>

@@ -21,6 +21,7 @@ export function isActive(linkPath: string, location: string, home = '/'): boolea
 
 export function Header() {
   const { settings, language } = useSite();
+  const words = settings.siteWords;
   const home = language.code === siteLanguage(settings).code ? '/' : languagePath(language.code, '/');
   const [location] = useLocation();
   const { links, cta } = settings.navigation;
@@ -45,16 +46,16 @@ export function Header() {
             settings.name
           )}
         </Link>
-        <nav aria-label="Main" className={classes.nav}>
+        <nav aria-label={words.mainMenu} className={classes.nav}>
           <div className={classes.links} data-overflow-box>
             <div className={classes.row}>{navLinks(false)}</div>
             {/* Not Mantine's Burger, whose lines are a <div>, which a <button> may not contain. */}
             <UnstyledButton
               className={classes.burger}
               data-menu-toggle
-              data-open-label="Open navigation"
-              data-close-label="Close navigation"
-              aria-label="Open navigation"
+              data-open-label={words.openMenu}
+              data-close-label={words.closeMenu}
+              aria-label={words.openMenu}
               aria-expanded={false}
               aria-controls="mobile-navigation"
             >
@@ -73,7 +74,7 @@ export function Header() {
           </Button>
         </nav>
       </Container>
-      <nav id="mobile-navigation" aria-label="Main (mobile)" className={classes.mobileNav} hidden>
+      <nav id="mobile-navigation" aria-label={words.mobileMenu} className={classes.mobileNav} hidden>
         <Group gap={0} className={classes.mobileList}>
           {navLinks(true)}
           <Button component={Link} href={cta.to} fullWidth mt="sm" className={classes.mobileCta}>

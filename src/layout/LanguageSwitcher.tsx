@@ -15,7 +15,7 @@ export function LanguageSwitcher({ route }: { route: RouteData }) {
   const alternates = route.kind === 'page' ? route.alternates : [];
   const home = (code: string) => (code === languages[0].code ? '/' : languagePath(code, '/'));
   return (
-    <nav aria-label={language.name} className={classes.bar}>
+    <nav aria-label={settings.siteWords.languageMenu} className={classes.bar}>
       <Container size="lg" component="ul" className={classes.list}>
         {languages.map(({ code, name }) => (
           <li key={code}>

@@ -7,6 +7,7 @@ import { proseKey } from '../routing/prose-in-dom.ts';
 import { SmartImage } from '../components/SmartImage.tsx';
 import { formatDate } from '../lib/format-date.ts';
 import { useSite } from '../site-context.tsx';
+import { withValues } from '../../shared/site-words.ts';
 import type { ArticleLink, ArticleRoute } from '../../shared/route-data.ts';
 import classes from './ArticlePage.module.css';
 
@@ -39,12 +40,13 @@ function ReadingList({ title, links, className }: { title: string; links: Articl
 
 export function ArticlePage({ route }: { route: ArticleRoute }) {
   const { article, recommended, sidebar } = route;
-  const { language } = useSite();
+  const { language, settings } = useSite();
+  const words = settings.siteWords;
   return (
     <article className={classes.page}>
       <Container size="lg">
         <Link href="/resources/blogs" className={classes.back}>
-          ← Back to Blogs
+          {words.backToArticles}
         </Link>
         <div className={classes.layout} data-with-sidebar={sidebar.length ? true : undefined}>
           <div className={classes.main}>
@@ -62,7 +64,7 @@ export function ArticlePage({ route }: { route: ArticleRoute }) {
                 <Text>
                   <time dateTime={article.date}>{formatDate(article.date, language.code)}</time>
                 </Text>
-                <Text>{article.readTime} min read</Text>
+                <Text>{withValues(words.readTime, { minutes: article.readTime })}</Text>
               </Group>
             </header>
             <SmartImage
@@ -73,10 +75,10 @@ export function ArticlePage({ route }: { route: ArticleRoute }) {
             />
             <Prose html={article.html} proseKey={proseKey('article')} />
             {recommended.length > 0 && (
-              <ReadingList title="Recommended Reading" links={recommended} className={classes.recommended} />
+              <ReadingList title={words.recommendedReading} links={recommended} className={classes.recommended} />
             )}
           </div>
-          {sidebar.length > 0 && <ReadingList title="Related Posts" links={sidebar} className={classes.sidebar} />}
+          {sidebar.length > 0 && <ReadingList title={words.relatedPosts} links={sidebar} className={classes.sidebar} />}
         </div>
       </Container>
     </article>

@@ -6,13 +6,14 @@ import { ArticlePage } from '../pages/ArticlePage.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { SectionPage } from '../pages/SectionPage.tsx';
 import type { RouteData } from '../../shared/route-data.ts';
+import type { SiteSettings } from '../../shared/site-words.ts';
 import { useSite } from '../site-context.tsx';
 import { useRouteUpdates } from '../dev/route-updates.ts';
 import { loadRoute, normalizePath } from './load-route.ts';
 
-export function pageTitle(route: RouteData, siteName: string): string {
-  const title = route.kind === 'page' || route.kind === 'article' ? route.title : 'Page not found';
-  return `${title} | ${siteName}`;
+export function pageTitle(route: RouteData, settings: Pick<SiteSettings, 'name' | 'siteWords'>): string {
+  const title = route.kind === 'page' || route.kind === 'article' ? route.title : settings.siteWords.pageNotFound;
+  return `${title} | ${settings.name}`;
 }
 
 /** Focuses the page's h1 (focusable by script only), or the main region when a page has none. */
@@ -52,7 +53,7 @@ export function RouteView({ initial, onRoute }: { initial: RouteData; onRoute?: 
   const show = useEffectEvent((route: RouteData) => {
     if (route.kind === 'redirect') return navigate(route.to, { replace: true });
     onRoute?.(route);
-    document.title = pageTitle(route, settings.name);
+    document.title = pageTitle(route, settings);
     if (route.kind === 'page' || route.kind === 'article')
       document.querySelector('meta[name="description"]')?.setAttribute('content', route.description);
   });

@@ -4,13 +4,14 @@ import { SmartImage } from '../components/SmartImage.tsx';
 import { TextLink } from '../components/TextLink.tsx';
 import { formatDate } from '../lib/format-date.ts';
 import { useSite } from '../site-context.tsx';
+import { withValues } from '../../shared/site-words.ts';
 import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Articles.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
 import { ListingPager } from '../components/ListingPager.tsx';
 
 export function Articles({ section }: { section: SectionOf<'articles'> }) {
-  const { language } = useSite();
+  const { language, settings } = useSite();
   return (
     <>
       <ResponsiveGrid component="ul" cols={{ base: 1, sm: 2, md: 3 }} spacing="xl" className={classes.grid}>
@@ -28,7 +29,7 @@ export function Articles({ section }: { section: SectionOf<'articles'> }) {
                   {article.category}
                 </Badge>
                 <Text size="sm" c="dimmed">
-                  {article.readTime} min read
+                  {withValues(settings.siteWords.readTime, { minutes: article.readTime })}
                 </Text>
               </Group>
               <Title order={3} className={classes.title}>

@@ -3,8 +3,10 @@ import { SiteIcon } from '../components/icons.tsx';
 import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Stories.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
+import { useWords } from '../site-context.tsx';
 
 export function Stories({ section }: { section: SectionOf<'stories'> }) {
+  const words = useWords();
   return (
     <ResponsiveGrid component="ul" cols={{ base: 1, md: 2 }} spacing="xl" className={classes.grid}>
       {section.stories.map((story, position) => (
@@ -22,11 +24,11 @@ export function Stories({ section }: { section: SectionOf<'stories'> }) {
           </Title>
           <Text className={classes.subtitle}>{story.subtitle}</Text>
           <dl className={classes.parts}>
-            <dt>Challenge</dt>
+            <dt>{words.challenge}</dt>
             <dd>{story.challenge}</dd>
-            <dt>Solution</dt>
+            <dt>{words.solution}</dt>
             <dd>{story.solution}</dd>
-            <dt>Results</dt>
+            <dt>{words.results}</dt>
             <dd>
               <List spacing={4} size="sm" icon={<SiteIcon name="circle-check" size={18} />}>
                 {story.results.map((result, place) => (
@@ -34,7 +36,7 @@ export function Stories({ section }: { section: SectionOf<'stories'> }) {
                 ))}
               </List>
             </dd>
-            <dt>Outcome</dt>
+            <dt>{words.outcome}</dt>
             <dd className={classes.outcome}>{story.outcome}</dd>
           </dl>
         </Card>

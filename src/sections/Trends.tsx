@@ -3,8 +3,11 @@ import { SiteIcon } from '../components/icons.tsx';
 import type { SectionOf } from '../../shared/route-data.ts';
 import classes from './Trends.module.css';
 import { ResponsiveGrid } from '../components/ResponsiveGrid.tsx';
+import { useWords } from '../site-context.tsx';
 
 export function Trends({ section }: { section: SectionOf<'trends'> }) {
+  const words = useWords();
+  const impact = { Critical: words.criticalImpact, High: words.highImpact };
   return (
     <ResponsiveGrid component="ul" cols={{ base: 1, md: 2 }} spacing="xl" className={classes.grid}>
       {section.trends.map((trend, position) => (
@@ -15,7 +18,7 @@ export function Trends({ section }: { section: SectionOf<'trends'> }) {
             </ThemeIcon>
             <Group gap="xs">
               <Badge className={classes.impact} data-impact={trend.impact}>
-                {trend.impact} Impact
+                {impact[trend.impact]}
               </Badge>
               <Badge
                 variant="outline"
@@ -34,7 +37,7 @@ export function Trends({ section }: { section: SectionOf<'trends'> }) {
             {trend.description}
           </Text>
           <Title order={4} className={classes.label}>
-            Key focus
+            {words.keyFocus}
           </Title>
           <List spacing={4} size="sm" icon={<SiteIcon name="target" size={18} />}>
             {trend.keyFocus.map((focus, place) => (
@@ -42,7 +45,7 @@ export function Trends({ section }: { section: SectionOf<'trends'> }) {
             ))}
           </List>
           <Title order={4} className={classes.label}>
-            Expected outcome
+            {words.expectedOutcome}
           </Title>
           <Text size="sm" c="gray.8">
             {trend.expectedOutcome}

@@ -232,6 +232,24 @@ describe('saving a translation', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(parse(await onDisk('site.de.yaml'))[missing.path].text).toBe('Übersetzt');
   });
+
+  it("lists the words of the site's own parts the settings leave to their defaults, by their titles", async () => {
+    const group = contract.resolve(
+      contract.root('settings').schema.properties!.siteWords,
+      'settings.schema.json',
+    ).schema;
+    const [name, word] = Object.entries(group.properties!).find(([key]) => key === 'previousPage')!;
+    const opened = await view('site.yaml', 'de');
+    const field = opened.fields.find((f) => f.path === `siteWords.${name}`)!;
+    expect(field).toMatchObject({ state: 'missing', source: word.default });
+    expect(field.field).toBe(`${labelOf('siteWords', group)} › ${labelOf(name, word)}`);
+    const answer = await save('site.yaml', 'de', opened, { texts: [{ path: field.path, text: 'Vorige Seite' }] });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { model } = await loadSite({ root });
+    expect(model!.translations.find((t) => t.language.code === 'de')!.settings.siteWords[name as 'previousPage']).toBe(
+      'Vorige Seite',
+    );
+  });
 });
 
 describe('the review', () => {

@@ -56,7 +56,10 @@ function fieldComponentKind({ schema, def }: Resolved): keyof typeof kinds {
   }
 }
 
-/** An example as an input's placeholder: the field's own example, else its group's; text and numbers only. */
+/**
+ * An example as an input's placeholder: the field's own example, else what it has when left empty
+ * (the words of the site's own parts), else its group's; text and numbers only.
+ */
 function placeholderOf(own: unknown, fromGroup: unknown): string | undefined {
   const sample = own ?? fromGroup;
   return typeof sample === 'string' || typeof sample === 'number' ? String(sample) : undefined;
@@ -73,7 +76,7 @@ function FieldView({ name, schema, file, value, path, required, example, source 
     description: helpOf(resolved.schema),
     required,
     error,
-    placeholder: placeholderOf(resolved.schema.examples?.[0], example),
+    placeholder: placeholderOf(resolved.schema.examples?.[0] ?? resolved.schema.default, example),
     'data-path': JSON.stringify(path),
   };
   const set = (next: Json | undefined) => form.onChange(path, next === '' && !required ? undefined : next);
