@@ -1,6 +1,6 @@
 // `npm run bench`: builds, serves, measures, and prints one table; the same results go to
 // bench-results/<time>.json so two runs can be compared. Never part of `npm test`.
-//   --only=transfer,load,memory,outage,axe,lighthouse,scaling,blog,studio,unpublished,images,thousand,studio-memory   run some parts only
+//   --only=transfer,load,memory,outage,axe,lighthouse,languages,scaling,blog,studio,unpublished,images,thousand,studio-memory   run some parts only
 //   --quick                                          fewer routes and shorter runs (and studio keystrokes, outage rounds)
 //   --routes=/a,/b                                   only these routes (for axe and Lighthouse)
 //   --runs=N                                         Lighthouse pairs per route and form (default 3, 1 with --quick)
@@ -27,6 +27,8 @@ import { runThousand, thousandRows } from './bench/thousand.ts';
 import { runUnpublished, unpublishedRows } from './bench/unpublished.ts';
 import { lighthouseForms, type LighthouseForm } from './bench/lighthouse.ts';
 import { addArticles, siteFilesIn, tempProject } from './bench/temp-project.ts';
+import { translatedProject } from './bench/languages.ts';
+import { languagePath } from '../shared/languages.ts';
 import { blogPath } from './content/model.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
 import { buildApp } from '../server/app.ts';
@@ -114,11 +116,11 @@ const chosen = args
   .find((a) => a.startsWith('--routes='))
   ?.slice(9)
   .split(',');
+/** With --quick: the home page, the contact form and the blog listing (and an article, below). */
+const quickPages = ['/', '/contact', '/resources/blogs'];
 const routes =
   chosen ??
-  (quick
-    ? ['/', '/contact', '/resources/blogs', manifest.routes.find((r) => r.startsWith('/resources/blogs/'))!]
-    : manifest.routes);
+  (quick ? [...quickPages, manifest.routes.find((r) => r.startsWith('/resources/blogs/'))!] : manifest.routes);
 
 if (wanted('transfer')) {
   const rows: [string, Transfer][] = [];
@@ -210,6 +212,31 @@ if (wanted('axe') || wanted('lighthouse')) {
       results.scriptCost = { pages: measured.pages, verdicts: measured.verdicts, minutes: measured.minutes };
       if (measured.before) results.before = measured.before;
     }
+  } finally {
+    await app.close();
+  }
+}
+
+if (wanted('languages')) {
+  // axe and the script budgets on the site translated (scripts/bench/languages.ts), every language's pages.
+  ensureChromium();
+  const { dir, routes: byLanguage } = await translatedProject();
+  const translatedRoutes = [...byLanguage].flatMap(([code, list]) =>
+    quick ? quickPages.map((route) => languagePath(code, route)).filter((route) => list.includes(route)) : list,
+  );
+  const app = await buildApp({ config: { ...configFromEnv(process.env, dir), rateLimit: 0 } });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const rows = await runAxe(baseUrl, translatedRoutes);
+    results.languagesAxe = rows;
+    table(
+      'axe-core, WCAG 2.2 AA, in each language',
+      ['route', 'width', 'violations'],
+      rows.map((r) => [r.route, r.width, r.violations.map((v) => `${v.id} (${v.nodes})`).join(', ') || 0]),
+    );
+    const homes = [...byLanguage.keys()].map((code) => languagePath(code, '/'));
+    const measured = await runScriptBudgets({ baseUrl, routes: translatedRoutes, runs, forms, table, homes });
+    results.languages = { lighthouse: measured.lighthouse, verdicts: measured.verdicts, minutes: measured.minutes };
   } finally {
     await app.close();
   }

@@ -39,8 +39,10 @@ export async function runScriptBudgets(options: {
   /** A checkout of the code before, measured beside this one. */
   beforeDir?: string;
   table: (title: string, header: string[], rows: (string | number)[][]) => void;
+  /** The routes held to the home page's budget (default /). */
+  homes?: readonly string[];
 }): Promise<ScriptBudgetResults> {
-  const { baseUrl, routes, runs, beforeDir, table, forms = lighthouseForms } = options;
+  const { baseUrl, routes, runs, beforeDir, table, forms = lighthouseForms, homes } = options;
   const started = Date.now();
   let before: ServedCheckout | undefined;
   if (beforeDir) before = await serveCheckout(beforeDir);
@@ -100,7 +102,7 @@ export async function runScriptBudgets(options: {
       ]),
     );
     const costs = rows.map((r) => r.scriptCost);
-    const verdicts = evaluateBudgets(costs, pages, forms);
+    const verdicts = evaluateBudgets(costs, pages, forms, homes);
     console.log(
       `\n## What the scripts add (median of ${runs} pair${runs > 1 ? 's' : ''}; budgets: ≤ ${budgets.blockingAddedMs} ms blocking and ≤ ${budgets.mainThreadAddedMs} ms main-thread added on every route, JavaScript ≤ ${kb(budgets.homeJsBytes)} on the home page and ≤ ${kb(budgets.staticPageJsBytes)} where every section is static, counted as transferred)\n`,
     );

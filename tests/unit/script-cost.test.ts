@@ -79,6 +79,15 @@ describe('the budgets', () => {
     expect(failures(verdicts)).toEqual([]);
   });
 
+  it("hold each language's home page to the home page's JavaScript budget", () => {
+    const heavy = { jsTransferBytes: budgets.homeJsBytes + 1 };
+    const pages = [page('/de', { allStatic: false, islands: 1 })];
+    expect(failures(evaluateBudgets(both('/de', heavy), pages))).toEqual([]);
+    expect(failures(evaluateBudgets(both('/de', heavy), pages, undefined, ['/', '/de']))).toEqual([
+      `/de: JavaScript (home page) ${((budgets.homeJsBytes + 1) / 1024).toFixed(1)} KB, 0.0 KB over the budget of ${(budgets.homeJsBytes / 1024).toFixed(1)} KB`,
+    ]);
+  });
+
   it('are judged in the forms measured: a phone-only run needs no desktop rows, a run of both does', () => {
     const mobile = [row('/', 'mobile')];
     expect(failures(evaluateBudgets(mobile, [page('/')], ['mobile']))).toEqual([]);
