@@ -82,3 +82,22 @@ it("answers each language's missing address with its own not-found page, and kee
     }
   }
 });
+
+it("reads out a translated page's own parts in its language: skip link, language choice, menu button", async () => {
+  const [source, ...others] = sites;
+  const site = others.find((s) => s.settings.siteWords.openMenu !== source.settings.siteWords.openMenu)!;
+  const words = site.settings.siteWords;
+  const { page, log } = await openPage(h.browser, { width: 390, height: 844 });
+  await page.goto(h.baseUrl + languagePath(site.language!.code, '/'));
+  expect(await page.getByRole('link', { name: words.skipToContent, exact: true }).count()).toBe(1);
+  expect(await page.getByRole('navigation', { name: words.languageMenu, exact: true }).count()).toBe(1);
+  await page.getByRole('button', { name: words.openMenu, exact: true }).click();
+  const close = page.getByRole('button', { name: words.closeMenu, exact: true });
+  expect(await close.getAttribute('aria-expanded')).toBe('true');
+  await close.click();
+  expect(await page.getByRole('button', { name: words.openMenu, exact: true }).getAttribute('aria-expanded')).toBe(
+    'false',
+  );
+  expect(log.errors).toEqual([]);
+  await page.close();
+});
