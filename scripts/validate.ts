@@ -4,6 +4,7 @@
 // last; errors go to stderr. Exit codes are set, not forced, so piped output is never cut short.
 import { formatAnnotation, formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
+import { translationFileName } from './content/compile-file.ts';
 import { genericMessage } from './content/yaml-slips.ts';
 import { codeFrame } from './site-build/code-frame.ts';
 import { readFileSync } from 'node:fs';
@@ -24,12 +25,14 @@ for (const language of [...new Set(result.translations.map((status) => status.la
   const missing = statuses.reduce((sum, status) => sum + status.missing.length, 0);
   const outdated = statuses.reduce((sum, status) => sum + status.outdated.length, 0);
   console.log(`translation ${language}: ${missing} missing, ${outdated} outdated`);
+  // An article's body is many lines: its first stands for it.
+  const shown = (text: string) => (text.trim().includes('\n') ? `${text.trim().split('\n')[0]} …` : text);
   for (const status of statuses) {
-    const file = `site/${status.source.replace(/\.(ya?ml)$/, `.${language}.$1`)}`;
+    const file = `site/${translationFileName(status.source, language)}`;
     for (const field of status.outdated)
-      console.log(`  outdated  ${file}  ${field.path}  (source now "${field.text}", from: ${field.from})`);
+      console.log(`  outdated  ${file}  ${field.path}  (source now "${shown(field.text)}", from: ${field.from})`);
     for (const field of status.missing)
-      console.log(`  missing   ${file}  ${field.path}  (source "${field.text}", from: ${field.from})`);
+      console.log(`  missing   ${file}  ${field.path}  (source "${shown(field.text)}", from: ${field.from})`);
   }
 }
 for (const warning of result.warnings) {

@@ -39,6 +39,8 @@ export interface CheckInput {
   drafts?: Entry[];
   /** Articles left out for their own time (not live yet, or expired): another may still recommend them, and simply does not show them meanwhile. */
   outOfTime?: string[];
+  /** Translated articles' bodies, by translation file: their links and images resolve as the original's must. */
+  translatedBodies?: { file: string; links: MarkdownLink[]; images: MarkdownLink[] }[];
 }
 
 export interface CheckResult {
@@ -91,6 +93,7 @@ export function checkSite({
   forms,
   drafts = [],
   outOfTime = [],
+  translatedBodies = [],
 }: CheckInput): CheckResult {
   const errors: ContentError[] = [];
   const warnings: ContentError[] = [];
@@ -147,6 +150,10 @@ export function checkSite({
     }
   };
   for (const document of documents) checkMarkdownImages(`site/documents/${document.name}`, document.images ?? []);
+  for (const body of translatedBodies) {
+    checkMarkdownLinks(body.file, body.links);
+    checkMarkdownImages(body.file, body.images);
+  }
   const articleSlugs = declarations.filter((e) => e.kind === 'article').map((a) => a.slug!);
   const linkFields = fieldsOfDefinition('internalPath');
   const hasListing = pages.some((page) =>

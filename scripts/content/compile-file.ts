@@ -14,7 +14,7 @@ import { placeholderErrors } from './placeholders.ts';
 import { contentValidator, sectionTypes, type ContentKind } from './schemas.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
-import { readTranslation, type TranslationFile } from './translations.ts';
+import { readTranslation, type TranslationFile } from './read-translation.ts';
 
 /** What a file under site/ is, by its place and name (the compiler's rule, which the studio shares). */
 export function siteFileKind(relative: string): ContentKind | 'document' | 'image' | undefined {
@@ -31,12 +31,19 @@ export function siteFileKind(relative: string): ContentKind | 'document' | 'imag
 
 /**
  * A translation's source file and language, by its name: the source's name with the language's
- * code before the extension (site.de.yaml, pages/home.de.yaml, forms/inquiry.de.yaml).
+ * code before the extension (site.de.yaml, pages/home.de.yaml, forms/inquiry.de.yaml,
+ * blog/first-note.de.md). An article's slug has no dot, so no article is named like a translation.
  */
 export function translationFile(relative: string): { source: string; language: string } | undefined {
-  const match = /^((?:pages\/.+|forms\/[^/]+|site))\.([a-z]{2,3}(?:-[A-Z]{2})?)\.(ya?ml)$/.exec(relative);
+  const match =
+    /^((?:pages\/.+|forms\/[^/]+|site))\.([a-z]{2,3}(?:-[A-Z]{2})?)\.(ya?ml)$/.exec(relative) ??
+    /^(blog\/[a-z0-9-]+)\.([a-z]{2,3}(?:-[A-Z]{2})?)\.(md)$/.exec(relative);
   return match ? { source: `${match[1]}.${match[3]}`, language: match[2] } : undefined;
 }
+
+/** The name of `source`'s translation into `language`, as translationFile() reads it back. */
+export const translationFileName = (source: string, language: string) =>
+  source.replace(/\.(ya?ml|md)$/, `.${language}.$1`);
 
 /** A form's id as far as its file tells: its `id:` line, else its file name. */
 export const formIdOf = (source: YamlSource) =>

@@ -10,9 +10,10 @@ import { renderMarkdown as render } from './markdown.ts';
 import { blogPath, type Article, type SiteModel } from './model.ts';
 import { componentMistakes, schemaMistakes } from './schemas.ts';
 import { declaredPath } from './declared.ts';
-import { compileFile, formIdOf, siteFileKind, type FileFacts } from './compile-file.ts';
+import { compileFile, formIdOf, siteFileKind, translationFileName, type FileFacts } from './compile-file.ts';
 import { memoOf, type SiteFile } from './site-memo.ts';
-import { translated, translationStatus, type SourceFile, type TranslationStatus } from './translations.ts';
+import { translationStatus, type SourceFile, type TranslationStatus } from './translations.ts';
+import { translatedSites } from './translated-sites.ts';
 import { withSiteWords } from './site-words.ts';
 import type { SiteSettings } from '../../shared/site-words.ts';
 
@@ -184,6 +185,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
   const formIds = [...entries, ...unparsed]
     .filter((e) => e.kind === 'form')
     .map((e) => (typeof e.data.id === 'string' ? e.data.id : formIdOf(e.source)));
+  const translationFiles = compiled.flatMap((facts) => (facts.translation ? [facts.translation] : []));
   const checked = checkSite({
     entries: published,
     declarations: [...entries.filter(isPublished), ...unparsed],
@@ -194,24 +196,27 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     outOfTime: valid
       .filter((e) => e.kind === 'article' && e.data.draft !== true && !isPublished(e))
       .map((e) => e.slug!),
+    translatedBodies: translationFiles.flatMap(({ file, body }) => (body ? [{ file, ...body }] : [])),
   });
   errors.push(...checked.errors);
   // The settings carry every word of the site's own parts from here on, so the words the site
   // leaves to the schema's defaults are on its pages and among the texts to translate.
   const sources: SourceFile[] = compiled.flatMap((facts) =>
-    facts.entry && facts.valid && (facts.kind === 'page' || facts.kind === 'form' || facts.kind === 'settings')
+    facts.entry &&
+    facts.valid &&
+    (facts.kind === 'page' || facts.kind === 'form' || facts.kind === 'settings' || facts.kind === 'article')
       ? [
           {
             relative: relatives.get(facts)!,
             kind: facts.kind,
             data: facts.kind === 'settings' ? withSiteWords(facts.entry.data) : facts.entry.data,
+            ...(facts.body && { body: facts.body.text }),
           },
         ]
       : [],
   );
   const settingsData = sources.find((s) => s.kind === 'settings')?.data as unknown as SiteSettings | undefined;
   const languages = settingsData?.languages;
-  const translationFiles = compiled.flatMap((facts) => (facts.translation ? [facts.translation] : []));
   // Checked against valid settings only: site.yaml with errors of its own is reported there, and
   // its translations would otherwise all name a language it no longer seems to declare.
   const translationChecks = settingsData
@@ -232,7 +237,7 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
       ] as const)
         for (const field of list)
           errors.push({
-            file: `site/${status.source.replace(/\.(ya?ml)$/, `.${status.language}.$1`)}`,
+            file: `site/${translationFileName(status.source, status.language)}`,
             line: 1,
             col: 1,
             path: field.path,
@@ -258,47 +263,35 @@ export async function compileSiteFiles(files: SiteFile[], options: LoadOptions =
     };
 
   const settings = settingsData!;
+  const sourceArticles = articles
+    .map((entry): Article => {
+      const meta = entry.data as unknown as ArticleMeta;
+      return {
+        ...meta,
+        slug: entry.slug!,
+        path: blogPath(entry.slug!),
+        author: meta.author ?? `${settings.name} Team`,
+        html: sizedHtml(bodies.get(entry.slug!)!, imageFiles.sizes),
+      };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
   const model: SiteModel = {
     settings,
     pages: pages.sort((a, b) => a.path.localeCompare(b.path)),
-    articles: articles
-      .map((entry): Article => {
-        const meta = entry.data as unknown as ArticleMeta;
-        return {
-          ...meta,
-          slug: entry.slug!,
-          path: blogPath(entry.slug!),
-          author: meta.author ?? `${settings.name} Team`,
-          html: sizedHtml(bodies.get(entry.slug!)!, imageFiles.sizes),
-        };
-      })
-      .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id),
+    articles: sourceArticles,
     documents: Object.fromEntries(
       documentFacts.map((document) => [document.name, sizedHtml(document, imageFiles.sizes)]),
     ),
     forms: valid.filter((e) => e.kind === 'form').map((e) => e.data as unknown as FormDefinition),
     redirects: (valid.find((e) => e.kind === 'redirects')?.data as unknown as Redirects).redirects,
     images,
-    translations: (languages ?? []).slice(1).map((language) => {
-      const fallbacks: Record<string, string[]> = {};
-      const inLanguage = (source: SourceFile) => {
-        const file = translationFiles.find((t) => t.language === language.code && t.source === source.relative);
-        const merged = translated(source, file);
-        if (merged.fallbacks.length) fallbacks[source.relative] = merged.fallbacks;
-        return merged.data;
-      };
-      const published = new Set<unknown>([...pages, ...formData(valid)]);
-      const of = (kind: SourceFile['kind']) =>
-        sources.filter((s) => s.kind === kind && (kind === 'settings' || published.has(s.data)));
-      return {
-        language,
-        settings: inLanguage(of('settings')[0]) as unknown as SiteSettings,
-        pages: of('page')
-          .map((source) => inLanguage(source) as unknown as Page)
-          .sort((a, b) => a.path.localeCompare(b.path)),
-        forms: of('form').map((source) => inLanguage(source) as unknown as FormDefinition),
-        fallbacks,
-      };
+    translations: translatedSites({
+      languages: languages ?? [],
+      sources,
+      translations: translationFiles,
+      published: new Set<unknown>([...pages, ...formData(valid), ...articles.map((entry) => entry.data)]),
+      articles: sourceArticles,
+      html: (body) => sizedHtml(body, imageFiles.sizes),
     }),
   };
   return { model, errors, warnings, stats, articleTimes, translations: statuses };

@@ -10,6 +10,8 @@ export interface Article extends ArticleMeta {
   author: string;
   /** The body rendered from Markdown (raw HTML escaped). */
   html: string;
+  /** In a translation whose body is not translated yet: the source's language, which `html` is in. */
+  bodyLanguage?: string;
 }
 
 /** A translated language's site: the source's structure with its texts (see translations.ts). */
@@ -18,7 +20,9 @@ export interface TranslatedSite {
   settings: SiteSettings;
   pages: Page[];
   forms: FormDefinition[];
-  /** Source texts shown untranslated (missing), by the source file's path under site/. */
+  /** The published articles with their translated texts, newest first, at the source's addresses. */
+  articles: Article[];
+  /** Source texts shown untranslated (missing), by the source file's path under site/; an article's body is not among them (see `bodyLanguage`). */
   fallbacks: Record<string, string[]>;
 }
 

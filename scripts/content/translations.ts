@@ -9,72 +9,16 @@
 // Sections, items and shared values always come from the source, so the structure cannot drift;
 // a field whose source text changed since (another fingerprint) is outdated and still shows its
 // translation; one with no entry is missing and shows the source's text.
+//
+// An article's translation (blog/first-note.de.md) is the same list as its front matter, and the
+// Markdown after it is the translated body, recorded as the entry `body: {from: …}` whose text is
+// that Markdown: the body is one more text of the article, missing, current or outdated as any.
 import type { ContentError } from './errors.ts';
-import { notUtf8 } from './file-states.ts';
-import type { FileFacts } from './compile-file.ts';
 import { fingerprint, translatableTexts } from './translatable.ts';
-import { locate, parseYaml } from './yaml-source.ts';
 import { contentValidator } from './schemas.ts';
+import { BODY, type TranslatedText, type TranslationFile } from './read-translation.ts';
 
-export interface TranslatedText {
-  text: string;
-  /** The fingerprint of the source text this was translated from. */
-  from: string;
-  line: number;
-}
-
-export interface TranslationFile {
-  /** The source's path under site/ (pages/home.yaml). */
-  source: string;
-  language: string;
-  file: string;
-  texts: Map<string, TranslatedText>;
-}
-
-const fingerprintPattern = /^[a-p]{8}$/;
-
-export function readTranslation(
-  facts: FileFacts,
-  file: string,
-  names: { source: string; language: string },
-  bytes: Uint8Array,
-): FileFacts {
-  const encoding = notUtf8(bytes);
-  if (encoding) {
-    facts.readErrors.push({ file, ...encoding, path: '' });
-    return facts;
-  }
-  const parsed = parseYaml(file, new TextDecoder().decode(bytes));
-  facts.readErrors.push(...parsed.errors);
-  if (parsed.errors.length) return facts;
-  const data = parsed.data ?? {};
-  const problem = (path: string[], message: string): ContentError => ({
-    file,
-    ...locate(parsed.source, path),
-    path: path.join('/'),
-    message,
-  });
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    facts.readErrors.push(problem([], 'a translation lists translated texts by field, each with "text" and "from".'));
-    return facts;
-  }
-  const texts = new Map<string, TranslatedText>();
-  for (const [path, entry] of Object.entries(data as Record<string, unknown>)) {
-    const { text, from } = (entry ?? {}) as { text?: unknown; from?: unknown };
-    if (typeof text !== 'string' || !text.trim())
-      facts.readErrors.push(problem([path], 'give the translated words as "text:".'));
-    else if (typeof from !== 'string' || !fingerprintPattern.test(from))
-      facts.readErrors.push(
-        problem(
-          [path],
-          'give "from:", the fingerprint of the source text this was translated from (eight letters, as `npm run validate` lists it).',
-        ),
-      );
-    else texts.set(path, { text, from, line: locate(parsed.source, [path]).line });
-  }
-  facts.translation = { ...names, file, texts };
-  return facts;
-}
+export { BODY, readTranslation, type TranslatedText, type TranslationFile } from './read-translation.ts';
 
 /** One translated file's state against its source. */
 export interface TranslationStatus {
@@ -89,9 +33,17 @@ export interface TranslationStatus {
 
 export interface SourceFile {
   relative: string;
-  kind: 'page' | 'form' | 'settings';
+  kind: 'page' | 'form' | 'settings' | 'article';
   data: Record<string, unknown>;
+  /** An article's Markdown body. */
+  body?: string;
 }
+
+/** Every text of a source to translate, in its order: its fields' texts, then an article's body. */
+export const sourceTexts = (source: SourceFile): { path: string; text: string }[] => [
+  ...translatableTexts(source.kind, source.data),
+  ...(source.body === undefined ? [] : [{ path: BODY, text: source.body }]),
+];
 
 interface Placed {
   entry: TranslatedText;
@@ -171,7 +123,7 @@ export function translationStatus(
   for (const language of languages)
     for (const source of sources) {
       const translation = byKey.get(`${language} ${source.relative}`);
-      const texts = translatableTexts(source.kind, source.data);
+      const texts = sourceTexts(source);
       const { placed, unused } = placeEntries(texts, translation);
       const status: TranslationStatus = { language, source: source.relative, missing: [], outdated: [] };
       for (const { path, text } of texts) {
@@ -200,7 +152,7 @@ export function translationStatus(
 function translationLimits(source: SourceFile, translation: TranslationFile): ContentError[] {
   const validate = contentValidator(source.kind);
   if (validate(translated(source, translation).data)) return [];
-  const { placed } = placeEntries(translatableTexts(source.kind, source.data), translation);
+  const { placed } = placeEntries(sourceTexts(source), translation);
   return (validate.errors ?? []).flatMap((error) => {
     const path = error.instancePath.split('/').slice(1).join('.');
     const entry = placed.get(path)?.entry;
@@ -220,26 +172,28 @@ function translationLimits(source: SourceFile, translation: TranslationFile): Co
 
 /**
  * The source's data with every translated text in place: the structure and shared values are the
- * source's; a missing text stays the source's own, and `fallbacks` lists those texts.
+ * source's; a missing text stays the source's own, and `fallbacks` lists those texts. An article's
+ * body is not a field of its data: `body` is its translation, when there is one.
  */
 export function translated(
   source: SourceFile,
   translation: TranslationFile | undefined,
-): { data: Record<string, unknown>; fallbacks: string[] } {
+): { data: Record<string, unknown>; fallbacks: string[]; body?: string } {
   const data = structuredClone(source.data);
   const fallbacks: string[] = [];
-  const texts = translatableTexts(source.kind, source.data);
+  const texts = sourceTexts(source);
   const { placed } = placeEntries(texts, translation);
+  let body: string | undefined;
   for (const { path, text } of texts) {
     const found = placed.get(path);
-    if (!found) {
-      fallbacks.push(text);
-      continue;
+    if (path === BODY && source.body !== undefined) body = found?.entry.text;
+    else if (!found) fallbacks.push(text);
+    else {
+      const keys = path.split('.');
+      let node = data as Record<string, unknown>;
+      for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+      node[keys[keys.length - 1]] = found.entry.text;
     }
-    const keys = path.split('.');
-    let node = data as Record<string, unknown>;
-    for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
-    node[keys[keys.length - 1]] = found.entry.text;
   }
-  return { data, fallbacks };
+  return { data, fallbacks, ...(body !== undefined && { body }) };
 }
