@@ -22,6 +22,11 @@ export function alternatesOf(languages: Language[] | undefined, path: string): A
   return languages.map(({ code }, index) => ({ code, path: index === 0 ? path : languagePath(code, path) }));
 }
 
+/** The translation whose pages `path` is among (/de, /de/…), or undefined for the site's own pages. */
+export function translationOf(languages: Language[] | undefined, path: string): Language | undefined {
+  return languages?.slice(1).find(({ code }) => path === languagePath(code, '/') || path.startsWith(`/${code}/`));
+}
+
 /** The address of the not-found page's route in a language (the build writes it as <path>.html). */
 export const notFoundPath = (language: Language, settings: Pick<Settings, 'languages'>) =>
   language.code === siteLanguage(settings).code ? '/404' : languagePath(language.code, '/404');

@@ -97,7 +97,9 @@ export const routeDataEvent = 'site:route-data';
  */
 export const siteChangedEvent = 'site:changed';
 
-export const shellDataUrl = '/_data/_shell.json';
+/** Where the preview reads the shell of the site in a language: the site's own at _shell.json, a translation's at _shell.<code>.json. */
+export const shellDataUrl = (translation?: string) =>
+  translation ? `/_data/_shell.${translation}.json` : '/_data/_shell.json';
 
 /** Where a route's data lives: /_data/index.json for /, /_data/services.json for /services. */
 export const routeDataUrl = (path: string) => `/_data${path === '/' ? '/index' : path}.json`;

@@ -10,6 +10,7 @@ import type { RouteData, SiteShell } from '../shared/route-data.ts';
 import { RouteView } from './routing/RouteView.tsx';
 import { useLiveShell } from './dev/shell-updates.ts';
 import { cssVariablesResolver, siteTheme } from './theme.ts';
+import { translationOf } from '../shared/languages.ts';
 
 /**
  * `stylesInHead`: the prerendered page carries Mantine's CSS variables and global classes in its
@@ -26,9 +27,11 @@ export function App({
   stylesInHead?: boolean;
 }) {
   const [location] = useLocation();
-  // eslint-disable-next-line react-hooks/rules-of-hooks -- both flags are constants of the build
-  const shell = import.meta.env.DEV || import.meta.env.STUDIO_PREVIEW ? useLiveShell(bundled) : bundled;
   const [route, setRoute] = useState(initial);
+  const translation = translationOf(bundled.settings.languages, route.path)?.code;
+  const shell =
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- both flags are constants of the build
+    import.meta.env.DEV || import.meta.env.STUDIO_PREVIEW ? useLiveShell(bundled, translation) : bundled;
   const theme = useMemo(() => siteTheme(shell.settings.theme), [shell.settings.theme]);
   // Marks the page interactive (hydrated), for tests and for anyone measuring the site.
   useEffect(() => {

@@ -9,13 +9,18 @@ import { App } from './App.tsx';
 import type { RouteData } from '../shared/route-data.ts';
 import { loadRoute, normalizePath, prefetchOnIntent } from './routing/load-route.ts';
 import { siteBase, sitePath } from './routing/site-base.ts';
+import { fetchShell } from './dev/fetch-shell.ts';
+import { translationOf } from '../shared/languages.ts';
 
 async function start() {
   const path = normalizePath(sitePath(location.pathname));
   const initial = await loadRoute(path).catch((): RouteData => ({ kind: 'not-found', path }));
+  // A translation's page renders with that language's shell from the start.
+  const translation = translationOf(shell.settings.languages, path);
+  const pageShell = (translation && (await fetchShell(translation.code))) || shell;
   createRoot(document.getElementById('root')!).render(
     <Router base={siteBase}>
-      <App shell={shell} initial={initial} />
+      <App shell={pageShell} initial={initial} />
     </Router>,
   );
   prefetchOnIntent(document);

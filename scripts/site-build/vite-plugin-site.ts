@@ -1,5 +1,6 @@
 // Vite plugin: serves the compiled site to the browser. `virtual:site` is the site shell (settings
-// and forms); /_data/<path>.json is each route's content; /images/* comes from site/images. In dev
+// and forms); /_data/<path>.json is each route's content, in every language, and
+// /_data/_shell.json (_shell.<code>.json) the shell in each language; /images/* comes from site/images. In dev
 // it watches site/**, recompiles on every change, and reloads the page only when the data changed;
 // a content error shows on the preview's own error screen (dev-screen.ts) with the same messages as
 // `npm run validate`, in front of the last version of the page that worked.
@@ -12,7 +13,14 @@ import type { SiteModel } from '../content/model.ts';
 import { contentErrorReport, devPages, errorScreenEvent, errorScreenModule } from '../preview/dev-screen.ts';
 import { routeData, siteShell } from './model-to-routes.ts';
 import { inlineSmallImages } from './inline-image.ts';
-import { routeDataUrl, siteChangedEvent, type RouteData, type SiteShell } from '../../shared/route-data.ts';
+import {
+  routeDataUrl,
+  shellDataUrl,
+  siteChangedEvent,
+  type RouteData,
+  type SiteShell,
+} from '../../shared/route-data.ts';
+import { languageSites } from './language-sites.ts';
 import { mediaType } from '../../server/media-types.ts';
 import { pathFromUrl, readConfined, siteFiles } from '../../shared/confined-files.ts';
 
@@ -22,6 +30,8 @@ const resolvedId = `\0${virtualId}`;
 interface State {
   model?: SiteModel;
   shell?: SiteShell;
+  /** The shell in each language, by its data address. */
+  shells: Map<string, SiteShell>;
   routes: Map<string, RouteData>;
   errors: ContentError[];
   fingerprint: string;
@@ -36,14 +46,27 @@ export interface SiteApi {
 }
 
 export function sitePlugin(options: { root: string; includeDrafts: boolean }): Plugin<SiteApi> {
-  let state: State = { routes: new Map(), errors: [], fingerprint: '' };
+  let state: State = { routes: new Map(), shells: new Map(), errors: [], fingerprint: '' };
 
   async function compile(): Promise<State> {
     const result = await loadSite({ root: options.root, includeDrafts: options.includeDrafts });
     if (!result.model) return { ...state, errors: result.errors };
-    const shell = siteShell(result.model);
-    const routes = routeData(result.model, inlineSmallImages(options.root));
-    return { model: result.model, shell, routes, errors: [], fingerprint: JSON.stringify([shell, [...routes]]) };
+    const [source, ...translations] = languageSites(result.model);
+    const shell = siteShell(source);
+    const shells = new Map([
+      [shellDataUrl(), shell],
+      ...translations.map((site) => [shellDataUrl(site.language?.code), siteShell(site)] as const),
+    ]);
+    const inline = inlineSmallImages(options.root);
+    const routes = new Map([source, ...translations].flatMap((site) => [...routeData(site, inline)]));
+    return {
+      model: result.model,
+      shell,
+      shells,
+      routes,
+      errors: [],
+      fingerprint: JSON.stringify([shell, [...shells], [...routes]]),
+    };
   }
 
   async function showErrors(server: ViteDevServer, errors: ContentError[]) {
@@ -130,6 +153,11 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
         // While site/ has errors, the last version that worked is served: the error screen
         // stands in front of it, and the page behind is never a 404.
         if (url.pathname.startsWith('/_data/')) {
+          const shell = state.shells.get(url.pathname);
+          if (shell) {
+            res.setHeader('Content-Type', 'application/json');
+            return res.end(JSON.stringify(shell));
+          }
           const route = [...state.routes.values()].find((r) => routeDataUrl(r.path) === url.pathname);
           res.setHeader('Content-Type', 'application/json');
           res.statusCode = route ? 200 : 404;

@@ -63,7 +63,7 @@ async function studioPage(options: StudioRoutesOptions, url: string): Promise<st
       studioHtml(token, '<script type="module" src="/src/studio/main.tsx"></script>'),
     );
   const [{ studio }, saved] = await Promise.all([code.bundle(), state.savedPreview()]);
-  const favicon = saved?.shell.settings.favicon;
+  const favicon = saved?.shells.get(shellDataUrl())?.settings.favicon;
   const icon = favicon?.startsWith('/') ? previewBase.slice(0, -1) + favicon : favicon;
   const tags = [
     ...(icon ? [`<link rel="icon" href="${escapeAttribute(icon)}" />`] : []),
@@ -117,7 +117,8 @@ export async function studioRoutes(app: FastifyInstance, options: StudioRoutesOp
       const url = request.url.split('?')[0].slice(previewBase.length - 1);
       reply.header('cache-control', 'no-store');
       if (!preview) return reply.code(404).send({ error: 'The site has problems to fix before it can be shown.' });
-      if (url === shellDataUrl) return reply.send(preview.shell);
+      const shell = preview.shells.get(url);
+      if (shell) return reply.send(shell);
       return reply.code(preview.routes.has(url) ? 200 : 404).send(preview.routes.get(url) ?? { kind: 'not-found' });
     });
 

@@ -4,13 +4,15 @@
 // only to requests of that window: what the others see is the saved site.
 import { loadSite, type LoadResult } from '../content/load-site.ts';
 import { routeData, siteShell } from '../site-build/model-to-routes.ts';
-import { routeDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
+import { routeDataUrl, shellDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
+import { isTranslation, languageSites } from '../site-build/language-sites.ts';
 import type { SiteModel } from '../content/model.ts';
 
-/** One window's unsaved edit, as the preview shows it: route data by data URL, and the site shell. */
+/** One window's unsaved edit, as the preview shows it in every language: route data by data URL, and the site shells. */
 export interface WindowPreview {
   routes: Map<string, RouteData>;
-  shell: SiteShell;
+  /** The site's shell in each of its languages, by the address the preview reads it from. */
+  shells: Map<string, SiteShell>;
 }
 
 export class StudioState {
@@ -54,10 +56,13 @@ export class StudioState {
     // Covers by their address, never inlined: inlining saves visitors a request at the first paint,
     // and an SVG inlined is an SVG sanitised, whose DOM (jsdom, over 100 MB) the studio would then
     // hold for as long as it runs. The preview serves the file itself, under the SVG sandbox.
-    const routes = routeData(model, () => undefined);
+    const sites = languageSites(model);
+    const routes = sites.flatMap((site) => [...routeData(site, () => undefined).values()]);
     return {
-      routes: new Map([...routes.values()].map((route) => [routeDataUrl(route.path), route])),
-      shell: siteShell(model),
+      routes: new Map(routes.map((route) => [routeDataUrl(route.path), route])),
+      shells: new Map(
+        sites.map((site) => [shellDataUrl(isTranslation(site) ? site.language?.code : undefined), siteShell(site)]),
+      ),
     };
   }
 

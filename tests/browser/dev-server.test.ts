@@ -133,6 +133,27 @@ it('answers like the site: redirects 301, unknown addresses 404 with the not-fou
   await page.close();
 }, 120_000);
 
+it("shows a translation's page in its language, and follows the switcher to another language", async () => {
+  const [translation] = model.translations;
+  const { code } = translation.language;
+  const page = translation.pages.find((p) => p.path === '/')!;
+  const { page: tab, log } = await openPage(browser);
+  await tab.goto(`${baseUrl}/${code}`);
+  const headline = (page.sections[0] as { title: string }).title;
+  await tab.getByRole('heading', { level: 1 }).filter({ hasText: headline }).waitFor({ timeout: 60_000 });
+  const menuLabel = translation.settings.navigation.links[0].label;
+  await expect.poll(() => tab.locator('header').getByText(menuLabel, { exact: true }).count()).toBeGreaterThan(0);
+  expect(await tab.locator('html').getAttribute('lang')).toBe(code);
+  // Back to the site's own language: its shell follows the page.
+  await tab.getByRole('link', { name: model.settings.languages![0].name, exact: true }).click();
+  await tab.waitForURL(`${baseUrl}/`);
+  const ownLabel = model.settings.navigation.links[0].label;
+  await expect.poll(() => tab.locator('header').getByText(ownLabel, { exact: true }).count()).toBeGreaterThan(0);
+  expect(await tab.locator('html').getAttribute('lang')).toBe(model.settings.languages![0].code);
+  expect(log.errors).toEqual([]);
+  await tab.close();
+}, 120_000);
+
 it('sends a form from the preview: the lead lands in the outbox; another site is still refused', async () => {
   // The first page that shows a form, whichever it is, and that form's definition.
   const page$ = model.pages.find((p) => p.sections.some((s) => s.type === 'form'))!;
