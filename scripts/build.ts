@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatError } from './content/errors.ts';
 import { loadSite } from './content/load-site.ts';
+import type { SiteModel } from './content/model.ts';
 import { siteFiles } from '../shared/confined-files.ts';
 import { cleanTemporaryFiles } from '../shared/confined-writes.ts';
 import { precompress } from './site-build/precompress.ts';
@@ -112,7 +113,9 @@ export async function buildSite(options: BuildOptions = {}) {
   const imageStats = { encoded: 0, cached: 0 };
   const cardStats = { drawn: 0, cached: 0 };
   // Only the photos pages use get copies: a file in site/images that nothing uses costs nothing.
-  const used = referencedImages([siteShell(model), [...routeData(model, () => undefined).values()]], model.images);
+  // Translated articles' bodies may show pictures of their own: every language's routes count.
+  const everyRoute = languageSites(model).flatMap((site) => [...routeData(site, () => undefined).values()]);
+  const used = referencedImages([siteShell(model), everyRoute], model.images);
   const [variants, cards] = await Promise.all([
     processImages(
       media,
@@ -131,13 +134,13 @@ export async function buildSite(options: BuildOptions = {}) {
     const url = largestCopy(copy);
     copies.set(src, { url, bytes: (await stat(path.join(outDir, url))).size });
   }
-  const linked = {
-    ...model,
-    articles: model.articles.map((a) => ({
+  const linked = (site: SiteModel): SiteModel => ({
+    ...site,
+    articles: site.articles.map((a) => ({
       ...a,
       image: { ...a.image, src: copies.get(a.image.src)?.url ?? a.image.src },
     })),
-  };
+  });
 
   const renderStarted = performance.now();
   const pageCache = await MediaCache.open(path.join(buildCache, 'pages'));
@@ -153,7 +156,7 @@ export async function buildSite(options: BuildOptions = {}) {
       shell: siteShell(site),
       ssrEntry: bundles.ssrEntry,
       viteManifest,
-      headTags: headTags(site, cardsIn(site, cards), structuredData({ ...site, articles: linked.articles }, cards)),
+      headTags: headTags(site, cardsIn(site, cards), structuredData(linked(site), cardsIn(site, cards))),
       untranslatedTexts: untranslatedTexts(model, site),
     };
     const routes = routeData(site, inline, variants);

@@ -30,6 +30,8 @@ export interface ArticleSummary {
   category: ArticleMeta['category'];
   readTime: number;
   image: ArticleMeta['image'];
+  /** Its texts shown in the site's own language on a translated page, not translated yet. */
+  sourceTexts?: string[];
 }
 
 export interface ArticleLink {
@@ -37,6 +39,8 @@ export interface ArticleLink {
   title: string;
   category: ArticleMeta['category'];
   icon?: IconName;
+  /** The title, when it is shown in the site's own language on a translated page. */
+  sourceTexts?: string[];
 }
 
 /** A section as the browser renders it: the blog listing (one page of its cards) and long documents arrive resolved. */
@@ -64,10 +68,15 @@ export interface ArticleRoute {
   path: string;
   title: string;
   description: string;
-  /** `cover` is where the page loads the image from: a data: address when the file is small. */
-  article: ArticleSummary & { author: string; html: string; cover: string };
+  /**
+   * `cover` is where the page loads the image from: a data: address when the file is small.
+   * `bodyLanguage`: the language `html` is written in when it is not the page's (a body not translated yet).
+   */
+  article: ArticleSummary & { author: string; html: string; cover: string; bodyLanguage?: string };
   recommended: ArticleLink[];
   sidebar: ArticleLink[];
+  /** The article in each of the site's languages (none when it has one), for the switcher and search engines. */
+  alternates: Alternate[];
 }
 
 export interface RedirectRoute {

@@ -29,11 +29,16 @@ export interface SourceLanguage {
   untranslated: ReadonlySet<string>;
 }
 
-/** A translated page's texts in the site's own language: the untranslated, and the articles it lists (written in that language only). */
+/** A translated route's texts in the site's own language: the untranslated, and those of the articles it shows. */
 function sourceTexts(route: RouteData, { untranslated }: SourceLanguage): ReadonlySet<string> {
-  if (route.kind !== 'page') return untranslated;
-  const articles = route.sections.flatMap((section) => (section.type === 'articles' ? section.articles : []));
-  return new Set([...untranslated, ...articles.flatMap((article) => [article.title, article.excerpt])]);
+  const articles =
+    route.kind === 'page'
+      ? route.sections.flatMap((section) => (section.type === 'articles' ? section.articles : []))
+      : route.kind === 'article'
+        ? [route.article, ...route.recommended, ...route.sidebar]
+        : [];
+  const shown = articles.flatMap((article) => article.sourceTexts ?? []);
+  return shown.length ? new Set([...untranslated, ...shown]) : untranslated;
 }
 
 export function render(route: RouteData, shell: SiteShell, source?: SourceLanguage): { html: string; title: string } {
@@ -55,6 +60,7 @@ export function render(route: RouteData, shell: SiteShell, source?: SourceLangua
       { identifierPrefix: islandPrefix(id) },
     ),
   }));
+  // An article's body not translated yet is marked by ArticlePage itself.
   const marked = source ? markSourceLanguage(page, sourceTexts(route, source), source.code) : page;
   // A translation's islands hydrate with its own shell: the bundle holds only the source's.
   const translatedShell =

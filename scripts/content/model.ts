@@ -12,6 +12,8 @@ export interface Article extends ArticleMeta {
   html: string;
   /** In a translation whose body is not translated yet: the source's language, which `html` is in. */
   bodyLanguage?: string;
+  /** In a translation: the article's texts not translated yet, shown in the source's language. */
+  sourceTexts?: string[];
 }
 
 /** A translated language's site: the source's structure with its texts (see translations.ts). */

@@ -42,13 +42,15 @@ export function translatedSites(input: TranslatedSitesInput): TranslatedSite[] {
     const articles = input.articles.map((article): Article => {
       const relative = articleFile(article.slug);
       const source = sources.find((s) => s.relative === relative);
-      if (!source) return { ...article, bodyLanguage: languages[0].code };
+      if (!source)
+        return { ...article, bodyLanguage: languages[0].code, sourceTexts: [article.title, article.excerpt] };
       const merged = inLanguage(source);
       const data = merged.data as Partial<Article>;
       const body = files.find((t) => t.source === relative)?.body;
       return {
         ...article,
         ...data,
+        ...(merged.fallbacks.length && { sourceTexts: merged.fallbacks }),
         // The author label's default ("<site name> Team") is the source article's.
         author: data.author ?? article.author,
         ...(merged.body !== undefined && body

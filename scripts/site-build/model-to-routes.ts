@@ -39,6 +39,7 @@ const summary = (a: Article): ArticleSummary => ({
   category: a.category,
   readTime: a.readTime,
   image: a.image,
+  ...(a.sourceTexts && { sourceTexts: a.sourceTexts }),
 });
 
 /** A section as page `listing.number` of its page shows it: an article list holds only that page's cards. */
@@ -67,10 +68,16 @@ export function routeData(
   const bySlug = new Map(model.articles.map((a) => [a.slug, a]));
   const link = (slug: string, icon?: ArticleLink['icon']): ArticleLink => {
     const target = bySlug.get(slug)!;
-    return { path: target.path, title: target.title, category: target.category, ...(icon && { icon }) };
+    return {
+      path: target.path,
+      title: target.title,
+      category: target.category,
+      ...(icon && { icon }),
+      ...(target.sourceTexts?.includes(target.title) && { sourceTexts: [target.title] }),
+    };
   };
   const { languages } = model.settings;
-  // A translation's pages are the source's with /<code> before their addresses; its articles are the source's own.
+  // A translation's pages and articles are the source's with /<code> before their addresses.
   const own = siteLanguage(model.settings).code;
   const code = model.language?.code ?? own;
   const sourcePath = (path: string) => (code === own ? path : path.slice(code.length + 1) || '/');
@@ -85,7 +92,7 @@ export function routeData(
       alternates: alternatesOf(languages, sourcePath(listing.path)),
     });
   }
-  for (const article of code === own ? model.articles : []) {
+  for (const article of model.articles) {
     routes.set(article.path, {
       kind: 'article',
       path: article.path,
@@ -96,12 +103,14 @@ export function routeData(
         author: article.author,
         html: article.html,
         cover: inlineImage(article.image.src) ?? article.image.src,
+        ...(article.bodyLanguage && { bodyLanguage: article.bodyLanguage }),
       },
       // An article left out for its own time (not live yet, or expired) is not linked meanwhile.
       recommended: (article.recommended ?? []).flatMap((item) =>
         bySlug.has(item.slug) ? [link(item.slug, item.icon)] : [],
       ),
       sidebar: (article.sidebar ?? []).flatMap((slug) => (bySlug.has(slug) ? [link(slug)] : [])),
+      alternates: alternatesOf(languages, sourcePath(article.path)),
     });
   }
   for (const [path, route] of routes) routes.set(path, withVariants(route, variants));

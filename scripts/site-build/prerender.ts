@@ -40,7 +40,7 @@ function head(route: RouteData, title: string, shell: SiteShell, assets: string[
       ...meta.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}" />`),
     );
     tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
-    if (route.kind === 'page' && route.alternates.length) {
+    if (route.alternates.length) {
       const link = (hreflang: string, path: string) =>
         `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(`${settings.url}${path}`)}" />`;
       tags.push(

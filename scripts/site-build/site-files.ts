@@ -12,10 +12,11 @@ import { languageSites } from './language-sites.ts';
 import { alternatesOf } from '../../shared/languages.ts';
 import { encodeXML } from 'entities';
 
-/** Every address of the site's pages: each language's pages and listings, then the articles. */
+/** Every address of the site's pages: each language's pages and listings, then the articles in each language. */
 function pagePaths(model: SiteModel): string[] {
+  const sites = languageSites(model);
   const pages = (site: SiteModel) => [...site.pages.map((p) => p.path), ...extraListingPaths(site)];
-  return [...languageSites(model).flatMap(pages), ...model.articles.map((a) => a.path)];
+  return [...sites.flatMap(pages), ...sites.flatMap((site) => site.articles.map((a) => a.path))];
 }
 
 export function manifest(model: SiteModel): SiteManifest {
@@ -34,7 +35,7 @@ export function manifest(model: SiteModel): SiteManifest {
   };
 }
 
-/** The sitemap: every page in every language, each naming its translations (hreflang), and the articles with their dates. */
+/** The sitemap: every page and article in every language, each naming its translations (hreflang), articles with their dates. */
 export function sitemap(model: SiteModel): string {
   const { url, languages } = model.settings;
   const absolute = (path: string) => encodeXML(`${url}${path}`);
@@ -46,13 +47,13 @@ export function sitemap(model: SiteModel): string {
     return [...all.map(({ code, path: to }) => link(code, to)), link('x-default', path)].join('');
   };
   const entry = (loc: string, more: string) => `  <url><loc>${absolute(loc)}</loc>${more}</url>`;
-  const sourcePages = [...model.pages.map((p) => p.path), ...extraListingPaths(model)];
+  const inEveryLanguage = (path: string, more = '') => {
+    const translated = alternatesOf(languages, path).map((alternate) => alternate.path);
+    return (translated.length ? translated : [path]).map((loc) => entry(loc, `${more}${alternates(path)}`));
+  };
   const urls = [
-    ...sourcePages.flatMap((path) => {
-      const translated = alternatesOf(languages, path).map((alternate) => alternate.path);
-      return (translated.length ? translated : [path]).map((loc) => entry(loc, alternates(path)));
-    }),
-    ...model.articles.map((a) => entry(a.path, `<lastmod>${encodeXML(a.date)}</lastmod>`)),
+    ...[...model.pages.map((p) => p.path), ...extraListingPaths(model)].flatMap((path) => inEveryLanguage(path)),
+    ...model.articles.flatMap((a) => inEveryLanguage(a.path, `<lastmod>${encodeXML(a.date)}</lastmod>`)),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -1,5 +1,5 @@
 // The row of the site's languages above the header, each named in itself: a link to the same page
-// in that language, or to that language's home page when the page has no translation (an article).
+// or article in that language, or to that language's home page when the route has none (not found).
 // Plain links, so it works without scripts; it shows only on a site with more than one language.
 import { Container } from '@mantine/core';
 import { Link } from 'wouter';
@@ -12,7 +12,7 @@ export function LanguageSwitcher({ route }: { route: RouteData }) {
   const { settings, language } = useSite();
   const languages = settings.languages ?? [];
   if (languages.length < 2) return null;
-  const alternates = route.kind === 'page' ? route.alternates : [];
+  const alternates = route.kind === 'page' || route.kind === 'article' ? route.alternates : [];
   const home = (code: string) => (code === languages[0].code ? '/' : languagePath(code, '/'));
   return (
     <nav aria-label={settings.siteWords.languageMenu} className={classes.bar}>

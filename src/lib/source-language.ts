@@ -1,6 +1,6 @@
-// A translated page shows some texts in the site's own language: those not translated yet, and the
-// articles' titles and excerpts. Each such text is wrapped in an element naming that language, so
-// screen readers pronounce it rightly and search engines know it is not the page's language.
+// A translated page shows some texts in the site's own language: those of its own, its articles'
+// and the listed articles' that are not translated yet. Each such text is wrapped in an element
+// naming that language, so screen readers pronounce it rightly and search engines know it is not the page's language.
 // Runs on the prerendered HTML (server only), comparing each text as the browser reads it; island
 // markup is left alone (it must match what the browser hydrates), and so is the text of scripts,
 // styles and options.

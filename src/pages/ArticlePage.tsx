@@ -8,6 +8,7 @@ import { SmartImage } from '../components/SmartImage.tsx';
 import { formatDate } from '../lib/format-date.ts';
 import { useSite } from '../site-context.tsx';
 import { withValues } from '../../shared/site-words.ts';
+import { languagePath, siteLanguage } from '../../shared/languages.ts';
 import type { ArticleLink, ArticleRoute } from '../../shared/route-data.ts';
 import classes from './ArticlePage.module.css';
 
@@ -42,10 +43,14 @@ export function ArticlePage({ route }: { route: ArticleRoute }) {
   const { article, recommended, sidebar } = route;
   const { language, settings } = useSite();
   const words = settings.siteWords;
+  const own = siteLanguage(settings);
+  const listing = language.code === own.code ? '/resources/blogs' : languagePath(language.code, '/resources/blogs');
+  // A body not translated yet is the source's text, named as such for screen readers and search engines.
+  const bodyLanguage = settings.languages?.find(({ code }) => code === article.bodyLanguage);
   return (
     <article className={classes.page}>
       <Container size="lg">
-        <Link href="/resources/blogs" className={classes.back}>
+        <Link href={listing} className={classes.back}>
           {words.backToArticles}
         </Link>
         <div className={classes.layout} data-with-sidebar={sidebar.length ? true : undefined}>
@@ -73,7 +78,12 @@ export function ArticlePage({ route }: { route: ArticleRoute }) {
               loading="priority"
               className={classes.image}
             />
-            <Prose html={article.html} proseKey={proseKey('article')} />
+            <Prose
+              html={article.html}
+              proseKey={proseKey('article')}
+              lang={bodyLanguage?.code}
+              dir={bodyLanguage && (bodyLanguage.direction ?? 'ltr')}
+            />
             {recommended.length > 0 && (
               <ReadingList title={words.recommendedReading} links={recommended} className={classes.recommended} />
             )}

@@ -101,3 +101,31 @@ it("reads out a translated page's own parts in its language: skip link, language
   expect(log.errors).toEqual([]);
   await page.close();
 });
+
+it('switches from an article to the same article in another language, its body or the original marked', async () => {
+  const [source, ...others] = sites;
+  const site = others.find((s) => s.articles.some((article) => !article.bodyLanguage))!;
+  const code = site.language!.code;
+  const translated = site.articles.find((article) => !article.bodyLanguage)!;
+  const untranslated = site.articles.find((article) => article.bodyLanguage)!;
+  const original = source.articles.find((article) => article.slug === translated.slug)!;
+  const { page, log } = await openPage(h.browser);
+  await page.goto(h.baseUrl + original.path);
+  await page.getByRole('link', { name: site.language!.name, exact: true }).click();
+  await page.waitForURL(h.baseUrl + translated.path);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(translated.title);
+  const body = page.locator('article [data-prose]');
+  expect(await body.getAttribute('lang')).toBeNull();
+  // Its links and its way back to the listing stay in the language.
+  for (const href of await body.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+    expect(href!.startsWith(`/${code}/`), href!).toBe(true);
+  const back = page.getByRole('link', { name: site.settings.siteWords.backToArticles, exact: true });
+  expect(await back.getAttribute('href')).toBe(languagePath(code, '/resources/blogs'));
+
+  await page.goto(h.baseUrl + untranslated.path);
+  expect(await body.getAttribute('lang')).toBe(source.language!.code);
+  const title = page.getByRole('heading', { level: 1 }).locator(`span[lang="${source.language!.code}"]`);
+  expect(await title.textContent()).toBe(untranslated.title);
+  expect(log.errors).toEqual([]);
+  await page.close();
+});
