@@ -31,6 +31,8 @@ export interface TranslationField {
   section?: string;
   /** The field as the editor names it ("Title", "Stat 2 › Label"). */
   field: string;
+  /** A long text in Markdown (an article's body), given a tall box. */
+  long?: boolean;
   /** The original's words now. */
   source: string;
   state: TranslationState;

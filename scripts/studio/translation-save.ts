@@ -1,6 +1,7 @@
-// Saving one language's translation of a page, form or the site settings: only that language's
-// file is written (made when it is not there yet), only the entries the save changes, each with
-// the fingerprint of the original's words as they are now. The original and the translation must
+// Saving one language's translation of a page, form, article or the site settings: only that
+// language's file is written (made when it is not there yet), only the entries the save changes,
+// each with the fingerprint of the original's words as they are now; an article's translated body
+// replaces the text below its front matter. The original and the translation must
 // both still be as the translator opened them, the content compiler must accept the result, and
 // on the server the write is one commit by the editor, like every other save.
 import { loadSite } from '../content/load-site.ts';
@@ -11,7 +12,8 @@ import type { TranslationSave } from '../../shared/translation-protocol.ts';
 import type { Recorder } from './commit-save.ts';
 import { asStudioError, createNew, replaceVersioned, StudioError, versionOf } from './files.ts';
 import { keyOf, openTranslatable, placedTexts, placesOf, type Translatable } from './translation-view.ts';
-import { writeYaml } from './yaml-write.ts';
+import { writeFrontMatter, writeYaml } from './yaml-write.ts';
+import { BODY } from '../content/translations.ts';
 
 type Entries = Record<string, { text: string; from: string } & Record<string, Json>>;
 
@@ -53,6 +55,20 @@ function changedEntries(translatable: Translatable, save: TranslationSave): { en
 function inSourceOrder(entries: Entries, order: string[], isNew: boolean): Entries {
   if (!isNew) return entries;
   return Object.fromEntries(order.filter((path) => entries[path]).map((path) => [path, entries[path]]));
+}
+
+/**
+ * An article's translation: the entries in its front matter, the body's entry only its
+ * fingerprint, and the body's words below the front matter.
+ */
+function articleText(original: string, entries: Entries): string {
+  const { [BODY]: body, ...texts } = entries;
+  if (!body) return writeFrontMatter(original, texts, '');
+  return writeFrontMatter(
+    original,
+    { ...texts, [BODY]: { from: body.from } },
+    body.text.endsWith('\n') ? body.text : `${body.text}\n`,
+  );
 }
 
 /** The problems the new text adds to the translation's file, said by the field they are in. */
@@ -113,7 +129,10 @@ export async function saveTranslation(
       `The ${language.name} translation of ${source.title} was changed by someone else since you opened it. Nothing was saved: reload it to see the new version, then make your edit again.`,
     );
   const { entries, places } = changedEntries(translatable, save);
-  const text = writeYaml(existing?.text ?? '', entries);
+  const text =
+    translatable.kind === 'article'
+      ? articleText(existing?.text ?? '', entries)
+      : writeYaml(existing?.text ?? '', entries);
   if (text === (existing?.text ?? '')) return { version: save.version };
   const problems = await newProblems(root, translatable, text);
   if (problems.length)

@@ -1,12 +1,12 @@
-// The translation view's data: a page's, form's or the site settings' translatable texts beside
-// their translation into one of the site's other languages, each translated, missing or outdated
+// The translation view's data: a page's, form's, article's or the site settings' translatable
+// texts (an article's body among them) beside their translation into one of the site's other languages, each translated, missing or outdated
 // (the compiler's own placing of a translation's entries, translations.ts), named as the editor
 // names fields (the review's Describer), and for an outdated one the original's words it was
 // translated from, found in the site's history.
-import { compileFile } from '../content/compile-file.ts';
+import { compileFile, translationFileName } from '../content/compile-file.ts';
 import { inWords } from '../content/errors.ts';
-import { fingerprint, translatableTexts } from '../content/translatable.ts';
-import { placeEntries, type TranslatedText, type TranslationFile } from '../content/translations.ts';
+import { fingerprint } from '../content/translatable.ts';
+import { BODY, placeEntries, sourceTexts, type TranslatedText, type TranslationFile } from '../content/translations.ts';
 import { withSiteWords } from '../content/site-words.ts';
 import { composedSchemas, sectionTypes } from '../content/schemas.ts';
 import { ConfinedFileError, readConfined, siteFiles } from '../../shared/confined-files.ts';
@@ -24,7 +24,7 @@ import { plainName } from './entry-name.ts';
 import { asStudioError, checkedPath, StudioError, versionOf } from './files.ts';
 import { oldWords } from './translation-history.ts';
 
-export type TranslatableKind = 'page' | 'form' | 'settings';
+export type TranslatableKind = 'page' | 'form' | 'settings' | 'article';
 
 /** The original, the language and the translation as it is on disk (if it is there yet). */
 export interface Translatable {
@@ -39,12 +39,15 @@ export interface Translatable {
 }
 
 /** The translation file of `file` in `code`, named as the compiler reads it. */
-export const translationPath = (file: string, code: string) => file.replace(/\.(ya?ml)$/, `.${code}.$1`);
+export const translationPath = translationFileName;
 
 export function translatableKind(file: string): TranslatableKind | undefined {
   const kind = editableEntryKind(file);
-  return kind === 'page' || kind === 'form' || kind === 'settings' ? kind : undefined;
+  return kind === 'page' || kind === 'form' || kind === 'settings' || kind === 'article' ? kind : undefined;
 }
+
+/** An article's body, as the translator sees it named. */
+const bodyPlace = { field: 'Text' };
 
 /** The site's languages as site.yaml declares them, the original's first; none when it declares none. */
 async function siteLanguages(root: string): Promise<TranslationLanguage[]> {
@@ -99,9 +102,19 @@ export function keyOf(translation: TranslationFile | undefined, entry: Translate
   return undefined;
 }
 
+/** The original's texts to translate, as the compiler counts them: an article's body last. */
+const originalTexts = ({ file, kind, source }: Pick<Translatable, 'file' | 'kind' | 'source'>) =>
+  sourceTexts({
+    relative: file,
+    kind,
+    data: source.data as Record<string, unknown>,
+    ...(kind === 'article' && { body: source.body ?? '' }),
+  });
+
 /** Each text of the original with its place and its translation's state. */
-export function placedTexts({ kind, source, existing }: Translatable) {
-  const texts = translatableTexts(kind, source.data);
+export function placedTexts(translatable: Translatable) {
+  const { existing } = translatable;
+  const texts = originalTexts(translatable);
   const { placed } = placeEntries(texts, existing?.translation);
   return texts.map(({ path, text }) => ({ path, text, from: fingerprint(text), placed: placed.get(path) }));
 }
@@ -136,7 +149,12 @@ export function placesOf({ file, kind, source }: Translatable): Map<string, { se
     after: source.data,
     changes: [],
   });
-  return new Map(translatableTexts(kind, source.data).map(({ path }) => [path, placeOf(describer, source.data, path)]));
+  return new Map(
+    originalTexts({ file, kind, source }).map(({ path }) => [
+      path,
+      path === BODY && kind === 'article' ? bodyPlace : placeOf(describer, source.data, path),
+    ]),
+  );
 }
 
 export async function translationView(root: string, translatable: Translatable): Promise<TranslationView> {
@@ -147,10 +165,19 @@ export async function translationView(root: string, translatable: Translatable):
   const was = await oldWords(root, file, kind, new Set(outdated));
   const fields = texts.map(({ path, text, placed }): TranslationField => {
     const place = places.get(path) ?? { field: '' };
-    if (!placed) return { path, ...place, source: text, state: 'missing' };
+    const long = kind === 'article' && path === BODY ? { long: true } : {};
+    if (!placed) return { path, ...place, ...long, source: text, state: 'missing' };
     const state = placed.current ? 'translated' : 'outdated';
     const before = placed.current ? undefined : was.get(placed.entry.from);
-    return { path, ...place, source: text, state, translation: placed.entry.text, ...(before && { was: before }) };
+    return {
+      path,
+      ...place,
+      ...long,
+      source: text,
+      state,
+      translation: placed.entry.text,
+      ...(before && { was: before }),
+    };
   });
   return {
     title: source.title,

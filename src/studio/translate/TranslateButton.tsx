@@ -1,5 +1,5 @@
-// The toolbar's Translate menu, on a site in several languages: the open page's, form's or site
-// settings' languages with how far each is translated, each opening the translation view.
+// The toolbar's Translate menu, on a site in several languages: the open page's, form's, article's
+// or site settings' languages with how far each is translated, each opening the translation view.
 import { Button, Menu, Modal, Text } from '@mantine/core';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,7 +18,8 @@ export function TranslateButton() {
   const [open, setOpen] = useState<TranslationProgress>();
   const [unsaved, setUnsaved] = useState(false);
   const [askClose, setAskClose] = useState(false);
-  const translatable = entry && (entry.kind === 'page' || entry.kind === 'form' || entry.kind === 'settings');
+  const translatable =
+    entry && (entry.kind === 'page' || entry.kind === 'form' || entry.kind === 'article' || entry.kind === 'settings');
   if (!translatable || !severalLanguages) return null;
   const load = () => {
     setProblem(undefined);

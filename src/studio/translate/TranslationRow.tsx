@@ -54,7 +54,7 @@ export function TranslationRow({
         </Text>
         <Textarea
           autosize
-          minRows={1}
+          minRows={field.long ? 8 : 1}
           aria-label={`${field.field} in ${language.name}`}
           lang={language.code}
           dir={language.direction}
