@@ -65,7 +65,9 @@ export function titleOf(file: string, kind: ChangedKind, data: Json | undefined)
 
 const dataOn = async (root: string, file: string): Promise<Record<string, Json> | undefined> => {
   const bytes = await readConfined(siteFiles(root), file).catch(() => undefined);
-  const data = bytes && (parseYaml(`site/${file}`, bytes.toString('utf8')).data as Json);
+  // An article's data is its front matter.
+  const content = bytes && readContent(file, changedKind(file), bytes.toString('utf8'));
+  const data = content && !('problem' in content) ? content.data : undefined;
   return data && typeof data === 'object' && !Array.isArray(data) ? data : undefined;
 };
 

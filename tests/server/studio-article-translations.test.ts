@@ -4,7 +4,7 @@
 // one language's file (the front matter's lines the edit needs, the body replaced, one commit),
 // a new language's file, and an outdated body after an edit of the original's.
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -108,6 +108,7 @@ describe("an article's translation in the studio", () => {
     expect(lines(now.yaml).filter((line) => !lines(old.yaml).includes(line))).toEqual(['  text: Erste Notiz']);
     expect(lines(old.yaml).filter((line) => !lines(now.yaml).includes(line))).toEqual(['  text: Erste Fixture-Notiz']);
     expect(git('show', '--format=', '--name-only', 'HEAD')).toBe(`site/${german}`);
+    expect(git('show', '-s', '--format=%s')).toBe('First Fixture Note in Deutsch: Title, Text');
     expect(git('status', '--porcelain')).toBe('');
     const result = await loadSite({ root });
     expect(result.errors).toEqual([]);
@@ -135,6 +136,12 @@ describe("an article's translation in the studio", () => {
     const status = translations.find((s) => s.language === 'ur' && s.source === article)!;
     expect(status.missing.map((f) => f.path)).not.toContain('body');
     expect(status.missing.map((f) => f.path)).not.toContain('title');
+  });
+
+  it('is named in the review by its article and its language, never by its file', async () => {
+    await writeFile(path.join(root, 'site', german), `${await onDisk(german)}\nNoch ein Satz.\n`);
+    const { files } = (await server.ask('GET /changes', { editor: ann })).body as { files: { title: string }[] };
+    expect(files.map((f) => f.title)).toEqual(['First Fixture Note in Deutsch']);
   });
 
   it('marks the body outdated after the original text is edited, with the words it came from, and keeps it', async () => {
