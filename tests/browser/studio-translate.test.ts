@@ -1,11 +1,13 @@
 // Translating a page in the studio, in real Chromium: the toolbar's Translate menu opens the home
 // page's texts beside their Urdu translation, the boxes right-to-left and in Urdu, the original in
 // the site's own language, every word on screen one a translator reads (no field key, no path); a
-// translation typed and saved lands in the Urdu file alone, with the original's fingerprint.
+// translation typed and saved lands in the Urdu file alone, with the original's fingerprint. An
+// article's text is one long box whose save replaces the body of its translation alone.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { splitFrontMatter } from '../../scripts/content/front-matter.ts';
 import { fingerprint } from '../../scripts/content/translatable.ts';
 import { outcome, useStudio } from './studio-session.ts';
 import { developerWordsOn, schemaKeys } from './studio-walk.ts';
@@ -41,4 +43,24 @@ it('translates a text of a page into a right-to-left language, side by side, and
   expect(Object.values(saved)).toContainEqual({ text: 'ترجمہ شدہ', from: fingerprint(words) });
   // The other language's file is as it was.
   expect(await readFile(site('pages/home.de.yaml'), 'utf8')).toBe(before);
+}, 120_000);
+
+it("translates an article's text in one long box, and saves it below the translation's front matter", async () => {
+  const page = await session.open('?path=/resources/blogs/first-note');
+  const file = path.join(session.studio().root, 'site', 'blog/first-note.de.md');
+  const before = splitFrontMatter(await readFile(file, 'utf8'))!;
+  await page.getByRole('button', { name: 'Translate' }).click();
+  await page.getByRole('menuitem', { name: /^Deutsch/ }).click();
+  const dialog = page.getByRole('dialog', { name: /into Deutsch$/ });
+  await dialog.getByRole('status').waitFor(outcome);
+  const box = dialog.getByRole('group', { name: 'Text', exact: true }).getByRole('textbox');
+  expect(await box.inputValue()).toBe(before.body);
+  expect(await developerWordsOn(page, schemaKeys())).toEqual([]);
+
+  const body = `${before.body}\nEin Absatz mehr.\n`;
+  await box.fill(body);
+  await dialog.getByRole('button', { name: 'Save Deutsch' }).click();
+  await dialog.getByText(/· Saved$/).waitFor(outcome);
+  const after = splitFrontMatter(await readFile(file, 'utf8'))!;
+  expect(after).toEqual({ ...before, body });
 }, 120_000);
