@@ -13,6 +13,7 @@ import { plainName } from './entry-name.ts';
 import { checkVersion, StudioError, versionOf } from './files.ts';
 import { reservedRefusal } from '../../shared/reserved-addresses.ts';
 import { dropSlug, findLinks, retargetEntry, type ContentFile, type FoundLink } from './link-finder.ts';
+import { movedTranslation, translationTexts, withBodyLinks, type TranslationText } from './translation-moves.ts';
 import type { EntryKind, Json } from '../../shared/studio-protocol.ts';
 import type { DeleteRequest, MoveRequest } from '../../shared/rename-protocol.ts';
 
@@ -45,8 +46,10 @@ const slugOf = (file: string) => path.basename(file, '.md');
 const isObject = (value: unknown): value is Record<string, Json> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Every content file under site/ as data, with its text and version (a file YAML cannot read is left out: the judge names it). */
-async function readEntries(root: string): Promise<{ entries: Map<string, SiteEntry>; files: SiteFile[] }> {
+/** Every content file under site/ as data, with its text and version (a file YAML cannot read is left out: the judge names it), and the translations. */
+async function readEntries(
+  root: string,
+): Promise<{ entries: Map<string, SiteEntry>; files: SiteFile[]; translations: TranslationText[] }> {
   const files = await readSiteFiles(root);
   const entries = new Map<string, SiteEntry>();
   for (const { relative, bytes, refused } of files) {
@@ -58,7 +61,7 @@ async function readEntries(root: string): Promise<{ entries: Map<string, SiteEnt
     const title = titleOf(relative, kind, content.data);
     entries.set(relative, { file: relative, kind, title, ...content, text, version: versionOf(text) });
   }
-  return { entries, files };
+  return { entries, files, translations: translationTexts(files) };
 }
 
 /** The address an entry is at: a page's `path`, an article's /resources/blogs/<file name>. */
@@ -113,7 +116,11 @@ class Changes {
     const after = written(entry, data, body);
     if (after !== entry.text) this.byFile.set(entry.file, { file: entry.file, before: entry, after });
   }
-  remove(entry: SiteEntry) {
+  /** A file whose new text is made already (a translation's). */
+  replaceText(before: { file: string; text: string; version: string }, after: string) {
+    if (after !== before.text) this.byFile.set(before.file, { file: before.file, before, after });
+  }
+  remove(entry: { file: string; text: string; version: string }) {
     this.byFile.set(entry.file, { file: entry.file, before: entry });
   }
   create(file: string, text: string) {
@@ -177,7 +184,7 @@ const ordered = (changes: Changes, first: string[]) =>
   [...changes.byFile.values()].sort((a, b) => Number(first.includes(b.file)) - Number(first.includes(a.file)));
 
 export async function planMove(root: string, request: MoveRequest): Promise<Plan> {
-  const { entries, files } = await readEntries(root);
+  const { entries, files, translations } = await readEntries(root);
   const entry = theEntry(entries, request.file, request.version);
   const from = addressOf(entry)!;
   const to = typeof request.address === 'string' ? request.address.trim() : '';
@@ -223,6 +230,13 @@ export async function planMove(root: string, request: MoveRequest): Promise<Plan
     changes.remove(entry);
   }
   retargetAll(changes, entry.file, from, to, { links: request.updateLinks !== false, slugs });
+  for (const translation of translations) {
+    const text = request.updateLinks !== false ? withBodyLinks(translation, from, to) : translation.text;
+    if (translation.source === entry.file && newFile !== entry.file) {
+      changes.create(movedTranslation(translation, newFile), text);
+      changes.remove(translation);
+    } else changes.replaceText(translation, text);
+  }
   if (request.redirect !== false || redirected)
     redirectsWith(changes, request.redirect !== false ? { from, to } : undefined, redirected?.from);
 
@@ -238,7 +252,7 @@ export async function planMove(root: string, request: MoveRequest): Promise<Plan
 }
 
 export async function planDelete(root: string, request: DeleteRequest): Promise<Plan> {
-  const { entries, files } = await readEntries(root);
+  const { entries, files, translations } = await readEntries(root);
   const entry = theEntry(entries, request.file, request.version);
   const from = addressOf(entry)!;
   const slug = entry.kind === 'article' ? slugOf(entry.file) : undefined;
@@ -268,6 +282,10 @@ export async function planDelete(root: string, request: DeleteRequest): Promise<
     });
     redirectsWith(changes, { from, to }, undefined);
   }
+  // Its translations go with it; the others' bodies follow its links to where visitors are sent.
+  for (const translation of translations)
+    if (translation.source === entry.file) changes.remove(translation);
+    else if (to) changes.replaceText(translation, withBodyLinks(translation, from, to));
   // Related articles naming a deleted article (and not moved to another one) simply leave those lists.
   if (slug)
     for (const file of entries.keys()) {

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -116,6 +117,8 @@ describe('renaming a page', () => {
     expect(plan.changes.map((c) => c.file).sort()).toEqual(
       [
         'blog/first-note.md',
+        // Its German translation's body links to the offer too.
+        'blog/first-note.de.md',
         'blog/fourth-note.md',
         'blog/second-note.md',
         'blog/third-note.md',
@@ -127,6 +130,9 @@ describe('renaming a page', () => {
       ].sort(),
     );
     expect(plan.links.map((l) => l.file)).toContain('site.yaml');
+    const german = plan.changes.find((c) => c.file === 'blog/first-note.de.md')!;
+    expect(german.after).toContain('](/special-offer)');
+    expect(german.after).not.toContain('](/offer)');
     // Nothing is written by the plan.
     expect(git('status', '--porcelain')).toBe('');
 
@@ -326,6 +332,35 @@ describe('renaming and deleting an article', () => {
     await applyAll(siteFiles(root), plan.changes);
     expect(read('blog/first-note.md')).not.toContain('third-note');
     expect((await loadSite({ root, includeDrafts: true })).errors).toEqual([]);
+  });
+
+  it("moves an article's translations with it, and deletes them with it", async () => {
+    const file = 'blog/first-note.md';
+    const translations = (await readdir(path.join(root, 'site', 'blog'))).filter((name) =>
+      /^first-note\.[a-zA-Z-]+\.md$/.test(name),
+    );
+    expect(translations.length).toBeGreaterThan(0);
+    const moved = await planMove(root, { file, version: version(file), address: '/resources/blogs/opening-note' });
+    expect(moved.problems).toEqual([]);
+    await applyAll(siteFiles(root), moved.changes);
+    const renamed = translations.map((name) => `blog/${name.replace('first-note', 'opening-note')}`);
+    for (const name of renamed) expect(read(name)).toBeTruthy();
+    const after = await loadSite({ root, includeDrafts: true });
+    expect(after.errors).toEqual([]);
+    expect(after.warnings.map((w) => w.file)).not.toEqual(expect.arrayContaining(renamed.map((n) => `site/${n}`)));
+
+    const gone = await planDelete(root, {
+      file: 'blog/opening-note.md',
+      version: version('blog/opening-note.md'),
+      redirectTo: '/contact',
+    });
+    expect(
+      gone.changes
+        .filter((c) => c.after === undefined)
+        .map((c) => c.file)
+        .sort(),
+    ).toEqual(['blog/opening-note.md', ...renamed].sort());
+    expect(gone.problems).toEqual([]);
   });
 
   it('refuses a redirect that would loop, and an address that is no page', async () => {
