@@ -75,8 +75,11 @@ const fields = stringFields();
 const ajv = createAjv();
 const validator = (field: Field) => ajv.getSchema(field.id)!;
 /** Words long enough for the field's minimum length. */
+/** Words the field takes: its default where it has one (words with a placeholder the field requires), else plain words. */
 const wordsFor = (node: Node) =>
-  'Plain words'.padEnd(Math.max(node.minLength ?? 1, 11), ' and more words').slice(0, node.maxLength ?? Infinity);
+  typeof node.default === 'string'
+    ? node.default
+    : 'Plain words'.padEnd(Math.max(node.minLength ?? 1, 11), ' and more words').slice(0, node.maxLength ?? Infinity);
 
 describe('the contract, field by field', () => {
   it('finds the fields people type: names, titles, labels, alt texts and running text', () => {
