@@ -8,10 +8,9 @@ import path from 'node:path';
 import { parseDocument, stringify } from 'yaml';
 import { buildSite } from '../build.ts';
 import { fingerprint, translatableTexts } from '../content/translatable.ts';
-import { siteFileKind } from '../content/compile-file.ts';
+import { siteFileKind, translationFileName } from '../content/compile-file.ts';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { languagePath } from '../../shared/languages.ts';
-import { translationPath } from '../studio/translation-view.ts';
 import { tempProject } from './temp-project.ts';
 
 /** The languages declared when the site declares none: one of each direction. */
@@ -52,7 +51,7 @@ export async function translatedProject(): Promise<{ dir: string; routes: Map<st
         ]),
       );
       for (const { code } of pseudoLanguages)
-        await writeFile(path.join(dir, 'site', translationPath(file, code)), stringify(entries));
+        await writeFile(path.join(dir, 'site', translationFileName(file, code)), stringify(entries));
     }
   }
   await buildSite({ root: dir, quiet: true });

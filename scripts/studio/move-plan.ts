@@ -13,7 +13,8 @@ import { plainName } from './entry-name.ts';
 import { checkVersion, StudioError, versionOf } from './files.ts';
 import { reservedRefusal } from '../../shared/reserved-addresses.ts';
 import { dropSlug, findLinks, retargetEntry, type ContentFile, type FoundLink } from './link-finder.ts';
-import { movedTranslation, translationTexts, withBodyLinks, type TranslationText } from './translation-moves.ts';
+import { translationTexts, withBodyLinks, type TranslationText } from './translation-moves.ts';
+import { translationFileName } from '../content/compile-file.ts';
 import type { EntryKind, Json } from '../../shared/studio-protocol.ts';
 import type { DeleteRequest, MoveRequest } from '../../shared/rename-protocol.ts';
 
@@ -233,7 +234,7 @@ export async function planMove(root: string, request: MoveRequest): Promise<Plan
   for (const translation of translations) {
     const text = request.updateLinks !== false ? withBodyLinks(translation, from, to) : translation.text;
     if (translation.source === entry.file && newFile !== entry.file) {
-      changes.create(movedTranslation(translation, newFile), text);
+      changes.create(translationFileName(newFile, translation.language), text);
       changes.remove(translation);
     } else changes.replaceText(translation, text);
   }

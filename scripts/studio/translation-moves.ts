@@ -3,7 +3,7 @@
 // the original's are. A translation holds no address of its own besides its body's links (shared
 // values, links included, always come from the original), so nothing else in it changes.
 import type { SiteFile } from '../content/load-site.ts';
-import { translationFile, translationFileName } from '../content/compile-file.ts';
+import { translationFile } from '../content/compile-file.ts';
 import { splitFrontMatter } from '../content/front-matter.ts';
 import { versionOf } from './files.ts';
 import { retargetMarkdown } from './link-finder.ts';
@@ -37,7 +37,3 @@ export function withBodyLinks(translation: TranslationText, from: string, to: st
   const text = translation.text.replace(/\r\n/g, '\n');
   return `${text.slice(0, text.length - parts.body.length)}${body}`;
 }
-
-/** Where a translation of `source` goes when its original becomes `target`. */
-export const movedTranslation = (translation: TranslationText, target: string) =>
-  translationFileName(target, translation.language);

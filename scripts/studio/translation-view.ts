@@ -38,9 +38,6 @@ export interface Translatable {
   existing?: { text: string; version: string; translation: TranslationFile };
 }
 
-/** The translation file of `file` in `code`, named as the compiler reads it. */
-export const translationPath = translationFileName;
-
 export function translatableKind(file: string): TranslatableKind | undefined {
   const kind = editableEntryKind(file);
   return kind === 'page' || kind === 'form' || kind === 'settings' || kind === 'article' ? kind : undefined;
@@ -78,7 +75,7 @@ export async function openTranslatable(root: string, file: string, code: string)
   // the compiler counts them: the translator sees and translates those too.
   const source =
     kind === 'settings' ? { ...read, data: withSiteWords(read.data as Record<string, unknown>) as Json } : read;
-  const target = translationPath(file, code);
+  const target = translationFileName(file, code);
   const bytes = await readConfined(site, target).catch((error: unknown) => {
     if (error instanceof ConfinedFileError && error.code === 'missing') return undefined;
     // A link leading out of site/ is refused, as every read of the studio refuses it.
