@@ -3,9 +3,7 @@
 // body side by side with their states, its progress per language in the content list, saving
 // one language's file (the front matter's lines the edit needs, the body replaced, one commit),
 // a new language's file, and an outdated body after an edit of the original's.
-import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SaveCommits } from '../../scripts/studio/commit-save.ts';
@@ -13,7 +11,7 @@ import { splitFrontMatter } from '../../scripts/content/front-matter.ts';
 import { loadSite } from '../../scripts/content/load-site.ts';
 import { fingerprint } from '../../scripts/content/translatable.ts';
 import type { TranslationLanguages, TranslationSave, TranslationView } from '../../shared/translation-protocol.ts';
-import { fixtureSite } from '../fixtures/studio.ts';
+import { fixtureRepo, type FixtureRepo } from '../fixtures/fixture-repo.ts';
 import { studioApiApp, type TestApi } from '../fixtures/studio-api.ts';
 
 const ann = 'ann.lee@example.com';
@@ -23,10 +21,8 @@ const german = 'blog/first-note.de.md';
 let root: string;
 let server: TestApi;
 
-const git = (...args: string[]) =>
-  execFileSync('git', ['-C', root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
-    encoding: 'utf8',
-  }).trimEnd();
+let repo: FixtureRepo;
+const git = (...args: string[]) => repo.git(...args);
 const onDisk = (file: string) => readFile(path.join(root, 'site', file), 'utf8');
 const q = (file: string, language: string) => `file=${encodeURIComponent(file)}&language=${language}`;
 const field = (opened: TranslationView, at: string) => opened.fields.find((f) => f.path === at)!;
@@ -43,21 +39,15 @@ function save(file: string, language: string, opened: TranslationView, change: P
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'studio-article-translations-'));
-  await cp(fixtureSite, path.join(root, 'site'), { recursive: true });
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-q', '-m', 'fixture');
+  repo = await fixtureRepo('studio-article-translations');
+  root = repo.root;
   server = await studioApiApp({ root, commits: new SaveCommits(root) });
 }, 120_000);
 afterAll(async () => {
   await server?.app.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await repo?.remove();
 });
-beforeEach(() => {
-  git('reset', '-q', '--hard', git('rev-list', '--max-parents=0', 'HEAD'));
-  git('clean', '-fdq');
-});
+beforeEach(() => repo.reset());
 
 describe("an article's translation in the studio", () => {
   it('shows its texts and its body side by side, and how far it is in each language, in the list too', async () => {

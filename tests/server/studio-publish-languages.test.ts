@@ -3,9 +3,7 @@
 // release holding Urdu back (German live, Urdu still listed as not published), then Urdu published
 // after it; an approval of exactly the release chosen; and every refusal: a language the site does not have, the site's own language, a list a
 // save has outdated, a body the route does not take.
-import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalFor, NotApproved } from '../../scripts/publish/approval.ts';
@@ -16,7 +14,7 @@ import type { PublishState, ReleaseView, UnpublishedAnswer } from '../../shared/
 import type { ReviewsAnswer, ReviewView } from '../../shared/team-review.ts';
 import type { TranslationSave, TranslationView } from '../../shared/translation-protocol.ts';
 import { writeRelease } from '../fixtures/release-fixture.ts';
-import { fixtureSite } from '../fixtures/studio.ts';
+import { fixtureRepo, type FixtureRepo } from '../fixtures/fixture-repo.ts';
 import { studioApiApp, type TestApi } from '../fixtures/studio-api.ts';
 
 const home = 'pages/home.yaml';
@@ -25,10 +23,8 @@ const urdu = 'ہر خانہ۔ صرف یہ صفحہ۔';
 let root: string;
 let server: TestApi;
 
-const git = (...args: string[]) =>
-  execFileSync('git', ['-C', root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
-    encoding: 'utf8',
-  }).trimEnd();
+let repo: FixtureRepo;
+const git = (...args: string[]) => repo.git(...args);
 /** A file of site/ as committed in `commit`, or undefined where that commit does not have it. */
 const committed = (commit: string, file: string) => {
   try {
@@ -84,11 +80,8 @@ async function publishShown(shown: UnpublishedAnswer): Promise<ReleaseView> {
 const filesOf = (answer: UnpublishedAnswer) => answer.changes.flatMap((change) => change.files.map((f) => f.file));
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'studio-publish-languages-'));
-  await cp(fixtureSite, path.join(root, 'site'), { recursive: true });
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-q', '-m', 'fixture');
+  repo = await fixtureRepo('studio-publish-languages');
+  root = repo.root;
   // Visitors see a build of the fixture as first committed: the list starts from it.
   const dist = await writeRelease(root, 'var-dist', { label: 'As set up' });
   await writeFile(
@@ -105,7 +98,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await server?.app.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await repo?.remove();
 });
 
 describe('choosing the languages', () => {

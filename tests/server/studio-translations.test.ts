@@ -3,10 +3,8 @@
 // state, its name as the editor names fields, what changed in an outdated one's original), saving
 // one language's file (only the lines the edit needs, one commit by the editor), two translators
 // saving two languages of one page at once, and every refusal.
-import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -16,7 +14,7 @@ import { loadSite } from '../../scripts/content/load-site.ts';
 import type { TranslationLanguages, TranslationSave, TranslationView } from '../../shared/translation-protocol.ts';
 import { composedSchemas, sectionTypes } from '../../scripts/content/schemas.ts';
 import { Contract, labelOf } from '../../src/studio/schema.ts';
-import { fixtureSite } from '../fixtures/studio.ts';
+import { fixtureRepo, type FixtureRepo } from '../fixtures/fixture-repo.ts';
 import { studioApiApp, type TestApi } from '../fixtures/studio-api.ts';
 
 const ann = 'ann.lee@example.com';
@@ -25,10 +23,8 @@ const home = 'pages/home.yaml';
 let root: string;
 let server: TestApi;
 
-const git = (...args: string[]) =>
-  execFileSync('git', ['-C', root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
-    encoding: 'utf8',
-  }).trimEnd();
+let repo: FixtureRepo;
+const git = (...args: string[]) => repo.git(...args);
 const onDisk = (file: string) => readFile(path.join(root, 'site', file), 'utf8');
 const q = (file: string, language: string) => `file=${encodeURIComponent(file)}&language=${language}`;
 
@@ -67,22 +63,15 @@ function changedLines(before: string, after: string) {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'studio-translations-'));
-  await cp(fixtureSite, path.join(root, 'site'), { recursive: true });
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-q', '-m', 'fixture');
+  repo = await fixtureRepo('studio-translations');
+  root = repo.root;
   server = await studioApiApp({ root, commits: new SaveCommits(root) });
 }, 120_000);
 afterAll(async () => {
   await server?.app.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await repo?.remove();
 });
-beforeEach(() => {
-  // Each test starts from the fixture as first committed, with a clean tree and index.
-  git('reset', '-q', '--hard', git('rev-list', '--max-parents=0', 'HEAD'));
-  git('clean', '-fdq');
-});
+beforeEach(() => repo.reset());
 
 describe('the translation view', () => {
   it('lists the languages with how far the entry is in each, the original language apart', async () => {
