@@ -143,13 +143,13 @@ it("shows a translation's page in its language, and follows the switcher to anot
   await tab.getByRole('heading', { level: 1 }).filter({ hasText: headline }).waitFor({ timeout: 60_000 });
   const menuLabel = translation.settings.navigation.links[0].label;
   await expect.poll(() => tab.locator('header').getByText(menuLabel, { exact: true }).count()).toBeGreaterThan(0);
-  expect(await tab.locator('html').getAttribute('lang')).toBe(code);
+  await expect.poll(() => tab.locator('html').getAttribute('lang')).toBe(code);
   // Back to the site's own language: its shell follows the page.
   await tab.getByRole('link', { name: model.settings.languages![0].name, exact: true }).click();
   await tab.waitForURL(`${baseUrl}/`);
   const ownLabel = model.settings.navigation.links[0].label;
   await expect.poll(() => tab.locator('header').getByText(ownLabel, { exact: true }).count()).toBeGreaterThan(0);
-  expect(await tab.locator('html').getAttribute('lang')).toBe(model.settings.languages![0].code);
+  await expect.poll(() => tab.locator('html').getAttribute('lang')).toBe(model.settings.languages![0].code);
   expect(log.errors).toEqual([]);
   await tab.close();
 }, 120_000);
