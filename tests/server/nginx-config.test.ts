@@ -3,7 +3,7 @@
 // serving from a folder whose name holds quotes, braces and semicolons). The topology test runs
 // the whole deployment.
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { leadRate, nginxConfig, type NginxOptions } from '../../scripts/deploy/nginx-config.ts';
 import { ensureNginx, nginxBinary, startNginx } from '../../scripts/deploy/run-nginx.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
-import { manifest, writeDist } from '../fixtures/dist-fixture.ts';
+import { manifest, writeBuildFiles, writeDist } from '../fixtures/dist-fixture.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { freePort } from '../fixtures/smtp.ts';
 
 const base = { distDir: '/srv/dist', manifest, listen: '8080', upstreams: ['127.0.0.1:3001'], rateLimit: 5 };
@@ -56,6 +57,49 @@ it('the command line names what is missing', async () => {
     stderr: expect.stringMatching(/--listen needs a port/),
   });
 });
+
+it("answers a translation's missing address with its own not-found page, and serves its pages and feeds", async () => {
+  ensureNginx();
+  const languages = [
+    { code: 'en', name: 'English' },
+    { code: 'de', name: 'Deutsch' },
+  ];
+  const distDir = await writeDist([], {
+    routes: [...manifest.routes, '/de', '/de/services'],
+    redirects: [...manifest.redirects, { from: '/de/old', to: '/de/services' }],
+    site: { ...manifest.site, languages },
+  });
+  await writeBuildFiles(distDir, {
+    'de/index.html': '<!doctype html><html lang="de"><title>Start</title></html>',
+    'de/services/index.html': '<!doctype html><html lang="de"><title>Leistungen</title></html>',
+    'de/404.html': '<!doctype html><html lang="de"><title>Nicht gefunden</title></html>',
+    'de/feed.xml': '<rss version="2.0"><channel><language>de</language></channel></rss>',
+  });
+  const port = await freePort();
+  const built = JSON.parse(await readFile(path.join(distDir, '_site.json'), 'utf8')) as SiteManifest;
+  const config = nginxConfig({ ...base, distDir, listen: `127.0.0.1:${port}`, manifest: built });
+  const nginx = await startNginx({
+    config,
+    prefix: await mkdtemp(path.join(tmpdir(), 'nginx-languages-')),
+    url: `http://127.0.0.1:${port}/`,
+  });
+  const get = (route: string) => fetch(`http://127.0.0.1:${port}${route}`, { redirect: 'manual' });
+  try {
+    const missing = await get('/de/no-such-page');
+    expect([missing.status, await missing.text()]).toEqual([404, expect.stringContaining('Nicht gefunden')]);
+    const ownMissing = await get('/no-such-page');
+    expect([ownMissing.status, await ownMissing.text()]).toEqual([404, expect.stringContaining('<title>404</title>')]);
+    expect(await (await get('/de/services')).text()).toContain('Leistungen');
+    const feed = await get('/de/feed.xml');
+    expect([feed.status, await feed.text()]).toEqual([200, expect.stringContaining('<language>de</language>')]);
+    const moved = await get('/de/old');
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, expect.stringMatching(/\/de\/services$/)]);
+    // The not-found page is an answer, never an address of its own.
+    expect((await get('/de/404.html')).status).toBe(404);
+  } finally {
+    nginx.kill('SIGTERM');
+  }
+}, 60_000);
 
 describe('every value in nginx.conf is encoded for nginx, or refused', () => {
   // A site name that, written as it is, would close the server block and open another.
