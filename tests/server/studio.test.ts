@@ -67,12 +67,12 @@ describe('translations', () => {
   const listed = async () => (await (await studioFetch(studio, 'entries')).json()) as Listed[];
   const home = 'pages/home.yaml';
 
-  it("list beside each page, article and form how far each of the site's other languages has it", async () => {
+  it("list beside each page, article, form and the settings how far each of the site's other languages has it", async () => {
     const settings = (await open('site.yaml')).data as unknown as { languages: { code: string; name: string }[] };
     const others = settings.languages.slice(1).map(({ code, name }) => ({ language: code, name }));
     const entries = await listed();
     for (const entry of entries)
-      if (entry.kind === 'page' || entry.kind === 'article' || entry.kind === 'form')
+      if (entry.kind === 'page' || entry.kind === 'article' || entry.kind === 'form' || entry.kind === 'settings')
         expect(
           entry.translations?.map(({ language, name }) => ({ language, name })),
           entry.file,
