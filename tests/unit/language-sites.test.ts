@@ -9,12 +9,13 @@ import type { Article, SiteModel } from '../../scripts/content/model.ts';
 import { internalPaths } from '../../scripts/content/translatable.ts';
 import { feedPathsIn, writeFeeds } from '../../scripts/site-build/feed.ts';
 import { headTags } from '../../scripts/site-build/head-tags.ts';
-import { languageSites, untranslatedTexts } from '../../scripts/site-build/language-sites.ts';
+import { isTranslation, languageSites, untranslatedTexts } from '../../scripts/site-build/language-sites.ts';
+import { StudioState } from '../../scripts/studio/studio-state.ts';
 import { routeData, siteShell } from '../../scripts/site-build/model-to-routes.ts';
 import { renderDocument } from '../../scripts/site-build/prerender.ts';
 import { manifest, sitemap } from '../../scripts/site-build/site-files.ts';
 import { alternatesOf, languagePath } from '../../shared/languages.ts';
-import type { ArticleRoute, PageRoute } from '../../shared/route-data.ts';
+import { routeDataUrl, shellDataUrl, type ArticleRoute, type PageRoute } from '../../shared/route-data.ts';
 import { markSourceLanguage } from '../../src/lib/source-language.ts';
 import { fixtureSiteRoot } from '../fixtures/fixture-site.ts';
 
@@ -254,3 +255,14 @@ function withGermanLinks(html: string): string {
     paths.has(href) ? `<a href="${languagePath('de', href)}"` : whole,
   );
 }
+
+describe("the studio's preview", () => {
+  it("holds every language's pages and each language's shell, for the switcher to lead to", async () => {
+    const preview = (await new StudioState(fixtureSiteRoot).savedPreview())!;
+    for (const site of sites) {
+      const translation = isTranslation(site) ? site.language!.code : undefined;
+      expect(preview.shells.get(shellDataUrl(translation))).toEqual(siteShell(site));
+      for (const page of site.pages) expect(preview.routes.has(routeDataUrl(page.path)), page.path).toBe(true);
+    }
+  });
+});
