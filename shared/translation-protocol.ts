@@ -66,3 +66,19 @@ export interface TranslationSave {
   texts: { path: string; text: string }[];
   keep: string[];
 }
+
+/**
+ * One translator's unsaved work in the translation view, kept as their draft of that one
+ * translation: the new words by text, each with the translation it replaced when it was typed, the
+ * outdated texts confirmed, and the versions all of it was typed over.
+ */
+export interface TranslationDraft {
+  /** Names the draft (the original's file and the language), for the studio's requests only. */
+  file: string;
+  version: string;
+  sourceVersion: string;
+  /** Each new text with the translation it replaced and the original's words, as they were then. */
+  texts: { path: string; text: string; was: string; source: string }[];
+  keep: string[];
+  at: number;
+}

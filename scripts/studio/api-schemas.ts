@@ -5,7 +5,7 @@ import type { JSONSchemaType } from 'ajv';
 import type { FastifyRequest } from 'fastify';
 import { editorOf } from '../../server/studio-access/request-editor.ts';
 import { windowHeader } from '../../shared/studio-protocol.ts';
-import type { TranslationSave } from '../../shared/translation-protocol.ts';
+import type { TranslationDraft, TranslationSave } from '../../shared/translation-protocol.ts';
 
 export interface FileQuery {
   file: string;
@@ -73,4 +73,31 @@ export const translationSaveBody: JSONSchemaType<TranslationSave> = {
     keep: { type: 'array', maxItems: mostTexts, items: { type: 'string' } },
   },
   required: ['version', 'sourceVersion', 'texts', 'keep'],
+};
+
+/** A translator's unsaved work as the translation view keeps it (the server names it itself). */
+export const translationDraftBody: JSONSchemaType<TranslationDraft> = {
+  type: 'object',
+  properties: {
+    file: { type: 'string' },
+    version: { type: 'string' },
+    sourceVersion: { type: 'string' },
+    texts: {
+      type: 'array',
+      maxItems: mostTexts,
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          text: { type: 'string' },
+          was: { type: 'string' },
+          source: { type: 'string' },
+        },
+        required: ['path', 'text', 'was', 'source'],
+      },
+    },
+    keep: { type: 'array', maxItems: mostTexts, items: { type: 'string' } },
+    at: { type: 'number', exclusiveMinimum: 0 },
+  },
+  required: ['file', 'version', 'sourceVersion', 'texts', 'keep', 'at'],
 };

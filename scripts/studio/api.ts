@@ -7,6 +7,7 @@ import { studioErrorHandler } from './api-errors.ts';
 import type { SaveCommits } from './commit-save.ts';
 import { createRoutes } from './create-routes.ts';
 import { draftRoutes } from './draft-routes.ts';
+import { DraftStore } from './draft-store.ts';
 import { entryRoutes } from './entry-routes.ts';
 import { eventRoutes } from './event-routes.ts';
 import { historyRoutes } from './history-routes.ts';
@@ -18,6 +19,7 @@ import { reviewRoutes } from './review-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
 import { teamReviewRoutes } from './team-review-routes.ts';
+import { translationDraftRoutes } from './translation-draft-routes.ts';
 import { translationRoutes } from './translation-routes.ts';
 import type { StudioState } from './studio-state.ts';
 
@@ -56,7 +58,10 @@ export async function studioApi(app: FastifyInstance, options: StudioApiOptions)
   await app.register(createRoutes, { state, commits });
   await app.register(renameRoutes, { state, commits });
   await app.register(historyRoutes, { state, commits });
-  await app.register(translationRoutes, { state, commits });
+  // A translation's draft is kept in the entries' drafts folder, by the same rules.
+  const drafts = options.draftsDir ? new DraftStore(options.draftsDir) : undefined;
+  await app.register(translationRoutes, { state, commits, drafts });
+  await app.register(translationDraftRoutes, { root, store: drafts });
   await app.register(draftRoutes, { root, dir: options.draftsDir });
   await app.register(presenceRoutes, { root, onServer: options.onServer, commits });
   if (options.publishing) {

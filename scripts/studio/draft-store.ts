@@ -3,6 +3,8 @@
 // hash of the entry's path, so neither shows in a listing. Written whole through the confined
 // writes (temp file, fsync, rename, under a lock): a killed server leaves the old draft or the new
 // one, never part. Each stored draft names its editor and file, and is read back only for them.
+// An entry's draft is named by the entry's file, a translation's by the translation's file, so the
+// two share one folder, one count and one size limit per editor.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,10 +20,14 @@ export const maxDraftsPerEditor = 200;
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
-/** What is written: the draft with whose it is. */
-interface DraftFile extends StoredDraft {
-  editor: string;
+/** What every kept draft has: what it is a draft of, and when it was typed. */
+export interface KeptDraft {
+  file: string;
+  at: number;
 }
+
+/** What is written: the draft with whose it is. */
+type DraftFile<T extends KeptDraft> = T & { editor: string };
 
 export class DraftStore {
   readonly files: Confinement;
@@ -50,27 +56,28 @@ export class DraftStore {
   }
 
   /** The editor's draft of `file`, or undefined (none, or one that cannot be read as theirs). */
-  async read(editor: string, file: string): Promise<StoredDraft | undefined> {
+  async read<T extends KeptDraft = StoredDraft>(editor: string, file: string): Promise<T | undefined> {
     await this.ready();
     const bytes = await readConfined(this.files, DraftStore.where(editor, file).relative).catch((error: unknown) => {
       if (error instanceof ConfinedFileError && error.code === 'missing') return undefined;
       throw error;
     });
     if (!bytes) return undefined;
-    let stored: DraftFile;
+    let stored: DraftFile<T>;
     try {
-      stored = JSON.parse(bytes.toString('utf8')) as DraftFile;
+      stored = JSON.parse(bytes.toString('utf8')) as DraftFile<T>;
     } catch {
       return undefined;
     }
     if (stored?.editor !== editor || stored.file !== file) return undefined;
-    return { file: stored.file, base: stored.base, draft: stored.draft, at: stored.at };
+    const { editor: _editor, ...draft } = stored;
+    return draft as unknown as T;
   }
 
-  async write(editor: string, draft: StoredDraft): Promise<void> {
+  async write(editor: string, draft: KeptDraft): Promise<void> {
     await this.ready();
     const { folder, relative } = DraftStore.where(editor, draft.file);
-    const text = JSON.stringify({ ...draft, editor } satisfies DraftFile);
+    const text = JSON.stringify({ ...draft, editor } satisfies DraftFile<KeptDraft>);
     if (Buffer.byteLength(text) > maxDraftBytes)
       throw new StudioError(
         413,

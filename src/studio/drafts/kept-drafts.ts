@@ -7,7 +7,19 @@
 import { notifications } from '@mantine/notifications';
 import { call, StudioRequestError } from '../api.ts';
 import type { DraftPlace, StoredDraft } from '../../../shared/studio-protocol.ts';
-import { newestCopy, type LocalCopy } from './newest-copy.ts';
+import { newestCopy, type KeptDraft, type LocalCopy } from './newest-copy.ts';
+
+/**
+ * Where one draft is kept: its name in this browser (an entry's file; the translation view's own
+ * name for a translation) and its server requests (`draft?file=…`), so every kind of draft is kept,
+ * read back and dropped by the same rules.
+ */
+export interface DraftTarget {
+  key: string;
+  route: string;
+  query: string;
+}
+const entryTarget = (file: string): DraftTarget => ({ key: file, route: 'draft', query: q(file) });
 
 let place: DraftPlace | undefined;
 /** Files whose draft is kept (read back, or kept by this page): a draft that became the file again is dropped. */
@@ -28,18 +40,18 @@ export function draftPlace(): Promise<DraftPlace> {
 }
 
 const q = (file: string) => `file=${encodeURIComponent(file)}`;
-const localKey = (at: DraftPlace, file: string) => `studio-draft:${at.owner}:${file}`;
+const localKey = (at: DraftPlace, key: string) => `studio-draft:${at.owner}:${key}`;
 
-function readLocal(at: DraftPlace, file: string): LocalCopy | undefined {
+function readLocal<T extends KeptDraft>(at: DraftPlace, key: string): LocalCopy<T> | undefined {
   try {
-    const copy = JSON.parse(localStorage.getItem(localKey(at, file)) ?? 'null') as LocalCopy | null;
-    return copy?.file === file && typeof copy.at === 'number' ? copy : undefined;
+    const copy = JSON.parse(localStorage.getItem(localKey(at, key)) ?? 'null') as LocalCopy<T> | null;
+    return copy?.file === key && typeof copy.at === 'number' ? copy : undefined;
   } catch {
     return undefined;
   }
 }
 
-function writeLocal(at: DraftPlace, copy: LocalCopy): void {
+function writeLocal<T extends KeptDraft>(at: DraftPlace, copy: LocalCopy<T>): void {
   try {
     localStorage.setItem(localKey(at, copy.file), JSON.stringify(copy));
   } catch {
@@ -69,6 +81,11 @@ const warned = new Set<string>();
 
 /** Keeps the draft; `closing`: the page is going away, so the request must outlive it. */
 export function keepDraft(draft: StoredDraft, { closing = false } = {}): void {
+  keepDraftAt(entryTarget(draft.file), draft, { closing });
+}
+
+/** Keeps a draft (whose `file` is its target's key) at `target`. */
+export function keepDraftAt<T extends KeptDraft>(target: DraftTarget, draft: T, { closing = false } = {}): void {
   const at = place;
   // Where drafts go is not known yet (the first question failed): asked again for the next keystroke.
   if (!at) return void draftPlace().catch(() => undefined);
@@ -77,7 +94,7 @@ export function keepDraft(draft: StoredDraft, { closing = false } = {}): void {
   if (at.where !== 'server') return;
   const body = JSON.stringify(draft);
   const send = () =>
-    call(`draft?${q(draft.file)}`, { body: draft, keepalive: closing && body.length < keepaliveLimit }).then(
+    call(`${target.route}?${target.query}`, { body: draft, keepalive: closing && body.length < keepaliveLimit }).then(
       () => {
         // Acknowledged: marked so, unless a newer keystroke replaced the copy meanwhile.
         if (readLocal(at, draft.file)?.at === draft.at) writeLocal(at, { ...draft, synced: true });
@@ -95,30 +112,37 @@ export function keepDraft(draft: StoredDraft, { closing = false } = {}): void {
 }
 
 /** The draft kept for `file`, the newer of the browser's and the server's copies; undefined when none. */
-export async function readDraft(file: string): Promise<StoredDraft | undefined> {
-  const found = await newestDraft(file);
-  if (found) known.add(file);
+export const readDraft = (file: string): Promise<StoredDraft | undefined> => readDraftAt(entryTarget(file));
+
+/** The draft kept at `target`, the newer of the browser's and the server's copies; undefined when none. */
+export async function readDraftAt<T extends KeptDraft>(target: DraftTarget): Promise<T | undefined> {
+  const found = await newestDraft<T>(target);
+  if (found) known.add(target.key);
   return found;
 }
 
-async function newestDraft(file: string): Promise<StoredDraft | undefined> {
+async function newestDraft<T extends KeptDraft>(target: DraftTarget): Promise<T | undefined> {
   const at = await draftPlace();
-  const local = readLocal(at, file);
+  const local = readLocal<T>(at, target.key);
   if (at.where !== 'server') return local;
   // The server cannot answer now: the browser copy is the draft.
-  const remote = await call<StoredDraft | null>(`draft?${q(file)}`).catch(() => 'unreachable' as const);
+  const remote = await call<T | null>(`${target.route}?${target.query}`).catch(() => 'unreachable' as const);
   const { draft, stale } = newestCopy(local, remote);
-  if (stale) removeLocal(at, file);
+  if (stale) removeLocal(at, target.key);
   return draft;
 }
 
 /** Removes the draft of `file` wherever it is kept. */
-export async function dropDraft(file: string, { closing = false } = {}): Promise<void> {
+export const dropDraft = (file: string, options: { closing?: boolean } = {}): Promise<void> =>
+  dropDraftAt(entryTarget(file), options);
+
+/** Removes the draft kept at `target` wherever it is kept. */
+export async function dropDraftAt(target: DraftTarget, { closing = false } = {}): Promise<void> {
   const at = place ?? (await draftPlace().catch(() => undefined));
   if (!at) return;
-  known.delete(file);
-  removeLocal(at, file);
+  known.delete(target.key);
+  removeLocal(at, target.key);
   if (at.where !== 'server') return;
-  const drop = () => call(`draft/drop?${q(file)}`, { body: {}, keepalive: closing });
-  await (closing ? drop() : inTurn(file, drop)).catch(() => undefined);
+  const drop = () => call(`${target.route}/drop?${target.query}`, { body: {}, keepalive: closing });
+  await (closing ? drop() : inTurn(target.key, drop)).catch(() => undefined);
 }

@@ -1,16 +1,18 @@
 // The translation view's body: every text of the original beside its translation into one language,
 // grouped by section, what needs work first to find, and Save, which writes that language only. The
-// edits are this window's alone until they are saved.
-import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { Fragment, useEffect, useState } from 'react';
+// edits are the translator's alone until they are saved, kept meanwhile as their draft.
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { TranslationView } from '../../../shared/translation-protocol.ts';
 import { Loading } from '../Loading.tsx';
 import { refreshEntries } from '../store/commands.ts';
 import { useStore } from '../store/store.ts';
 import { progressWords } from './progress-words.ts';
 import { translateApi } from './translate-api.ts';
+import { TranslationDraftQuestion } from './TranslationDraftQuestion.tsx';
+import { CloseQuestion, TranslationToolbar } from './TranslationToolbar.tsx';
 import { TranslationRow } from './TranslationRow.tsx';
+import { useTranslationDraft } from './use-translation-draft.ts';
 
 export function TranslationPanel({
   file,
@@ -35,12 +37,37 @@ export function TranslationPanel({
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [needsWork, setNeedsWork] = useState(false);
+  /** Texts of a kept draft to check again: changed by someone else, or in the original, since. */
+  const [check, setCheck] = useState<ReadonlySet<string>>(new Set());
+  const work = useMemo(() => ({ edits, kept }), [edits, kept]);
+  const draft = useTranslationDraft({
+    file,
+    language,
+    view,
+    work,
+    onKeep: (restored) => {
+      setEdits(restored.edits);
+      setKept(restored.kept);
+      setCheck(restored.check);
+    },
+  });
   useEffect(() => {
     translateApi.view(file, language).then(setView, (error: unknown) => setProblem((error as Error).message));
   }, [file, language]);
   const unsaved = Object.keys(edits).length > 0 || kept.size > 0;
   useEffect(() => onUnsaved(unsaved), [unsaved, onUnsaved]);
   if (!view) return problem ? <Alert color="red">{problem}</Alert> : <Loading>Loading the translation…</Loading>;
+  // Nothing can be typed over a kept draft before the translator chose what becomes of it.
+  if (draft.offer)
+    return (
+      <TranslationDraftQuestion
+        offer={draft.offer}
+        language={view.language.name}
+        onKeep={draft.keep}
+        onDrop={draft.drop}
+      />
+    );
+  if (!draft.settled) return <Loading>Looking for your unsaved translations…</Loading>;
 
   const save = async () => {
     setSaving(true);
@@ -52,6 +79,7 @@ export function TranslationPanel({
       setView(await translateApi.save(file, language, { version, sourceVersion, texts, keep }));
       setEdits({});
       setKept(new Set());
+      setCheck(new Set());
       setSaved(true);
       void refreshEntries(store);
     } catch (error) {
@@ -67,40 +95,16 @@ export function TranslationPanel({
   const shown = view.fields.filter((f) => !needsWork || f.state !== 'translated' || f.path in edits);
   return (
     <Stack gap="sm">
-      {askClose && (
-        <Alert color="orange" title="Your translations are not saved yet">
-          <Group gap="xs">
-            <Button size="compact-sm" onClick={onKeepTranslating}>
-              Keep translating
-            </Button>
-            <Button size="compact-sm" variant="default" onClick={onClose}>
-              Close without saving
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" role="status">
-          {view.language.name}: {progressWords(counts)}
-          {saved && !unsaved ? ' · Saved' : ''}
-        </Text>
-        <Group gap="sm">
-          <Switch
-            label="Only what needs work"
-            checked={needsWork}
-            onChange={(e) => setNeedsWork(e.currentTarget.checked)}
-          />
-          <Button
-            size="xs"
-            leftSection={<IconDeviceFloppy size={14} />}
-            disabled={!unsaved}
-            loading={saving}
-            onClick={() => void save()}
-          >
-            Save {view.language.name}
-          </Button>
-        </Group>
-      </Group>
+      {askClose && <CloseQuestion onKeepTranslating={onKeepTranslating} onClose={onClose} />}
+      <TranslationToolbar
+        status={`${view.language.name}: ${progressWords(counts)}${saved && !unsaved ? ' · Saved' : ''}`}
+        language={view.language.name}
+        needsWork={needsWork}
+        onNeedsWork={setNeedsWork}
+        unsaved={unsaved}
+        saving={saving}
+        onSave={() => void save()}
+      />
       {problem && (
         <Alert color="red" style={{ whiteSpace: 'pre-line' }}>
           {problem}
@@ -128,6 +132,7 @@ export function TranslationPanel({
             value={edits[field.path] ?? field.translation ?? ''}
             edited={field.path in edits}
             kept={kept.has(field.path)}
+            check={check.has(field.path) && field.path in edits}
             onChange={(text) => {
               setSaved(false);
               // Words back as they were saved are no edit.

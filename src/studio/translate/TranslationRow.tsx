@@ -18,6 +18,7 @@ export function TranslationRow({
   value,
   edited,
   kept,
+  check = false,
   onChange,
   onKeep,
 }: {
@@ -27,6 +28,8 @@ export function TranslationRow({
   value: string;
   edited: boolean;
   kept: boolean;
+  /** Restored from a draft over a text saved anew (or whose original changed) since it began. */
+  check?: boolean;
   onChange: (text: string) => void;
   onKeep: () => void;
 }) {
@@ -65,6 +68,12 @@ export function TranslationRow({
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       </SimpleGrid>
+      {check && (
+        <Text size="sm" mt="xs" c="orange.8">
+          Check this one: since your draft began, someone saved this text or its original changed. The words on the left
+          are the original as it is now.
+        </Text>
+      )}
       {changed && <WhatChanged field={field} onKeep={onKeep} />}
     </Paper>
   );
