@@ -69,6 +69,8 @@ describe('in the laptop studio', () => {
     expect(await question.getByRole('heading').textContent()).toMatch(
       /^Unsaved draft from \w+, \w+ \d{1,2}(, \d{4})? at \d{1,2}:\d{2}( [AP]M)?$/,
     );
+    // The question names the page, never its file.
+    expect(await question.innerText()).not.toMatch(/site\/|\.ya?ml\b|\.md\b/);
     // Nothing is typed over while the question is open.
     expect(await description.inputValue()).toBe(original);
     await question.getByRole('button', { name: 'Keep the draft' }).click();

@@ -33,13 +33,13 @@ export function DraftOfferDialog() {
       styles={{ title: { fontWeight: 600 } }}
     >
       <Text size="sm" mb="xs">
-        Your edits to “{offer.entry.title}” (site/{offer.entry.file}) were not saved. Keep them to carry on where you
-        stopped, or drop them to start from the file as it is now.
+        Your edits to “{offer.entry.title}” were not saved. Keep them to carry on where you stopped, or drop them to
+        start from the last saved version.
       </Text>
       {moved && (
         <Text size="sm" mb="xs">
-          The file has been saved since your draft began. When you save the draft, the studio combines the two and asks
-          you where they differ.
+          Someone has saved “{offer.entry.title}” since your draft began. When you save the draft, the studio combines
+          the two and asks you where they differ.
         </Text>
       )}
       <Group justify="flex-end" mt="md">
