@@ -16,6 +16,7 @@ import { translationStatus, type SourceFile, type TranslationStatus } from './tr
 import { translatedSites } from './translated-sites.ts';
 import { withSiteWords } from './site-words.ts';
 import type { SiteSettings } from '../../shared/site-words.ts';
+import { articleTimesAfter, inItsTime, type ArticleTime } from './article-schedule.ts';
 
 export { declaredPath, siteFileKind };
 export type { SiteFile };
@@ -58,38 +59,6 @@ export interface LoadResult {
   articleTimes: ArticleTime[];
   /** Each translated file's missing and outdated texts, per language (empty for a one-language site). */
   translations: TranslationStatus[];
-}
-
-export interface ArticleTime {
-  /** ISO 8601, as the front matter gives it. */
-  at: string;
-  ms: number;
-  title: string;
-  change: 'goes-live' | 'expires';
-}
-
-/** Whether an article's own times (go-live, expiry) let it be on the site at `asOf`. */
-export function inItsTime(data: Record<string, unknown>, asOf: number): boolean {
-  const from = typeof data.goLive === 'string' ? Date.parse(data.goLive) : NaN;
-  const until = typeof data.expires === 'string' ? Date.parse(data.expires) : NaN;
-  return !(from > asOf) && !(until <= asOf);
-}
-
-function articleTimesAfter(entries: Entry[], asOf: number): ArticleTime[] {
-  const times: ArticleTime[] = [];
-  for (const entry of entries) {
-    if (entry.kind !== 'article' || entry.data.draft === true) continue;
-    const title = String(entry.data.title);
-    for (const [field, change] of [
-      ['goLive', 'goes-live'],
-      ['expires', 'expires'],
-    ] as const) {
-      const at = entry.data[field];
-      const ms = typeof at === 'string' ? Date.parse(at) : NaN;
-      if (ms > asOf) times.push({ at: at as string, ms, title, change });
-    }
-  }
-  return times.sort((a, b) => a.ms - b.ms);
 }
 
 /**
