@@ -8,22 +8,17 @@ import { inWords } from '../content/errors.ts';
 import { compileSiteFiles, loadSite, readSiteFiles, type SiteFile } from '../content/load-site.ts';
 import { blogPath } from '../content/model.ts';
 import { changedKind, readContent, titleOf } from './changes.ts';
-import { editedText } from './entries.ts';
 import { plainName } from './entry-name.ts';
 import { checkVersion, StudioError, versionOf } from './files.ts';
 import { reservedRefusal } from '../../shared/reserved-addresses.ts';
-import { dropSlug, findLinks, retargetEntry, type ContentFile, type FoundLink } from './link-finder.ts';
+import { dropSlug, findLinks, retargetEntry, type FoundLink } from './link-finder.ts';
+import { Changes, written, type FileChange, type SiteEntry } from './plan-changes.ts';
 import { translationTexts, withBodyLinks, type TranslationText } from './translation-moves.ts';
 import { translationFileName } from '../content/compile-file.ts';
-import type { EntryKind, Json } from '../../shared/studio-protocol.ts';
+import type { Json } from '../../shared/studio-protocol.ts';
 import type { DeleteRequest, MoveRequest } from '../../shared/rename-protocol.ts';
 
-/** One file of the change: as it is (absent: to be made) and as it will be (absent: to be removed). */
-export interface FileChange {
-  file: string;
-  before?: { text: string; version: string };
-  after?: string;
-}
+export type { FileChange };
 
 export interface Plan {
   /** The entry's file after the change (an article's new name), or undefined when it is deleted. */
@@ -34,11 +29,6 @@ export interface Plan {
   changes: FileChange[];
   /** What the compiler would refuse in the result, in words, each with its file. */
   problems: string[];
-}
-
-interface SiteEntry extends ContentFile {
-  text: string;
-  version: string;
 }
 
 const redirectsFile = 'redirects.yaml';
@@ -93,40 +83,6 @@ const redirectList = (entries: Map<string, SiteEntry>): { from: string; to: stri
 /** Who has `address`: a page or an article (its words), else undefined. */
 function holderOf(entries: Map<string, SiteEntry>, address: string, except: SiteEntry): SiteEntry | undefined {
   return [...entries.values()].find((entry) => entry !== except && addressOf(entry) === address);
-}
-
-/** The new text of one entry with its data and body: written by the studio's writers, only changed lines. */
-const written = (entry: SiteEntry, data: Json, body?: string) =>
-  editedText(entry.kind as EntryKind, entry.text, { data, body: body ?? entry.body });
-
-class Changes {
-  readonly byFile = new Map<string, FileChange>();
-  readonly entries: Map<string, SiteEntry>;
-  constructor(entries: Map<string, SiteEntry>) {
-    this.entries = entries;
-  }
-  /** The entry as this change has it so far (data and body). */
-  current(file: string): SiteEntry | undefined {
-    const entry = this.entries.get(file);
-    const change = this.byFile.get(file);
-    if (!entry || !change?.after) return change && !change.after ? undefined : entry;
-    const content = readContent(file, changedKind(file), change.after);
-    return 'problem' in content ? entry : { ...entry, ...content };
-  }
-  replace(entry: SiteEntry, data: Json, body?: string) {
-    const after = written(entry, data, body);
-    if (after !== entry.text) this.byFile.set(entry.file, { file: entry.file, before: entry, after });
-  }
-  /** A file whose new text is made already (a translation's). */
-  replaceText(before: { file: string; text: string; version: string }, after: string) {
-    if (after !== before.text) this.byFile.set(before.file, { file: before.file, before, after });
-  }
-  remove(entry: { file: string; text: string; version: string }) {
-    this.byFile.set(entry.file, { file: entry.file, before: entry });
-  }
-  create(file: string, text: string) {
-    this.byFile.set(file, { file, after: text });
-  }
 }
 
 /** Every other entry's links (and slugs) to `from` pointed at `to`; redirects always (a chain is refused). */
