@@ -15,9 +15,9 @@ import { cleanTemporaryFiles } from '../shared/confined-writes.ts';
 import { precompress } from './site-build/precompress.ts';
 import type { ViteManifest } from './site-build/preload-links.ts';
 import { routeData, siteShell } from './site-build/model-to-routes.ts';
-import { cardsIn, isTranslation, languageSites, untranslatedTexts } from './site-build/language-sites.ts';
+import { cardsIn, languageSites, untranslatedTexts } from './site-build/language-sites.ts';
 import { inlineSmallImages } from './site-build/inline-image.ts';
-import { manifest, writeSiteFiles } from './site-build/site-files.ts';
+import { writeSiteFiles } from './site-build/site-files.ts';
 import { writeStaticHostFiles } from './deploy/static-host.ts';
 import { feedPathsIn, writeFeeds } from './site-build/feed.ts';
 import { headTags } from './site-build/head-tags.ts';
@@ -114,7 +114,8 @@ export async function buildSite(options: BuildOptions = {}) {
   const cardStats = { drawn: 0, cached: 0 };
   // Only the photos pages use get copies: a file in site/images that nothing uses costs nothing.
   // Translated articles' bodies may show pictures of their own: every language's routes count.
-  const everyRoute = languageSites(model).flatMap((site) => [...routeData(site, () => undefined).values()]);
+  const sites = languageSites(model);
+  const everyRoute = sites.flatMap((site) => [...routeData(site, () => undefined).values()]);
   const used = referencedImages([siteShell(model), everyRoute], model.images);
   const [variants, cards] = await Promise.all([
     processImages(
@@ -149,7 +150,7 @@ export async function buildSite(options: BuildOptions = {}) {
   const shipped = new Set<string>();
   const inline = inlineSmallImages(contentRoot);
   // The source's pages, then each language's at /<code>/…: each with its own shell and head tags.
-  for (const site of languageSites(model)) {
+  for (const site of sites) {
     const job = {
       outDir,
       template,
@@ -173,20 +174,17 @@ export async function buildSite(options: BuildOptions = {}) {
     rendered.push(...done.rendered);
     reused += done.reused;
     for (const src of referencedImages([job.shell, [...routes.values()]], model.images)) shipped.add(src);
-    if (isTranslation(site)) {
-      const feeds = await writeFeeds(site, contentRoot, copies);
-      const where = feedPathsIn(site);
-      await mkdir(path.join(outDir, site.language!.code), { recursive: true });
-      await writeFile(path.join(outDir, where.rss), feeds.rss);
-      await writeFile(path.join(outDir, where.atom), feeds.atom);
-    }
+    const feeds = await writeFeeds(site, contentRoot, copies);
+    const where = feedPathsIn(site);
+    await mkdir(path.dirname(path.join(outDir, where.rss)), { recursive: true });
+    await writeFile(path.join(outDir, where.rss), feeds.rss);
+    await writeFile(path.join(outDir, where.atom), feeds.atom);
   }
   const pages = rendered.length + reused;
   const renderSeconds = (performance.now() - renderStarted) / 1000;
   // dist/ ships the files of site/images that pages use as they are, and no other.
   const published = { ...model, images: model.images.filter((src) => shipped.has(src)) };
-  await writeSiteFiles(published, contentRoot, outDir, await writeFeeds(model, contentRoot, copies));
-  await writeStaticHostFiles(outDir, manifest(model));
+  await writeStaticHostFiles(outDir, await writeSiteFiles(published, contentRoot, outDir));
   const compressStarted = performance.now();
   const compressed = await precompress(outDir, pageCache);
   const compressSeconds = (performance.now() - compressStarted) / 1000;

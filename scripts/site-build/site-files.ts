@@ -1,9 +1,8 @@
-// The small files beside the pages: sitemap.xml, robots.txt, the feeds, the images (publish-images.ts), and _site.json, the
+// The small files beside the pages: sitemap.xml, robots.txt, the images (publish-images.ts), and _site.json, the
 // manifest the server reads (routes, redirects and form definitions; never served publicly).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteModel } from '../content/model.ts';
-import { FEEDS } from './feed.ts';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { siteFiles } from '../../shared/confined-files.ts';
 import { publishImages } from './publish-images.ts';
@@ -13,16 +12,16 @@ import { alternatesOf } from '../../shared/languages.ts';
 import { encodeXML } from 'entities';
 
 /** Every address of the site's pages: each language's pages and listings, then the articles in each language. */
-function pagePaths(model: SiteModel): string[] {
-  const sites = languageSites(model);
+function pagePaths(sites: SiteModel[]): string[] {
   const pages = (site: SiteModel) => [...site.pages.map((p) => p.path), ...extraListingPaths(site)];
   return [...sites.flatMap(pages), ...sites.flatMap((site) => site.articles.map((a) => a.path))];
 }
 
 export function manifest(model: SiteModel): SiteManifest {
+  const sites = languageSites(model);
   return {
-    routes: pagePaths(model),
-    redirects: languageSites(model).flatMap((site) => site.redirects),
+    routes: pagePaths(sites),
+    redirects: sites.flatMap((site) => site.redirects),
     forms: model.forms,
     site: {
       name: model.settings.name,
@@ -58,9 +57,8 @@ export function sitemap(model: SiteModel): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-type Feeds = { rss: string; atom: string };
-
-export async function writeSiteFiles(model: SiteModel, root: string, outDir: string, feeds: Feeds) {
+/** Writes the files beside the pages; returns the manifest written. */
+export async function writeSiteFiles(model: SiteModel, root: string, outDir: string): Promise<SiteManifest> {
   // Real files only: a link in site/images (to /etc/passwd, say) stops the build, naming the file.
   // Only the images validation accepted, SVGs sanitised (publish-images.ts).
   await publishImages(siteFiles(root), model.images, outDir);
@@ -69,7 +67,7 @@ export async function writeSiteFiles(model: SiteModel, root: string, outDir: str
     path.join(outDir, 'robots.txt'),
     `User-agent: *\nAllow: /\n\nSitemap: ${model.settings.url}/sitemap.xml\n`,
   );
-  await writeFile(path.join(outDir, FEEDS.rss), feeds.rss);
-  await writeFile(path.join(outDir, FEEDS.atom), feeds.atom);
-  await writeFile(path.join(outDir, '_site.json'), JSON.stringify(manifest(model), null, 2));
+  const written = manifest(model);
+  await writeFile(path.join(outDir, '_site.json'), JSON.stringify(written, null, 2));
+  return written;
 }
