@@ -8,6 +8,9 @@ import type { SiteModel, TranslatedSite } from '../content/model.ts';
 import { internalPaths } from '../content/translatable.ts';
 import { articleFile } from '../content/translated-sites.ts';
 import { extraListingPaths } from './listing-pages.ts';
+import { routeData, siteShell } from './model-to-routes.ts';
+import type { InlineImage } from './inline-image.ts';
+import { shellDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
 
 /** A copy of `data` whose strings at `paths` (dotted, as translatable.ts names them) are replaced. */
 function withStrings<T>(data: T, paths: { path: string; text: string }[], change: (text: string) => string): T {
@@ -95,4 +98,21 @@ export function untranslatedTexts(model: SiteModel, site: SiteModel): Set<string
       ? Object.entries(translation.fallbacks).flatMap(([file, texts]) => (articles.has(file) ? [] : texts))
       : [],
   );
+}
+
+/**
+ * The site in every language as a preview serves it (`npm run dev`, the studio's): every route of
+ * every language, and each language's shell by the address the preview's page reads it from.
+ */
+export function everyLanguage(
+  model: SiteModel,
+  inlineImage: InlineImage,
+): { routes: RouteData[]; shells: Map<string, SiteShell> } {
+  const sites = languageSites(model);
+  return {
+    routes: sites.flatMap((site) => [...routeData(site, inlineImage).values()]),
+    shells: new Map(
+      sites.map((site) => [shellDataUrl(isTranslation(site) ? site.language?.code : undefined), siteShell(site)]),
+    ),
+  };
 }

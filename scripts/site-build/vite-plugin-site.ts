@@ -11,7 +11,6 @@ import { withSiteLanguage } from './html-language.ts';
 import { loadSite } from '../content/load-site.ts';
 import type { SiteModel } from '../content/model.ts';
 import { contentErrorReport, devPages, errorScreenEvent, errorScreenModule } from '../preview/dev-screen.ts';
-import { routeData, siteShell } from './model-to-routes.ts';
 import { inlineSmallImages } from './inline-image.ts';
 import {
   routeDataUrl,
@@ -20,7 +19,7 @@ import {
   type RouteData,
   type SiteShell,
 } from '../../shared/route-data.ts';
-import { languageSites } from './language-sites.ts';
+import { everyLanguage } from './language-sites.ts';
 import { mediaType } from '../../server/media-types.ts';
 import { pathFromUrl, readConfined, siteFiles } from '../../shared/confined-files.ts';
 
@@ -51,14 +50,10 @@ export function sitePlugin(options: { root: string; includeDrafts: boolean }): P
   async function compile(): Promise<State> {
     const result = await loadSite({ root: options.root, includeDrafts: options.includeDrafts });
     if (!result.model) return { ...state, errors: result.errors };
-    const [source, ...translations] = languageSites(result.model);
-    const shell = siteShell(source);
-    const shells = new Map([
-      [shellDataUrl(), shell],
-      ...translations.map((site) => [shellDataUrl(site.language?.code), siteShell(site)] as const),
-    ]);
-    const inline = inlineSmallImages(options.root);
-    const routes = new Map([source, ...translations].flatMap((site) => [...routeData(site, inline)]));
+    const every = everyLanguage(result.model, inlineSmallImages(options.root));
+    const shell = every.shells.get(shellDataUrl())!;
+    const { shells } = every;
+    const routes = new Map(every.routes.map((route) => [route.path, route]));
     return {
       model: result.model,
       shell,

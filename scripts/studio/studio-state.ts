@@ -3,9 +3,8 @@
 // window's preview of its unsaved edit. A preview belongs to one window of one editor and is shown
 // only to requests of that window: what the others see is the saved site.
 import { loadSite, type LoadResult } from '../content/load-site.ts';
-import { routeData, siteShell } from '../site-build/model-to-routes.ts';
-import { routeDataUrl, shellDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
-import { isTranslation, languageSites } from '../site-build/language-sites.ts';
+import { routeDataUrl, type RouteData, type SiteShell } from '../../shared/route-data.ts';
+import { everyLanguage } from '../site-build/language-sites.ts';
 import type { SiteModel } from '../content/model.ts';
 
 /** One window's unsaved edit, as the preview shows it in every language: route data by data URL, and the site shells. */
@@ -56,14 +55,8 @@ export class StudioState {
     // Covers by their address, never inlined: inlining saves visitors a request at the first paint,
     // and an SVG inlined is an SVG sanitised, whose DOM (jsdom, over 100 MB) the studio would then
     // hold for as long as it runs. The preview serves the file itself, under the SVG sandbox.
-    const sites = languageSites(model);
-    const routes = sites.flatMap((site) => [...routeData(site, () => undefined).values()]);
-    return {
-      routes: new Map(routes.map((route) => [routeDataUrl(route.path), route])),
-      shells: new Map(
-        sites.map((site) => [shellDataUrl(isTranslation(site) ? site.language?.code : undefined), siteShell(site)]),
-      ),
-    };
+    const { routes, shells } = everyLanguage(model, () => undefined);
+    return { routes: new Map(routes.map((route) => [routeDataUrl(route.path), route])), shells };
   }
 
   /** The studio wrote to site/: the saved site is read anew at the next request. */
