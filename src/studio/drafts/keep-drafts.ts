@@ -6,6 +6,7 @@ import type { StudioStore } from '../store/store.ts';
 import { isDirty } from '../store/studio-state.ts';
 import { draftAwaitsChoice, onOfferChange } from './draft-offer.ts';
 import { dropDraft, hasKeptDraft, keepDraft } from './kept-drafts.ts';
+import { onPageLeaving } from './page-leaving.ts';
 
 /** How long after a change the draft is written, at most. */
 export const draftDelay = 600;
@@ -61,15 +62,11 @@ export function keepDrafts(store: StudioStore): () => void {
     const state = store.getState();
     if (state.entry && !draftAwaitsChoice(state.entry.file)) schedule();
   });
-  const onHide = () => flush(true);
-  const onVisibility = () => document.visibilityState === 'hidden' && flush(true);
-  window.addEventListener('pagehide', onHide);
-  document.addEventListener('visibilitychange', onVisibility);
+  const stopLeaving = onPageLeaving(() => flush(true));
   return () => {
     flush();
     unsubscribe();
     unlisten();
-    window.removeEventListener('pagehide', onHide);
-    document.removeEventListener('visibilitychange', onVisibility);
+    stopLeaving();
   };
 }

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranslationDraft, TranslationView } from '../../../shared/translation-protocol.ts';
 import { draftDelay } from '../drafts/keep-drafts.ts';
 import { dropDraftAt, hasKeptDraft, keepDraftAt, readDraftAt } from '../drafts/kept-drafts.ts';
+import { onPageLeaving } from '../drafts/page-leaving.ts';
 import {
   draftOf,
   hasEdits,
@@ -81,15 +82,11 @@ export function useTranslationDraft({
   }, [settled, view, work, target, flush]);
 
   useEffect(() => {
-    const onHide = () => flush(true);
-    const onVisibility = () => document.visibilityState === 'hidden' && flush(true);
-    window.addEventListener('pagehide', onHide);
-    document.addEventListener('visibilitychange', onVisibility);
+    const stopLeaving = onPageLeaving(() => flush(true));
     return () => {
       // The view closing (with unsaved words) keeps them, as leaving an entry does.
       flush();
-      window.removeEventListener('pagehide', onHide);
-      document.removeEventListener('visibilitychange', onVisibility);
+      stopLeaving();
     };
   }, [flush]);
 
