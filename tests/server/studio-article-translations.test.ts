@@ -13,6 +13,7 @@ import { fingerprint } from '../../scripts/content/translatable.ts';
 import type { TranslationLanguages, TranslationSave, TranslationView } from '../../shared/translation-protocol.ts';
 import { fixtureRepo, type FixtureRepo } from '../fixtures/fixture-repo.ts';
 import { studioApiApp, type TestApi } from '../fixtures/studio-api.ts';
+import { openTranslation, saveTranslation } from '../fixtures/translation-api.ts';
 
 const ann = 'ann.lee@example.com';
 const bob = 'bob@example.org';
@@ -24,19 +25,11 @@ let server: TestApi;
 let repo: FixtureRepo;
 const git = (...args: string[]) => repo.git(...args);
 const onDisk = (file: string) => readFile(path.join(root, 'site', file), 'utf8');
-const q = (file: string, language: string) => `file=${encodeURIComponent(file)}&language=${language}`;
 const field = (opened: TranslationView, at: string) => opened.fields.find((f) => f.path === at)!;
 
-async function view(file: string, language: string): Promise<TranslationView> {
-  const answer = await server.ask(`GET /translation?${q(file, language)}`, { editor: ann });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as TranslationView;
-}
-
-function save(file: string, language: string, opened: TranslationView, change: Partial<TranslationSave>) {
-  const body: TranslationSave = { version: opened.version, sourceVersion: opened.sourceVersion, texts: [], keep: [] };
-  return server.ask(`POST /translation/save?${q(file, language)}`, { editor: ann, body: { ...body, ...change } });
-}
+const view = (file: string, language: string) => openTranslation(server, file, language, ann);
+const save = (file: string, language: string, opened: TranslationView, change: Partial<TranslationSave>) =>
+  saveTranslation(server, file, language, opened, change, ann);
 
 beforeAll(async () => {
   repo = await fixtureRepo('studio-article-translations');

@@ -16,6 +16,7 @@ import { composedSchemas, sectionTypes } from '../../scripts/content/schemas.ts'
 import { Contract, labelOf } from '../../src/studio/schema.ts';
 import { fixtureRepo, type FixtureRepo } from '../fixtures/fixture-repo.ts';
 import { studioApiApp, type TestApi } from '../fixtures/studio-api.ts';
+import { openTranslation, saveTranslation, translationQuery as q } from '../fixtures/translation-api.ts';
 
 const ann = 'ann.lee@example.com';
 const bob = 'bob@example.org';
@@ -26,13 +27,7 @@ let server: TestApi;
 let repo: FixtureRepo;
 const git = (...args: string[]) => repo.git(...args);
 const onDisk = (file: string) => readFile(path.join(root, 'site', file), 'utf8');
-const q = (file: string, language: string) => `file=${encodeURIComponent(file)}&language=${language}`;
-
-async function view(file: string, language: string): Promise<TranslationView> {
-  const answer = await server.ask(`GET /translation?${q(file, language)}`, { editor: ann });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as TranslationView;
-}
+const view = (file: string, language: string) => openTranslation(server, file, language, ann);
 
 /** A save as the translation view sends it, from the view as it was opened. */
 function save(
@@ -42,8 +37,7 @@ function save(
   change: Partial<Pick<TranslationSave, 'texts' | 'keep'>>,
   editor: string | undefined = ann,
 ) {
-  const body: TranslationSave = { version: opened.version, sourceVersion: opened.sourceVersion, texts: [], keep: [] };
-  return server.ask(`POST /translation/save?${q(file, language)}`, { editor, body: { ...body, ...change } });
+  return saveTranslation(server, file, language, opened, change, editor);
 }
 
 // The words the editor uses, from the schema: a section by its type's title, a field by its title.
