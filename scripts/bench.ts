@@ -27,8 +27,7 @@ import { runThousand, thousandRows } from './bench/thousand.ts';
 import { runUnpublished, unpublishedRows } from './bench/unpublished.ts';
 import { lighthouseForms, type LighthouseForm } from './bench/lighthouse.ts';
 import { addArticles, siteFilesIn, tempProject } from './bench/temp-project.ts';
-import { translatedProject } from './bench/languages.ts';
-import { languagePath } from '../shared/languages.ts';
+import { measureLanguages } from './bench/languages.ts';
 import { blogPath } from './content/model.ts';
 import { firstLoad, type Transfer } from './bench/transfer.ts';
 import { buildApp } from '../server/app.ts';
@@ -220,26 +219,7 @@ if (wanted('axe') || wanted('lighthouse')) {
 if (wanted('languages')) {
   // axe and the script budgets on the site translated (scripts/bench/languages.ts), every language's pages.
   ensureChromium();
-  const { dir, routes: byLanguage } = await translatedProject();
-  const translatedRoutes = [...byLanguage].flatMap(([code, list]) =>
-    quick ? quickPages.map((route) => languagePath(code, route)).filter((route) => list.includes(route)) : list,
-  );
-  const app = await buildApp({ config: { ...configFromEnv(process.env, dir), rateLimit: 0 } });
-  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  try {
-    const rows = await runAxe(baseUrl, translatedRoutes);
-    results.languagesAxe = rows;
-    table(
-      'axe-core, WCAG 2.2 AA, in each language',
-      ['route', 'width', 'violations'],
-      rows.map((r) => [r.route, r.width, r.violations.map((v) => `${v.id} (${v.nodes})`).join(', ') || 0]),
-    );
-    const homes = [...byLanguage.keys()].map((code) => languagePath(code, '/'));
-    const measured = await runScriptBudgets({ baseUrl, routes: translatedRoutes, runs, forms, table, homes });
-    results.languages = { lighthouse: measured.lighthouse, verdicts: measured.verdicts, minutes: measured.minutes };
-  } finally {
-    await app.close();
-  }
+  results.languages = await measureLanguages({ pages: quick ? quickPages : undefined, runs, forms, table });
 }
 
 if (wanted('scaling')) {

@@ -12,6 +12,11 @@ import { siteFileKind, translationFileName } from '../content/compile-file.ts';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { languagePath } from '../../shared/languages.ts';
 import { tempProject } from './temp-project.ts';
+import { runAxe } from './axe.ts';
+import type { LighthouseForm } from './lighthouse.ts';
+import { runScriptBudgets } from './script-budgets.ts';
+import { buildApp } from '../../server/app.ts';
+import { configFromEnv } from '../../server/config.ts';
 
 /** The languages declared when the site declares none: one of each direction. */
 const pseudoLanguages = [
@@ -64,4 +69,37 @@ export async function translatedProject(): Promise<{ dir: string; routes: Map<st
     ]),
   );
   return { dir, routes };
+}
+
+/**
+ * axe and the script budgets on each language's pages of the translated copy: all of them, or each
+ * language's version of `pages` (the site's own addresses). Each language's home page is held to
+ * the home page's budget.
+ */
+export async function measureLanguages(options: {
+  pages?: string[];
+  runs: number;
+  forms?: readonly LighthouseForm[];
+  table: (title: string, header: string[], rows: (string | number)[][]) => void;
+}) {
+  const { pages, runs, forms, table } = options;
+  const { dir, routes: byLanguage } = await translatedProject();
+  const routes = [...byLanguage].flatMap(([code, list]) =>
+    pages ? pages.map((route) => languagePath(code, route)).filter((route) => list.includes(route)) : list,
+  );
+  const app = await buildApp({ config: { ...configFromEnv(process.env, dir), rateLimit: 0 } });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const axe = await runAxe(baseUrl, routes);
+    table(
+      'axe-core, WCAG 2.2 AA, in each language',
+      ['route', 'width', 'violations'],
+      axe.map((r) => [r.route, r.width, r.violations.map((v) => `${v.id} (${v.nodes})`).join(', ') || 0]),
+    );
+    const homes = [...byLanguage.keys()].map((code) => languagePath(code, '/'));
+    const measured = await runScriptBudgets({ baseUrl, routes, runs, forms, table, homes });
+    return { axe, lighthouse: measured.lighthouse, verdicts: measured.verdicts, minutes: measured.minutes };
+  } finally {
+    await app.close();
+  }
 }
